@@ -1,0 +1,1 @@
+"""The pure rules engine of Dvorak: no Django, no database, no clock."""

@@ -1,0 +1,23 @@
+"""Rulesets are found by name: ``games/engine/rulesets/<name>.py`` defines ``RULESET``."""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+from games.engine.errors import DomainError
+from games.engine.rulesets.base import Ruleset
+
+_RULESET_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def get_ruleset(name: str) -> Ruleset:
+    if not isinstance(name, str) or not _RULESET_NAME.match(name) or name == "base":
+        raise DomainError("invalid", f"There is no ruleset {name!r}.", {"field": "ruleset"})
+    try:
+        module = importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{__name__}.{name}":
+            raise
+        raise DomainError("invalid", f"There is no ruleset {name!r}.", {"field": "ruleset"}) from None
+    return module.RULESET

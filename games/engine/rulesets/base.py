@@ -1,0 +1,297 @@
+"""The interface every ruleset plugs into.
+
+A ruleset is one module ``games/engine/rulesets/<name>.py`` defining ``RULESET``, an instance of a ``Ruleset``
+subclass whose ``name`` is ``<name>``; ``games.engine.rulesets.get_ruleset(name)`` finds it. It says:
+
+- setup: ``create`` writes the ``game.created`` event (the deck copied into the game, every card copy with an
+  opaque random id) and seats the creator; ``setup`` gives the events of the ``start`` command (piles shuffled,
+  hands dealt, the first player chosen) once the common checks passed;
+- the commands it accepts: methods marked ``@command("draw")``, each ``(self, state, command, ctx) ->
+  list[Event]`` (``ctx``: a ``CommandContext`` with the actor, their seat and the rng), which raise ``DomainError`` to refuse (and then nothing is appended);
+- how its events change state: methods marked ``@applies("card.drawn")``, each ``(self, state, event) ->
+  GameState``, pure, returning a new state (``dataclasses.replace``) and never changing the one given;
+- when the game ends: the events it emits set ``status`` to ``finished`` and ``winners``; ``game_status``
+  reads it;
+- what each viewer sees: ``view_state`` and ``view_event`` (by default ``games.engine.views``, which shows a
+  card only to a viewer who can see it, and replaces any ``draw_pile`` order in an event by its count);
+  a ruleset adds to the state's view with ``extra_view`` or redacts one event type itself with
+  ``@redacts("type")``, ``(self, event, viewer, before, after) -> dict``.
+
+Subclasses inherit their parent's commands, appliers and redactors and may override any of them by name, so a
+ruleset that changes only the procedure (Article II) can subclass ``DvorakRuleset`` and replace a few.
+Randomness is drawn only while deciding, from the ``rng`` passed in, and its outcome is written into events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from games.engine.errors import DomainError
+from games.engine.events import Actor, Event
+from games.engine.rng import Rng
+from games.engine.state import (
+    ACTIVE,
+    BASIC_RULES,
+    FINISHED,
+    OPEN,
+    VOTING,
+    Card,
+    GameState,
+    Player,
+    SpecialRule,
+    seat_of,
+)
+
+
+@dataclass(frozen=True)
+class CommandContext:
+    """Who sent a command (``seat`` is None for someone not playing) and the randomness to decide it with."""
+
+    actor: Actor
+    seat: int | None
+    rng: Rng
+
+
+CommandHandler = Callable[..., list[Event]]
+EventApplier = Callable[..., GameState]
+EventRedactor = Callable[..., dict]
+
+
+def command(command_type: str, *, seated: bool = True, active: bool = True) -> Callable:
+    """Mark a method as the handler of a command type.
+
+    ``seated``: only a player of this game may send it (else 403 ``forbidden``); ``active``: only while the
+    game is being played (else 409 ``game_not_active``).
+    """
+
+    def mark(handler: Callable) -> Callable:
+        handler._command = (command_type, seated, active)
+        return handler
+
+    return mark
+
+
+def applies(event_type: str) -> Callable:
+    """Mark a method as the way an event type changes the state."""
+
+    def mark(applier: Callable) -> Callable:
+        applier._applies = event_type
+        return applier
+
+    return mark
+
+
+def redacts(event_type: str) -> Callable:
+    """Mark a method as the view of an event type for one viewer."""
+
+    def mark(redactor: Callable) -> Callable:
+        redactor._redacts = event_type
+        return redactor
+
+    return mark
+
+
+class Ruleset:
+    name: ClassVar[str] = ""
+    default_rules: ClassVar[Mapping[str, Any]] = BASIC_RULES
+    min_players: ClassVar[int] = 2
+    commands: ClassVar[dict[str, tuple[str, bool, bool]]] = {}
+    appliers: ClassVar[dict[str, str]] = {}
+    redactors: ClassVar[dict[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.commands = dict(cls.commands)
+        cls.appliers = dict(cls.appliers)
+        cls.redactors = dict(cls.redactors)
+        for attribute, member in vars(cls).items():
+            if hasattr(member, "_command"):
+                command_type, seated, active = member._command
+                cls.commands[command_type] = (attribute, seated, active)
+            if hasattr(member, "_applies"):
+                cls.appliers[member._applies] = attribute
+            if hasattr(member, "_redacts"):
+                cls.redactors[member._redacts] = attribute
+
+    # --- setup ------------------------------------------------------------------------------------------
+
+    def create(
+        self,
+        *,
+        deck: dict,
+        variant: str,
+        creative: bool,
+        max_players: int,
+        options: dict,
+        creator: Actor,
+        rng: Rng,
+    ) -> list[Event]:
+        cards = copy_deck_cards(deck, rng)
+        created = Event(
+            "game.created",
+            {
+                "ruleset": self.name,
+                "variant": variant,
+                "creative": creative,
+                "max_players": max_players,
+                "options": dict(options),
+                "deck": {"slug": deck.get("slug", ""), "title": deck.get("title", "")},
+                "cards": cards,
+                "special_rules": [
+                    {"id": str(rule["id"]), "title": rule.get("title", ""), "text": rule.get("text", ""),
+                     "params": dict(rule.get("params") or {})}
+                    for rule in deck.get("special_rules", [])
+                ],
+                "rules": self.initial_rules(options),
+                "blank_cards": int(options.get("blank_cards", 0)),
+            },
+        )
+        joined = Event("player.joined", {"seat": 0, "user_id": creator.user_id, "username": creator.username,
+                                         "team": options.get("team")})
+        return [created, joined]
+
+    def initial_rules(self, options: dict) -> dict[str, Any]:
+        """The rule parameters a game starts from: the ruleset's defaults, changed by the game's options."""
+        rules = dict(self.default_rules)
+        for param in rules:
+            if param in options:
+                rules[param] = options[param]
+        return rules
+
+    def setup(self, state: GameState, rng: Rng) -> list[Event]:
+        """The events of ``start``: how the cards are dealt and who goes first."""
+        raise NotImplementedError
+
+    # --- commands ---------------------------------------------------------------------------------------
+
+    def decide(self, state: GameState | None, command_body: Any, *, actor: Actor, rng: Rng) -> list[Event]:
+        if state is None:
+            raise DomainError("not_found", "There is no such game.")
+        if not isinstance(command_body, dict) or not isinstance(command_body.get("type"), str):
+            raise DomainError("invalid", "A command is a JSON object with a \"type\".")
+        entry = self.commands.get(command_body["type"])
+        if entry is None:
+            raise DomainError("unknown_command", f"This game has no command {command_body['type']!r}.",
+                              {"known": sorted(self.commands)})
+        attribute, seated, active = entry
+        seat = seat_of(state, actor.user_id)
+        if seated and seat is None:
+            raise DomainError("forbidden", "You are not playing in this game.")
+        if active and state.status == VOTING:
+            raise DomainError("vote_in_progress", "A proposal is open; vote on it first.")
+        if active and state.status != ACTIVE:
+            raise DomainError("game_not_active", "This game is not being played now.")
+        return getattr(self, attribute)(state, command_body, CommandContext(actor, seat, rng))
+
+    @command("join", seated=False, active=False)
+    def join(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        if state.status != OPEN:
+            raise DomainError("game_not_open", "This game has already started.")
+        if ctx.seat is not None:
+            raise DomainError("already_seated", "You already have a seat in this game.")
+        if len(state.players) >= state.max_players:
+            raise DomainError("limit_reached", "This game is full.", {"max_players": state.max_players})
+        team = command_body.get("team")
+        if team is not None and not isinstance(team, str | int):
+            raise DomainError("invalid", "\"team\" names a team.", {"field": "team"})
+        return [Event("player.joined", {"seat": len(state.players), "user_id": ctx.actor.user_id,
+                                        "username": ctx.actor.username,
+                                        "team": str(team) if team is not None else None})]
+
+    @command("start", active=False)
+    def start(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        if state.status != OPEN:
+            raise DomainError("game_not_open", "This game has already started.")
+        if ctx.seat != 0:
+            raise DomainError("forbidden", "Only the player in seat 0 can start the game.")
+        if len(state.players) < self.min_players:
+            raise DomainError("not_enough_players", f"At least {self.min_players} players are needed.",
+                              {"min_players": self.min_players})
+        return self.setup(state, ctx.rng)
+
+    # --- events -----------------------------------------------------------------------------------------
+
+    def evolve(self, state: GameState | None, event: Event) -> GameState:
+        attribute = self.appliers.get(event.type)
+        if attribute is None:
+            raise ValueError(f"ruleset {self.name!r} cannot apply event type {event.type!r}")
+        new_state = getattr(self, attribute)(state, event)
+        return replace(new_state, version=(state.version if state is not None else 0) + 1)
+
+    @applies("game.created")
+    def apply_game_created(self, state: GameState | None, event: Event) -> GameState:
+        data = event.data
+        return GameState(
+            ruleset=data["ruleset"],
+            variant=data["variant"],
+            creative=data["creative"],
+            max_players=data["max_players"],
+            options=data["options"],
+            deck=data["deck"],
+            cards={card["id"]: Card(**card) for card in data["cards"]},
+            special_rules=tuple(SpecialRule(**rule) for rule in data["special_rules"]),
+            base_rules=data["rules"],
+            blank_cards=data.get("blank_cards", 0),
+        )
+
+    @applies("player.joined")
+    def apply_player_joined(self, state: GameState, event: Event) -> GameState:
+        data = event.data
+        counters = dict(state.base_rules.get("counters") or {})
+        player = Player(seat=data["seat"], user_id=data["user_id"], username=data["username"],
+                        team=data.get("team"), counters=counters)
+        return replace(state, players=(*state.players, player))
+
+    def game_status(self, state: GameState) -> str:
+        return state.status
+
+    def is_finished(self, state: GameState) -> bool:
+        return state.status == FINISHED
+
+    def is_open(self, state: GameState) -> bool:
+        return state.status == OPEN
+
+    # --- views ------------------------------------------------------------------------------------------
+
+    def view_state(self, state: GameState, viewer: int | None) -> dict:
+        from games.engine import views
+
+        return {**views.render_state(state, viewer), **self.extra_view(state, viewer)}
+
+    def extra_view(self, state: GameState, viewer: int | None) -> dict:
+        """What a ruleset adds to the state's view (shown to this viewer)."""
+        return {}
+
+    def view_event(self, event: Event, viewer: int | None, before: GameState | None, after: GameState) -> dict:
+        from games.engine import views
+
+        attribute = self.redactors.get(event.type)
+        if attribute is not None:
+            return getattr(self, attribute)(event, viewer, before, after)
+        return views.redact_event_data(event.data, viewer, before, after)
+
+
+def copy_deck_cards(deck: dict, rng: Rng) -> list[dict]:
+    """One card per copy, each with a fresh opaque id, in a shuffled order so the order reveals nothing."""
+    copies: list[dict] = []
+    used: set[str] = set()
+    for card in deck.get("cards", []):
+        for _ in range(max(int(card.get("copies", 1) or 1), 1)):
+            card_id = rng.token_hex(8)
+            while card_id in used:
+                card_id = rng.token_hex(8)
+            used.add(card_id)
+            copies.append({
+                "id": card_id,
+                "title": str(card.get("title", "")),
+                "type": str(card.get("type") or "Thing"),
+                "text": str(card.get("text") or ""),
+                "flavor": str(card.get("flavor") or ""),
+                "corner_value": str(card.get("corner_value") or ""),
+                "creator": str(card.get("creator") or ""),
+                "stats": dict(card.get("stats") or {}),
+            })
+    rng.shuffle(copies)
+    return copies

@@ -1,0 +1,209 @@
+"""The state of one game, as frozen values.
+
+Cards are copied into the game once (``GameState.cards``, id -> Card); every zone holds card ids only. Tops of
+the draw pile and the discard pile are the LAST element of their tuples. Dicts inside these values are never
+changed in place: code that changes state builds new dicts and uses ``dataclasses.replace``, so every old state
+stays valid (replay, views of the state before an event, snapshots).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from typing import Any
+
+BASIC_RULES: dict[str, Any] = {
+    "hand_limit": 5,
+    "starting_hand": 5,
+    "draws_per_turn": 1,
+    "things_per_turn": 1,
+    "actions_per_turn": 1,
+    "vote_rule": "unanimity",
+    "counters": {},
+}
+
+OPEN, ACTIVE, VOTING, FINISHED = "open", "active", "voting", "finished"
+PLAYING, ELIMINATED = "playing", "eliminated"
+DRAW, PLAY, DISCARD = "draw", "play", "discard"
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    title: str
+    type: str
+    text: str = ""
+    flavor: str = ""
+    corner_value: str = ""
+    creator: str = ""
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SpecialRule:
+    id: str
+    title: str
+    text: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Player:
+    seat: int
+    user_id: int
+    username: str
+    team: str | None = None
+    hand: tuple[str, ...] = ()
+    # Every Thing this player controls, including those played onto other Things (see GameState.attached_to).
+    in_play: tuple[str, ...] = ()
+    counters: dict[str, int] = field(default_factory=dict)
+    status: str = PLAYING
+
+
+@dataclass(frozen=True)
+class Turn:
+    seat: int
+    stage: str = DRAW
+    things_played: int = 0
+    actions_played: int = 0
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A change to a rule parameter made by a card or a Special Rule (its ``source``) while it is in effect.
+
+    ``seat`` / ``card`` narrow it to one player / one card (None: everyone); ``deny`` marks a denial;
+    ``order`` is the game version when it was made (more recent is larger).
+    """
+
+    source: str
+    param: str
+    value: Any
+    seat: int | None = None
+    card: str | None = None
+    deny: bool = False
+    order: int = 0
+
+
+@dataclass(frozen=True)
+class GameState:
+    ruleset: str
+    variant: str = "standard"
+    creative: bool = False
+    max_players: int = 5
+    options: dict[str, Any] = field(default_factory=dict)
+    deck: dict[str, Any] = field(default_factory=dict)
+    cards: dict[str, Card] = field(default_factory=dict)
+    special_rules: tuple[SpecialRule, ...] = ()
+    base_rules: dict[str, Any] = field(default_factory=lambda: dict(BASIC_RULES))
+    players: tuple[Player, ...] = ()
+    status: str = OPEN
+    turn: Turn | None = None
+    draw_pile: tuple[str, ...] = ()
+    discard_pile: tuple[str, ...] = ()
+    attached_to: dict[str, str] = field(default_factory=dict)
+    modifiers: tuple[Modifier, ...] = ()
+    winners: tuple[int, ...] = ()
+    blank_cards: int = 0
+    version: int = 0
+    # A ruleset's own JSON values (lists, not tuples), e.g. Article II's election phase.
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def with_player(self, player: Player) -> GameState:
+        players = list(self.players)
+        players[player.seat] = player
+        return replace(self, players=tuple(players))
+
+
+# --- JSON for snapshots -----------------------------------------------------------------------------------
+
+
+def _to_json(value: Any) -> Any:
+    if is_dataclass(value):
+        return {f.name: _to_json(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple | list):
+        return [_to_json(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _to_json(item) for key, item in value.items()}
+    return value
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    return _to_json(state)
+
+
+def state_from_json(data: dict[str, Any]) -> GameState:
+    turn = data.get("turn")
+    return GameState(
+        **{
+            **data,
+            "cards": {card_id: Card(**card) for card_id, card in data["cards"].items()},
+            "special_rules": tuple(SpecialRule(**rule) for rule in data["special_rules"]),
+            "players": tuple(
+                Player(**{**p, "hand": tuple(p["hand"]), "in_play": tuple(p["in_play"])})
+                for p in data["players"]
+            ),
+            "turn": Turn(**turn) if turn is not None else None,
+            "draw_pile": tuple(data["draw_pile"]),
+            "discard_pile": tuple(data["discard_pile"]),
+            "modifiers": tuple(Modifier(**m) for m in data["modifiers"]),
+            "winners": tuple(data["winners"]),
+        }
+    )
+
+
+# --- Where cards are --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Location:
+    zone: str  # "draw_pile" | "discard_pile" | "hand" | "in_play"
+    seat: int | None = None
+
+
+def locate(state: GameState, card_id: str) -> Location | None:
+    for player in state.players:
+        if card_id in player.hand:
+            return Location("hand", player.seat)
+        if card_id in player.in_play:
+            return Location("in_play", player.seat)
+    if card_id in state.discard_pile:
+        return Location("discard_pile")
+    if card_id in state.draw_pile:
+        return Location("draw_pile")
+    return None
+
+
+def cards_visible_to(state: GameState, viewer: int | None) -> set[str]:
+    """Ids of the cards a seat (or a spectator, None) may see: Things in play, the discard pile, its own hand."""
+    visible = set(state.discard_pile)
+    for player in state.players:
+        visible.update(player.in_play)
+        if player.seat == viewer:
+            visible.update(player.hand)
+    return visible
+
+
+def attached_things(state: GameState, host: str) -> list[str]:
+    """The Things played onto ``host``, and onto those, recursively (not ``host`` itself)."""
+    children = [child for child, parent in state.attached_to.items() if parent == host]
+    found = []
+    for child in children:
+        found.append(child)
+        found.extend(attached_things(state, child))
+    return found
+
+
+def seat_of(state: GameState | None, user_id: int) -> int | None:
+    if state is None:
+        return None
+    for player in state.players:
+        if player.user_id == user_id:
+            return player.seat
+    return None
+
+
+def players_standing(state: GameState) -> list[int]:
+    return [p.seat for p in state.players if p.status == PLAYING]
