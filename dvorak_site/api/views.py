@@ -1,0 +1,56 @@
+"""Accounts and the API's frame: register, token, websocket ticket, health."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, status
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from dvorak_site.api import serializers, services
+from dvorak_site.api.health import health_report
+from dvorak_site.wsauth import TICKET_MAX_AGE, make_ticket
+
+
+class RegisterView(APIView):
+    permission_classes = [permissions.AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [AnonRateThrottle]
+
+    @extend_schema(request=serializers.RegisterSerializer, responses={201: serializers.RegisteredSerializer}, tags=["auth"])
+    def post(self, request):
+        form = serializers.RegisterSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        token = services.account_register(**form.validated_data)
+        return Response({"token": token.key, "username": token.user.username}, status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    permission_classes = [permissions.AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [AnonRateThrottle]
+
+    @extend_schema(request=serializers.CredentialsSerializer, responses={200: serializers.TokenSerializer}, tags=["auth"])
+    def post(self, request):
+        form = serializers.CredentialsSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        token = services.token_obtain(**form.validated_data)
+        return Response({"token": token.key})
+
+
+class TicketView(APIView):
+    """A short-lived ticket to open a websocket with, for clients that cannot send the token header."""
+
+    @extend_schema(request=None, responses={201: serializers.TicketSerializer}, tags=["auth"])
+    def post(self, request):
+        return Response({"ticket": make_ticket(request.user), "expires_in": TICKET_MAX_AGE}, status=status.HTTP_201_CREATED)
+
+
+class HealthView(APIView):
+    permission_classes = [permissions.AllowAny]
+    throttle_classes: list = []
+
+    @extend_schema(responses={200: serializers.HealthSerializer, 503: serializers.HealthSerializer}, tags=["health"])
+    def get(self, request):
+        report = health_report()
+        code = status.HTTP_200_OK if report["status"] == "ok" else status.HTTP_503_SERVICE_UNAVAILABLE
+        return Response(report, status=code)

@@ -1,0 +1,51 @@
+from django.db import models
+
+
+class Stream(models.Model):
+    """One row per stream: its current version, and the row writers lock to take turns."""
+
+    id = models.CharField(primary_key=True, max_length=100)
+    kind = models.CharField(max_length=40, db_index=True)
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.id} @ {self.version}"
+
+
+class Event(models.Model):
+    """An immutable fact. The database refuses UPDATE and DELETE of these rows (see migration 0002)."""
+
+    id = models.BigAutoField(primary_key=True)  # the global position, for feeds
+    stream = models.ForeignKey(Stream, on_delete=models.PROTECT, db_constraint=True, related_name="events")
+    version = models.PositiveIntegerField()
+    type = models.CharField(max_length=80)
+    schema = models.PositiveSmallIntegerField(default=1)
+    data = models.JSONField()
+    actor = models.CharField(max_length=150, blank=True, default="")
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["stream", "version"], name="eventstore_event_stream_version")]
+        ordering = ["stream_id", "version"]
+
+    def __str__(self) -> str:
+        return f"{self.stream_id}#{self.version} {self.type}"
+
+
+class Snapshot(models.Model):
+    """A cached state of a stream at a version; thrown away when the engine version changes."""
+
+    stream = models.ForeignKey(Stream, on_delete=models.CASCADE, related_name="snapshots")
+    engine_version = models.CharField(max_length=40)
+    version = models.PositiveIntegerField()
+    state = models.JSONField()
+    taken_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["stream", "engine_version"], name="eventstore_snapshot_stream_engine")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stream_id} @ {self.version} ({self.engine_version})"

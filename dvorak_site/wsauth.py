@@ -1,0 +1,55 @@
+"""Authenticate websocket connections by API token or by a short-lived ticket.
+
+Browsers cannot set an Authorization header on a websocket, so the credential travels in the query string:
+``?token=<api token>`` or ``?ticket=<ticket from POST /api/v1/auth/ticket/>``. A ticket is signed and expires
+after ``TICKET_MAX_AGE`` seconds, so it is safe to put in a URL that may end up in a log.
+"""
+
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.middleware import BaseMiddleware
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
+from django.core import signing
+
+TICKET_SALT = "dvorak.websocket-ticket"
+TICKET_MAX_AGE = 60
+
+
+def make_ticket(user) -> str:
+    return signing.TimestampSigner(salt=TICKET_SALT).sign(str(user.pk))
+
+
+def user_for_ticket(ticket: str):
+    try:
+        user_id = signing.TimestampSigner(salt=TICKET_SALT).unsign(ticket, max_age=TICKET_MAX_AGE)
+    except signing.BadSignature:
+        return None
+    return get_user_model().objects.filter(pk=user_id, is_active=True).first()
+
+
+def user_for_token(key: str):
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.select_related("user").filter(key=key).first()
+    if token is None or not token.user.is_active:
+        return None
+    return token.user
+
+
+@database_sync_to_async
+def authenticate(query: dict):
+    if query.get("ticket"):
+        return user_for_ticket(query["ticket"][0])
+    if query.get("token"):
+        return user_for_token(query["token"][0])
+    return None
+
+
+class TokenAuthMiddleware(BaseMiddleware):
+    async def __call__(self, scope, receive, send):
+        query = parse_qs(scope.get("query_string", b"").decode())
+        scope = dict(scope)
+        scope["user"] = await authenticate(query) or AnonymousUser()
+        return await super().__call__(scope, receive, send)

@@ -1,0 +1,3 @@
+"""Websocket routes of the game server."""
+
+websocket_urlpatterns: list = []
