@@ -10,8 +10,9 @@ Special Rules are modifiers like cards' (their ``order`` is the time the game se
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from games.engine.state import Modifier
+from games.engine.state import GameState, Modifier
 
 
 def _applies(modifier: Modifier, param: str, seat: int | None, card: str | None) -> bool:
@@ -36,3 +37,11 @@ def resolve(modifiers: Iterable[Modifier], param: str, seat: int | None, card: s
     if not applicable:
         return None
     return max(applicable, key=lambda m: (m.deny, _specificity(m), m.order))
+
+
+def rule_value(state: GameState, param: str, seat: int | None, card: str | None = None) -> Any:
+    """A rule parameter as it stands for one seat (and card): the winning modifier, else the game's base rule."""
+    modifier = resolve(state.modifiers, param, seat, card)
+    if modifier is not None:
+        return modifier.value
+    return state.base_rules.get(param)

@@ -34,6 +34,7 @@ from games.engine.rng import Rng
 from games.engine.state import (
     ACTIVE,
     BASIC_RULES,
+    ELIMINATED,
     FINISHED,
     OPEN,
     VOTING,
@@ -103,17 +104,17 @@ class Ruleset:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.commands = dict(cls.commands)
-        cls.appliers = dict(cls.appliers)
-        cls.redactors = dict(cls.redactors)
-        for attribute, member in vars(cls).items():
-            if hasattr(member, "_command"):
-                command_type, seated, active = member._command
-                cls.commands[command_type] = (attribute, seated, active)
-            if hasattr(member, "_applies"):
-                cls.appliers[member._applies] = attribute
-            if hasattr(member, "_redacts"):
-                cls.redactors[member._redacts] = attribute
+        cls.commands, cls.appliers, cls.redactors = {}, {}, {}
+        # From the most general class to this one, so a subclass's methods replace its parents'.
+        for klass in reversed(cls.__mro__):
+            for attribute, member in vars(klass).items():
+                if hasattr(member, "_command"):
+                    command_type, seated, active = member._command
+                    cls.commands[command_type] = (attribute, seated, active)
+                if hasattr(member, "_applies"):
+                    cls.appliers[member._applies] = attribute
+                if hasattr(member, "_redacts"):
+                    cls.redactors[member._redacts] = attribute
 
     # --- setup ------------------------------------------------------------------------------------------
 
@@ -179,6 +180,8 @@ class Ruleset:
         seat = seat_of(state, actor.user_id)
         if seated and seat is None:
             raise DomainError("forbidden", "You are not playing in this game.")
+        if seated and state.player(seat).status == ELIMINATED:
+            raise DomainError("eliminated", "You are out of this game.")
         if active and state.status == VOTING:
             raise DomainError("vote_in_progress", "A proposal is open; vote on it first.")
         if active and state.status != ACTIVE:

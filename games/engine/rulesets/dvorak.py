@@ -1,0 +1,644 @@
+"""The ``dvorak`` ruleset: the Basic Rules of Dvorak (2000-2007).
+
+Read it beside the rulebook's "The Basic Rules" and "Conflicts and Precedence". Card texts are free prose: the
+engine enforces what the rules fix (the draw pile and the discard pile, Things in play, the turn's stages, the
+hand limit, who may see what) and players carry out a card's text with effect moves that name the card
+(``cause``) and are shown to everyone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from games.engine.errors import DomainError
+from games.engine.events import Event
+from games.engine.precedence import rule_value
+from games.engine.rulesets.base import CommandContext, Ruleset, applies, command, redacts
+from games.engine.state import (
+    ACTIVE,
+    DISCARD,
+    DRAW,
+    ELIMINATED,
+    FINISHED,
+    PLAY,
+    PLAYING,
+    GameState,
+    Modifier,
+    Turn,
+    attached_things,
+    cards_visible_to,
+    locate,
+    players_standing,
+)
+from games.engine.views import redact_event_data
+
+# A card whose text says so may be played when it is not its player's turn.
+OUT_OF_TURN = re.compile(r"at any time|out of turn", re.IGNORECASE)
+# "Action: [do something]" on a Thing: in place of playing an Action, its controller may do it.
+ACTION_ABILITY = re.compile(r"\bAction:", re.IGNORECASE)
+DICE = re.compile(r"^(\d{1,2})d(\d{1,4})$")
+RULE_PARAM = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+DESTINATIONS = ("hand", "discard", "in_play", "draw_top", "draw_bottom")
+
+
+# --- small readers of commands and state ---------------------------------------------------------------------
+
+
+def _text_field(command_body: dict, name: str) -> str:
+    value = command_body.get(name)
+    if not isinstance(value, str) or not value:
+        raise DomainError("invalid", f"\"{name}\" must name a card.", {"field": name})
+    return value
+
+
+def _int_field(command_body: dict, name: str) -> int:
+    value = command_body.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise DomainError("invalid", f"\"{name}\" must be a whole number.", {"field": name})
+    return value
+
+
+def _seat_field(state: GameState, command_body: dict, name: str) -> int:
+    seat = _int_field(command_body, name)
+    if not 0 <= seat < len(state.players):
+        raise DomainError("invalid", f"\"{name}\" must be a seat in this game.", {"field": name})
+    return seat
+
+
+def _card_list_field(command_body: dict, name: str) -> list[str]:
+    value = command_body.get(name)
+    if (not isinstance(value, list) or not value or not all(isinstance(c, str) for c in value)
+            or len(set(value)) != len(value)):
+        raise DomainError("invalid", f"\"{name}\" must be a list of different cards.", {"field": name})
+    return value
+
+
+def _limit_allows(limit: Any, used: int) -> bool:
+    """A limit of None means no limit at all ("Any number of Actions may be played each turn")."""
+    return limit is None or used < limit
+
+
+def is_action(state: GameState, card_id: str) -> bool:
+    # Types a deck invents itself are Things unless a ruleset says otherwise.
+    return state.cards[card_id].type.strip().lower() == "action"
+
+
+def may_be_played_out_of_turn(state: GameState, card_id: str) -> bool:
+    return bool(OUT_OF_TURN.search(state.cards[card_id].text))
+
+
+def next_seat(state: GameState, after: int) -> int:
+    """The next player still in the game, in seat order (eliminated players are skipped)."""
+    count = len(state.players)
+    for step in range(1, count + 1):
+        seat = (after + step) % count
+        if state.player(seat).status == PLAYING:
+            return seat
+    return after
+
+
+def _hand_limit(state: GameState, seat: int) -> int | None:
+    return rule_value(state, "hand_limit", seat)
+
+
+class DvorakRuleset(Ruleset):
+    name = "dvorak"
+
+    # --- Starting the Game ----------------------------------------------------------------------------------
+
+    def setup(self, state: GameState, rng) -> list[Event]:
+        """Special Rules take effect; the cards are shuffled into a draw pile; each player draws their starting
+        hand; the game begins with a randomly-determined player."""
+        events = self._special_rule_events(state)
+        scratch = self._fold(state, events)
+        draw_pile = list(scratch.cards)
+        rng.shuffle(draw_pile)
+        counters = dict(scratch.base_rules.get("counters") or {})
+        for rule in scratch.special_rules:
+            counters.update(rule.params.get("counters") or {})
+        events.append(Event("game.started", {"draw_pile": draw_pile, "counters": counters}))
+        for player in scratch.players:
+            # Tops of piles are last: the starting hand comes off the end of the draw pile.
+            count = min(max(int(rule_value(scratch, "starting_hand", player.seat) or 0), 0), len(draw_pile))
+            hand = draw_pile[len(draw_pile) - count:][::-1]
+            del draw_pile[len(draw_pile) - count:]
+            events.append(Event("cards.dealt", {"seat": player.seat, "cards": hand, "count": count}))
+        events.append(Event("turn.began", {"seat": rng.randbelow(len(scratch.players))}))
+        return events
+
+    def _special_rule_events(self, state: GameState) -> list[Event]:
+        return [
+            Event("rule.set", {"source": rule.id, "param": param, "value": value, "seat": None, "card": None,
+                               "deny": False})
+            for rule in state.special_rules
+            for param, value in rule.params.items()
+            if param != "counters"
+        ]
+
+    def _fold(self, state: GameState, events: list[Event]) -> GameState:
+        for event in events:
+            state = self.evolve(state, event)
+        return state
+
+    # --- Turn Structure: Draw ---------------------------------------------------------------------------------
+
+    def _require_turn(self, state: GameState, seat: int, *stages: str) -> None:
+        if state.turn is None or state.turn.seat != seat:
+            raise DomainError("not_your_turn", "It is not your turn.")
+        if state.turn.stage not in stages:
+            raise DomainError("wrong_stage", f"You cannot do that in the {state.turn.stage} stage.",
+                              {"stage": state.turn.stage})
+
+    @command("draw")
+    def draw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        self._require_turn(state, ctx.seat, DRAW)
+        events: list[Event] = []
+        scratch = state
+        for _ in range(max(int(rule_value(state, "draws_per_turn", ctx.seat) or 0), 0)):
+            drawn = self._draw_one(scratch, ctx.seat, ctx.rng)
+            events.extend(drawn)
+            scratch = self._fold(scratch, drawn)
+        events.append(Event("turn.stage_changed", {"seat": ctx.seat, "stage": PLAY}))
+        return events
+
+    def _draw_one(self, state: GameState, seat: int, rng) -> list[Event]:
+        """One card off the top of the draw pile; an empty draw pile is first refilled by shuffling the discard
+        pile; if both are empty, no card is drawn."""
+        events = []
+        if not state.draw_pile:
+            if not state.discard_pile:
+                return []
+            new_pile = list(state.discard_pile)
+            rng.shuffle(new_pile)
+            events.append(Event("draw_pile.refilled", {"draw_pile": new_pile}))
+            top = new_pile[-1]
+        else:
+            top = state.draw_pile[-1]
+        events.append(Event("card.drawn", {"seat": seat, "card": top}))
+        return events
+
+    # --- Turn Structure: Play ---------------------------------------------------------------------------------
+
+    def _require_in_hand(self, state: GameState, seat: int, card_id: str) -> None:
+        if card_id not in state.player(seat).hand:
+            # Says nothing of where the card really is.
+            raise DomainError("card_not_in_hand", "That card is not in your hand.", {"card": card_id})
+
+    @command("play")
+    def play(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        card_id = _text_field(command_body, "card")
+        self._require_in_hand(state, ctx.seat, card_id)
+        in_own_play_stage = state.turn is not None and state.turn.seat == ctx.seat and state.turn.stage == PLAY
+        out_of_turn = may_be_played_out_of_turn(state, card_id)
+        if not in_own_play_stage and not out_of_turn:
+            self._require_turn(state, ctx.seat, PLAY)
+        action = is_action(state, card_id)
+        data: dict[str, Any] = {"seat": ctx.seat, "card": card_id, "kind": "Action" if action else "Thing",
+                                "counted": in_own_play_stage}
+        if "onto" in command_body:
+            data["onto"] = self._onto_field(state, command_body, action)
+        if "target" in command_body:
+            data["target"] = _seat_field(state, command_body, "target")
+        if in_own_play_stage and not self._within_turn_limit(state, ctx.seat, action):
+            if not out_of_turn:
+                kind = "Action" if action else "Thing"
+                raise DomainError("limit_reached", f"You have already played your {kind} this turn.")
+            data["counted"] = False  # "at any time" lets it be played beyond the turn's limit
+        return [Event("card.played", data)]
+
+    def _onto_field(self, state: GameState, command_body: dict, action: bool) -> str:
+        onto = _text_field(command_body, "onto")
+        if action:
+            raise DomainError("invalid", "Only a Thing can be played onto another Thing.", {"field": "onto"})
+        location = locate(state, onto)
+        if location is None or location.zone != "in_play":
+            raise DomainError("invalid", "\"onto\" must name a Thing in play.", {"field": "onto"})
+        return onto
+
+    def _within_turn_limit(self, state: GameState, seat: int, action: bool) -> bool:
+        if action:
+            return _limit_allows(rule_value(state, "actions_per_turn", seat), state.turn.actions_played)
+        return _limit_allows(rule_value(state, "things_per_turn", seat), state.turn.things_played)
+
+    @command("use")
+    def use(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        """A Thing's "Action: ..." ability, used in place of playing the turn's Action."""
+        card_id = _text_field(command_body, "card")
+        if card_id not in state.player(ctx.seat).in_play:
+            raise DomainError("not_found", "You control no Thing in play with that id.", {"card": card_id})
+        if not ACTION_ABILITY.search(state.cards[card_id].text):
+            raise DomainError("invalid", "That Thing has no \"Action:\" ability.", {"card": card_id})
+        self._require_turn(state, ctx.seat, PLAY)
+        if rule_value(state, "use_actions", ctx.seat, card_id) is False:
+            raise DomainError("denied", "That Thing may not use its Actions now.", {"card": card_id})
+        if not self._within_turn_limit(state, ctx.seat, action=True):
+            raise DomainError("limit_reached", "You have already played your Action this turn.")
+        return [Event("thing.used", {"seat": ctx.seat, "card": card_id})]
+
+    # --- Turn Structure: Discard and End ----------------------------------------------------------------------
+
+    @command("discard")
+    def discard(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        cards = _card_list_field(command_body, "cards")
+        for card_id in cards:
+            self._require_in_hand(state, ctx.seat, card_id)
+        if "cause" in command_body:
+            cause = self._cause_field(state, command_body, ctx.seat)
+            return [Event("cards.discarded", {"seat": ctx.seat, "cards": cards, "cause": cause})]
+        # Without a card telling them to, players only discard down to the hand limit at the end of the turn.
+        self._require_turn(state, ctx.seat, PLAY, DISCARD)
+        limit = _hand_limit(state, ctx.seat)
+        hand_size = len(state.player(ctx.seat).hand)
+        if limit is None or hand_size - len(cards) < limit:
+            raise DomainError("limit_reached", f"You may only discard down to your hand limit of {limit}.",
+                              {"hand_limit": limit})
+        events = []
+        if state.turn.stage != DISCARD:
+            events.append(Event("turn.stage_changed", {"seat": ctx.seat, "stage": DISCARD}))
+        events.append(Event("cards.discarded", {"seat": ctx.seat, "cards": cards}))
+        return events
+
+    @command("end_turn")
+    def end_turn(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        self._require_turn(state, ctx.seat, PLAY, DISCARD)
+        limit = _hand_limit(state, ctx.seat)
+        if limit is not None and len(state.player(ctx.seat).hand) > limit:
+            raise DomainError("limit_reached", f"Discard down to your hand limit of {limit} first.",
+                              {"hand_limit": limit})
+        return [Event("turn.ended", {"seat": ctx.seat}), Event("turn.began", {"seat": next_seat(state, ctx.seat)})]
+
+    # --- Effect moves: carrying out a card's text -------------------------------------------------------------
+
+    def _cause_field(self, state: GameState, command_body: dict, seat: int, *, from_hand: bool = True) -> str:
+        """The card (or Special Rule) whose text a move carries out; the actor must be able to see it."""
+        cause = command_body.get("cause")
+        if isinstance(cause, str) and any(rule.id == cause for rule in state.special_rules):
+            return cause
+        visible = cards_visible_to(state, seat)
+        if not from_hand:
+            visible -= set(state.player(seat).hand)
+        if not isinstance(cause, str) or cause not in visible:
+            raise DomainError("invalid", "\"cause\" must name a card you can see or a Special Rule.",
+                              {"field": "cause"})
+        return cause
+
+    def _visible_card_field(self, state: GameState, command_body: dict, seat: int, name: str = "card") -> str:
+        card_id = _text_field(command_body, name)
+        if card_id not in cards_visible_to(state, seat):
+            raise DomainError("not_found", "No card you can see has that id.", {"field": name})
+        return card_id
+
+    @command("move")
+    def move(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.seat)
+        card_id = self._visible_card_field(state, command_body, ctx.seat)
+        to = command_body.get("to")
+        if to not in DESTINATIONS:
+            raise DomainError("invalid", f"\"to\" must be one of {', '.join(DESTINATIONS)}.", {"field": "to"})
+        destination: dict[str, Any] = {"zone": to}
+        if to in ("hand", "in_play"):
+            destination["seat"] = _seat_field(state, command_body, "seat") if "seat" in command_body else ctx.seat
+        if to == "in_play" and is_action(state, card_id):
+            raise DomainError("invalid", "An Action cannot be put into play.", {"field": "to"})
+        if to == "in_play" and "onto" in command_body:
+            destination["onto"] = self._onto_field(state, command_body, action=False)
+            if destination["onto"] in (card_id, *attached_things(state, card_id)):
+                raise DomainError("invalid", "A Thing cannot be played onto itself.", {"field": "onto"})
+        origin = locate(state, card_id)
+        return [Event("card.moved", {"card": card_id, "from": {"zone": origin.zone, "seat": origin.seat},
+                                     "to": destination, "by": ctx.seat, "cause": cause})]
+
+    @command("destroy")
+    def destroy(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.seat)
+        card_id = self._visible_card_field(state, command_body, ctx.seat)
+        if locate(state, card_id).zone != "in_play":
+            raise DomainError("invalid", "Only a Thing in play can be destroyed.", {"field": "card"})
+        return [Event("thing.destroyed", {"card": card_id, "by": ctx.seat, "cause": cause})]
+
+    @command("take_random")
+    def take_random(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.seat)
+        victim = _seat_field(state, command_body, "from")
+        if victim == ctx.seat:
+            raise DomainError("invalid", "Take a random card from another player's hand.", {"field": "from"})
+        hand = state.player(victim).hand
+        if not hand:
+            raise DomainError("invalid", "That player has no cards in hand.", {"field": "from"})
+        card_id = hand[ctx.rng.randbelow(len(hand))]
+        return [Event("card.taken", {"from": victim, "to": ctx.seat, "card": card_id, "cause": cause})]
+
+    @command("give")
+    def give(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.seat)
+        card_id = _text_field(command_body, "card")
+        self._require_in_hand(state, ctx.seat, card_id)
+        receiver = _seat_field(state, command_body, "to")
+        if receiver == ctx.seat:
+            raise DomainError("invalid", "Give the card to another player.", {"field": "to"})
+        return [Event("card.given", {"from": ctx.seat, "to": receiver, "card": card_id, "cause": cause})]
+
+    @command("counter")
+    def counter(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.seat)
+        seat = _seat_field(state, command_body, "seat")
+        name = command_body.get("name")
+        if not isinstance(name, str) or not RULE_PARAM.match(name):
+            raise DomainError("invalid", "\"name\" must be a counter's snake_case name.", {"field": "name"})
+        delta = _int_field(command_body, "delta")
+        value = state.player(seat).counters.get(name, 0) + delta
+        return [Event("counter.changed", {"seat": seat, "name": name, "delta": delta, "value": value,
+                                          "by": ctx.seat, "cause": cause})]
+
+    @command("roll")
+    def roll(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.seat)
+        dice = command_body.get("dice")
+        match = DICE.match(dice) if isinstance(dice, str) else None
+        if match is None or int(match[1]) < 1 or int(match[2]) < 2:
+            raise DomainError("invalid", "\"dice\" must look like \"2d6\".", {"field": "dice"})
+        rolls = [ctx.rng.randbelow(int(match[2])) + 1 for _ in range(int(match[1]))]
+        return [Event("dice.rolled", {"dice": dice, "rolls": rolls, "total": sum(rolls), "by": ctx.seat,
+                                      "cause": cause})]
+
+    @command("reveal")
+    def reveal(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.seat)
+        card_id = _text_field(command_body, "card")
+        self._require_in_hand(state, ctx.seat, card_id)
+        return [Event("card.revealed", {"seat": ctx.seat, "card": card_id, "cause": cause})]
+
+    @command("shuffle")
+    def shuffle(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.seat)
+        pile = command_body.get("pile")
+        if pile not in ("draw", "discard"):
+            raise DomainError("invalid", "\"pile\" must be \"draw\" or \"discard\".", {"field": "pile"})
+        key = "draw_pile" if pile == "draw" else "discard_pile"
+        order = list(getattr(state, key))
+        ctx.rng.shuffle(order)
+        return [Event("pile.shuffled", {"pile": pile, key: order, "by": ctx.seat, "cause": cause})]
+
+    @command("set_rule")
+    def set_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        """A card changes a rule parameter while it is in effect (its source: a card in play or on the discard
+        pile, or a Special Rule, never a card in hand, whose id others may not see)."""
+        cause = self._cause_field(state, command_body, ctx.seat, from_hand=False)
+        param = command_body.get("param")
+        if not isinstance(param, str) or not RULE_PARAM.match(param) or param == "counters":
+            raise DomainError("invalid", "\"param\" must name a rule parameter.", {"field": "param"})
+        if "value" not in command_body and not command_body.get("deny"):
+            raise DomainError("invalid", "\"value\" is required unless the rule is denied.", {"field": "value"})
+        deny = command_body.get("deny", False)
+        if not isinstance(deny, bool):
+            raise DomainError("invalid", "\"deny\" must be true or false.", {"field": "deny"})
+        seat = _seat_field(state, command_body, "seat") if command_body.get("seat") is not None else None
+        card = self._visible_card_field(state, command_body, ctx.seat) if command_body.get("card") else None
+        value = command_body.get("value", self._denied_value(state, param))
+        return [Event("rule.set", {"source": cause, "param": param, "value": value, "seat": seat, "card": card,
+                                   "deny": deny})]
+
+    def _denied_value(self, state: GameState, param: str) -> Any:
+        """What a denial without a value means: none at all for a number, no for a permission."""
+        return 0 if isinstance(state.base_rules.get(param), int) else False
+
+    # --- Winning and knock-outs -------------------------------------------------------------------------------
+
+    @command("win")
+    def win(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.seat)
+        winners = [ctx.seat]
+        if "seats" in command_body:
+            seats = command_body["seats"]
+            if (not isinstance(seats, list) or not seats or len(set(map(str, seats))) != len(seats)
+                    or not all(self._is_standing_seat(state, s) for s in seats)):
+                raise DomainError("invalid", "\"seats\" must list players still in the game.", {"field": "seats"})
+            winners = sorted(seats)
+        return [Event("game.won", {"winners": winners, "by": ctx.seat, "cause": cause})]
+
+    def _is_standing_seat(self, state: GameState, seat: Any) -> bool:
+        return (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players)
+                and state.player(seat).status == PLAYING)
+
+    @command("eliminate")
+    def eliminate(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.seat)
+        seat = _seat_field(state, command_body, "seat")
+        if state.player(seat).status != PLAYING:
+            raise DomainError("invalid", "That player is already out of the game.", {"field": "seat"})
+        return self._knock_out(state, Event("player.eliminated", {"seat": seat, "by": ctx.seat, "cause": cause}))
+
+    @command("concede")
+    def concede(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        return self._knock_out(state, Event("player.eliminated", {"seat": ctx.seat, "by": ctx.seat,
+                                                                 "conceded": True}))
+
+    def _knock_out(self, state: GameState, eliminated: Event) -> list[Event]:
+        """In a game of knock-outs the last player remaining is the winner; a player knocked out in their own
+        turn passes it on."""
+        events = [eliminated]
+        after = self.evolve(state, eliminated)
+        standing = players_standing(after)
+        if len(standing) == 1:
+            events.append(Event("game.won", {"winners": standing, "by": None, "cause": None,
+                                             "last_standing": True}))
+        elif after.turn is not None and after.turn.seat == eliminated.data["seat"]:
+            events.append(Event("turn.began", {"seat": next_seat(after, after.turn.seat)}))
+        return events
+
+    # --- How events change the game ---------------------------------------------------------------------------
+
+    @applies("rule.set")
+    def apply_rule_set(self, state: GameState, event: Event) -> GameState:
+        data = event.data
+        modifier = Modifier(source=data["source"], param=data["param"], value=data["value"], seat=data["seat"],
+                            card=data["card"], deny=data["deny"], order=state.version + 1)
+        return replace(state, modifiers=(*state.modifiers, modifier))
+
+    @applies("game.started")
+    def apply_game_started(self, state: GameState, event: Event) -> GameState:
+        counters = event.data["counters"]
+        players = tuple(replace(p, counters={**counters, **p.counters}) for p in state.players)
+        return replace(state, status=ACTIVE, draw_pile=tuple(event.data["draw_pile"]), players=players)
+
+    @applies("cards.dealt")
+    def apply_cards_dealt(self, state: GameState, event: Event) -> GameState:
+        cards = event.data["cards"]
+        state = _remove_from_draw_pile(state, cards)
+        player = state.player(event.data["seat"])
+        return state.with_player(replace(player, hand=(*player.hand, *cards)))
+
+    @applies("turn.began")
+    def apply_turn_began(self, state: GameState, event: Event) -> GameState:
+        return replace(state, turn=Turn(seat=event.data["seat"], stage=DRAW))
+
+    @applies("turn.stage_changed")
+    def apply_turn_stage_changed(self, state: GameState, event: Event) -> GameState:
+        return replace(state, turn=replace(state.turn, stage=event.data["stage"]))
+
+    @applies("turn.ended")
+    def apply_turn_ended(self, state: GameState, event: Event) -> GameState:
+        return replace(state, turn=None)
+
+    @applies("draw_pile.refilled")
+    def apply_draw_pile_refilled(self, state: GameState, event: Event) -> GameState:
+        return replace(state, draw_pile=tuple(event.data["draw_pile"]), discard_pile=())
+
+    @applies("card.drawn")
+    def apply_card_drawn(self, state: GameState, event: Event) -> GameState:
+        card_id = event.data["card"]
+        state = _remove_from_draw_pile(state, [card_id])
+        player = state.player(event.data["seat"])
+        return state.with_player(replace(player, hand=(*player.hand, card_id)))
+
+    @applies("card.played")
+    def apply_card_played(self, state: GameState, event: Event) -> GameState:
+        data = event.data
+        card_id, seat = data["card"], data["seat"]
+        state = _take_out(state, card_id)
+        if data["kind"] == "Action":
+            state = replace(state, discard_pile=(*state.discard_pile, card_id))
+        else:
+            state = _put_into_play(state, card_id, seat, data.get("onto"))
+        if data["counted"]:
+            turn = state.turn
+            if data["kind"] == "Action":
+                turn = replace(turn, actions_played=turn.actions_played + 1)
+            else:
+                turn = replace(turn, things_played=turn.things_played + 1)
+            state = replace(state, turn=turn)
+        return state
+
+    @applies("thing.used")
+    def apply_thing_used(self, state: GameState, event: Event) -> GameState:
+        return replace(state, turn=replace(state.turn, actions_played=state.turn.actions_played + 1))
+
+    @applies("cards.discarded")
+    def apply_cards_discarded(self, state: GameState, event: Event) -> GameState:
+        for card_id in event.data["cards"]:
+            state = _take_out(state, card_id)
+            state = replace(state, discard_pile=(*state.discard_pile, card_id))
+        return state
+
+    @applies("card.moved")
+    def apply_card_moved(self, state: GameState, event: Event) -> GameState:
+        card_id, to = event.data["card"], event.data["to"]
+        state = _take_out(state, card_id)
+        zone = to["zone"]
+        if zone == "hand":
+            player = state.player(to["seat"])
+            return state.with_player(replace(player, hand=(*player.hand, card_id)))
+        if zone == "in_play":
+            return _put_into_play(state, card_id, to["seat"], to.get("onto"))
+        if zone == "discard":
+            return replace(state, discard_pile=(*state.discard_pile, card_id))
+        if zone == "draw_top":
+            return replace(state, draw_pile=(*state.draw_pile, card_id))
+        return replace(state, draw_pile=(card_id, *state.draw_pile))
+
+    @applies("thing.destroyed")
+    def apply_thing_destroyed(self, state: GameState, event: Event) -> GameState:
+        """A destroyed Thing goes to the discard pile, and so does every Thing played onto it (not the reverse)."""
+        card_id = event.data["card"]
+        state = _take_out(state, card_id)
+        return replace(state, discard_pile=(*state.discard_pile, card_id))
+
+    @applies("card.taken")
+    def apply_card_taken(self, state: GameState, event: Event) -> GameState:
+        return _hand_to_hand(state, event.data["card"], event.data["from"], event.data["to"])
+
+    @applies("card.given")
+    def apply_card_given(self, state: GameState, event: Event) -> GameState:
+        return _hand_to_hand(state, event.data["card"], event.data["from"], event.data["to"])
+
+    @applies("counter.changed")
+    def apply_counter_changed(self, state: GameState, event: Event) -> GameState:
+        player = state.player(event.data["seat"])
+        return state.with_player(replace(player, counters={**player.counters,
+                                                           event.data["name"]: event.data["value"]}))
+
+    @applies("dice.rolled")
+    def apply_dice_rolled(self, state: GameState, event: Event) -> GameState:
+        return state
+
+    @applies("card.revealed")
+    def apply_card_revealed(self, state: GameState, event: Event) -> GameState:
+        return state
+
+    @applies("pile.shuffled")
+    def apply_pile_shuffled(self, state: GameState, event: Event) -> GameState:
+        key = "draw_pile" if event.data["pile"] == "draw" else "discard_pile"
+        return replace(state, **{key: tuple(event.data[key])})
+
+    @applies("player.eliminated")
+    def apply_player_eliminated(self, state: GameState, event: Event) -> GameState:
+        return state.with_player(replace(state.player(event.data["seat"]), status=ELIMINATED))
+
+    @applies("game.won")
+    def apply_game_won(self, state: GameState, event: Event) -> GameState:
+        return replace(state, status=FINISHED, winners=tuple(event.data["winners"]), turn=None)
+
+    # --- What each viewer sees --------------------------------------------------------------------------------
+
+    @redacts("game.created")
+    def view_game_created(self, event: Event, viewer: int | None, before: GameState | None,
+                          after: GameState) -> dict:
+        # The deck's card list is in the archive; the game's card ids are not, and they must stay secret.
+        return {**event.data, "cards": {"count": len(event.data["cards"])}}
+
+    @redacts("card.revealed")
+    def view_card_revealed(self, event: Event, viewer: int | None, before: GameState | None,
+                           after: GameState) -> dict:
+        return redact_event_data(event.data, viewer, before, after, also_visible=frozenset({event.data["card"]}))
+
+
+# --- Moving cards between zones (for the appliers) -------------------------------------------------------------
+
+
+def _remove_from_draw_pile(state: GameState, cards: list[str]) -> GameState:
+    leaving = set(cards)
+    return replace(state, draw_pile=tuple(c for c in state.draw_pile if c not in leaving))
+
+
+def _hand_to_hand(state: GameState, card_id: str, giver: int, receiver: int) -> GameState:
+    state = _take_out(state, card_id)
+    player = state.player(receiver)
+    return state.with_player(replace(player, hand=(*player.hand, card_id)))
+
+
+def _put_into_play(state: GameState, card_id: str, seat: int, onto: str | None) -> GameState:
+    player = state.player(seat)
+    state = state.with_player(replace(player, in_play=(*player.in_play, card_id)))
+    if onto is not None:
+        state = replace(state, attached_to={**state.attached_to, card_id: onto})
+    return state
+
+
+def _take_out(state: GameState, card_id: str) -> GameState:
+    """Take a card from wherever it is. A Thing leaving play takes with it the Things played onto it (they go to
+    the discard pile) and the modifiers it made or that were made for it."""
+    location = locate(state, card_id)
+    if location is None:
+        return state
+    if location.zone == "in_play":
+        attached = attached_things(state, card_id)
+        leaving = {card_id, *attached}
+        players = tuple(replace(p, in_play=tuple(c for c in p.in_play if c not in leaving)) for p in state.players)
+        return replace(
+            state,
+            players=players,
+            attached_to={c: host for c, host in state.attached_to.items() if c not in leaving},
+            discard_pile=(*state.discard_pile, *attached),
+            modifiers=tuple(m for m in state.modifiers if m.source not in leaving and m.card not in leaving),
+        )
+    if location.zone == "hand":
+        player = state.player(location.seat)
+        return state.with_player(replace(player, hand=tuple(c for c in player.hand if c != card_id)))
+    if location.zone == "discard_pile":
+        return replace(state, discard_pile=tuple(c for c in state.discard_pile if c != card_id))
+    return _remove_from_draw_pile(state, [card_id])
+
+
+RULESET = DvorakRuleset()

@@ -1,0 +1,126 @@
+"""What a viewer may see of a game and of each of its events.
+
+A viewer is a seat, or None for a spectator. Nobody but its holder sees a hand's cards; nobody sees the order
+of the draw pile or the ids in it (only how many cards it holds); Things in play and the discard pile are
+public. A card a viewer may not see does not appear at all, not even its id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from games.engine.precedence import rule_value
+from games.engine.state import Card, GameState, cards_visible_to
+
+# Keys of event data that hold the order of the draw pile: never shown, only counted.
+SECRET_ORDER_KEYS = frozenset({"draw_pile"})
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    return asdict(card)
+
+
+def _things_in_play(state: GameState, seat: int) -> list[dict[str, Any]]:
+    children: dict[str, list[str]] = {}
+    for child, host in state.attached_to.items():
+        children.setdefault(host, []).append(child)
+
+    def render(card_id: str) -> dict[str, Any]:
+        return {**card_json(state.cards[card_id]),
+                "attached": [render(child) for child in children.get(card_id, [])]}
+
+    player = state.player(seat)
+    return [render(card_id) for card_id in player.in_play if card_id not in state.attached_to]
+
+
+def _player_view(state: GameState, seat: int, viewer: int | None) -> dict[str, Any]:
+    player = state.player(seat)
+    view: dict[str, Any] = {
+        "seat": player.seat,
+        "username": player.username,
+        "team": player.team,
+        "hand_count": len(player.hand),
+        "in_play": _things_in_play(state, seat),
+        "counters": dict(player.counters),
+        "status": player.status,
+    }
+    if seat == viewer:
+        view["hand"] = [card_json(state.cards[card_id]) for card_id in player.hand]
+    return view
+
+
+def _modifiers_view(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
+    """Modifiers in effect; a source or target card the viewer cannot see (an Action since shuffled back into
+    the draw pile, say) is left out (a modifier of a hidden card: the whole modifier), so ids cannot be followed."""
+    visible = cards_visible_to(state, viewer)
+
+    def shown(card_id: str | None) -> str | None:
+        return None if card_id in state.cards and card_id not in visible else card_id
+
+    return [
+        {"source": shown(m.source), "param": m.param, "value": m.value, "seat": m.seat, "card": m.card,
+         "deny": m.deny}
+        for m in state.modifiers
+        if shown(m.card) == m.card
+    ]
+
+
+def render_state(state: GameState, viewer: int | None) -> dict[str, Any]:
+    """API.md "The state a seat sees" (without the game's ``id``, which the service knows)."""
+    turn = state.turn
+    return {
+        "status": state.status,
+        "version": state.version,
+        "ruleset": state.ruleset,
+        "variant": state.variant,
+        "creative": state.creative,
+        "deck": dict(state.deck),
+        "you": viewer,
+        "turn": None if turn is None else {
+            "seat": turn.seat, "stage": turn.stage,
+            "things_played": turn.things_played, "actions_played": turn.actions_played,
+        },
+        "players": [_player_view(state, p.seat, viewer) for p in state.players],
+        "draw_pile": {"count": len(state.draw_pile)},
+        "discard_pile": [card_json(state.cards[card_id]) for card_id in state.discard_pile],
+        "blank_cards": state.blank_cards,
+        "rules": {param: rule_value(state, param, viewer) for param in state.base_rules},
+        "modifiers": _modifiers_view(state, viewer),
+        "special_rules": [{"id": r.id, "title": r.title, "text": r.text} for r in state.special_rules],
+        "proposals": [],
+        "winners": list(state.winners),
+    }
+
+
+def redact_event_data(
+    data: dict[str, Any], viewer: int | None, before: GameState | None, after: GameState,
+    also_visible: frozenset[str] = frozenset(),
+) -> dict[str, Any]:
+    """An event's data for one viewer: a card id becomes the card when the viewer could see it before or after
+    the event (or it is in ``also_visible``), and disappears otherwise; a draw pile order becomes its count."""
+    visible = cards_visible_to(after, viewer) | set(also_visible)
+    if before is not None:
+        visible |= cards_visible_to(before, viewer)
+    return _redact(data, after, visible)
+
+
+_HIDDEN = object()
+
+
+def _redact(value: Any, state: GameState, visible: set[str]) -> Any:
+    if isinstance(value, dict):
+        shown = {}
+        for key, item in value.items():
+            if key in SECRET_ORDER_KEYS and isinstance(item, list):
+                shown[key] = {"count": len(item)}
+                continue
+            redacted = _redact(item, state, visible)
+            if redacted is not _HIDDEN:
+                shown[key] = redacted
+        return shown
+    if isinstance(value, list):
+        return [r for r in (_redact(item, state, visible) for item in value) if r is not _HIDDEN]
+    if isinstance(value, str) and value in state.cards:
+        return card_json(state.cards[value]) if value in visible else _HIDDEN
+    return value
