@@ -1,0 +1,191 @@
+"""Helpers for tests that play whole games: which commands a seat may send now, and a random player.
+
+``legal_commands`` lists commands the engine accepts from a seat in a state (a representative choice of the
+effect moves, not every possible one), so tests and API-level fuzzing can drive games with random legal moves.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.events import Actor, Event
+from games.engine.game import create_game, decide, evolve
+from games.engine.precedence import rule_value
+from games.engine.rng import SeededRng
+from games.engine.rulesets.dvorak import ACTION_ABILITY, is_action, may_be_played_out_of_turn
+from games.engine.state import ACTIVE, DISCARD, DRAW, PLAY, PLAYING, GameState, cards_visible_to
+
+# Effect moves and knock-outs are rarer than turn moves, so random games still run their course.
+EFFECT_MOVES = ("move", "destroy", "take_random", "give", "counter", "roll", "reveal", "shuffle", "set_rule",
+                "discard")
+ENDINGS = ("win", "eliminate", "concede")
+
+
+def unique_title_deck(size: int = 30, *, special_rules: list[dict] | None = None) -> dict:
+    """A deck of cards with unique titles (so a title found in a view names exactly one card)."""
+    texts = ["", "Action: Draw a card.", "You may play this card at any time.", "Play onto a Thing."]
+    cards = [
+        {"title": f"Card {number:03d} Zq{number:03d}", "type": "Action" if number % 3 == 0 else "Thing",
+         "text": texts[number % len(texts)], "flavor": "", "copies": 1, "corner_value": "", "creator": "",
+         "stats": {}}
+        for number in range(size)
+    ]
+    return {"slug": "test-deck", "title": "Test Deck", "ruleset": "dvorak", "special_rules": special_rules or [],
+            "cards": cards}
+
+
+def legal_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
+    if state.status != ACTIVE or state.player(seat).status != PLAYING:
+        return []
+    commands = _turn_commands(state, seat) + _out_of_turn_plays(state, seat)
+    cause = _a_cause(state, seat)
+    if cause is not None:
+        commands += _effect_moves(state, seat, cause)
+    commands.append({"type": "concede"})
+    return commands
+
+
+def _turn_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
+    turn = state.turn
+    if turn is None or turn.seat != seat:
+        return []
+    if turn.stage == DRAW:
+        return [{"type": "draw"}]
+    player = state.player(seat)
+    limit = rule_value(state, "hand_limit", seat)
+    over_limit = limit is not None and len(player.hand) > limit
+    commands: list[dict[str, Any]] = []
+    if over_limit:
+        commands.append({"type": "discard", "cards": list(player.hand[: len(player.hand) - limit])})
+    else:
+        commands.append({"type": "end_turn"})
+    if turn.stage == DISCARD:
+        return commands
+    things_left = _below(rule_value(state, "things_per_turn", seat), turn.things_played)
+    actions_left = _below(rule_value(state, "actions_per_turn", seat), turn.actions_played)
+    hosts = [c for p in state.players for c in p.in_play]
+    for card_id in player.hand:
+        if is_action(state, card_id) and (actions_left or may_be_played_out_of_turn(state, card_id)):
+            commands.append({"type": "play", "card": card_id})
+        elif not is_action(state, card_id) and (things_left or may_be_played_out_of_turn(state, card_id)):
+            commands.append({"type": "play", "card": card_id})
+            if hosts:
+                commands.append({"type": "play", "card": card_id, "onto": hosts[-1]})
+    if actions_left:
+        commands += [{"type": "use", "card": c} for c in player.in_play
+                     if ACTION_ABILITY.search(state.cards[c].text)]
+    return commands
+
+
+def _below(limit: Any, used: int) -> bool:
+    return limit is None or used < limit
+
+
+def _out_of_turn_plays(state: GameState, seat: int) -> list[dict[str, Any]]:
+    turn = state.turn
+    if turn is not None and turn.seat == seat and turn.stage == PLAY:
+        return []  # already listed with the turn's plays
+    return [{"type": "play", "card": c} for c in state.player(seat).hand if may_be_played_out_of_turn(state, c)]
+
+
+def _a_cause(state: GameState, seat: int) -> str | None:
+    public = [*state.discard_pile, *(c for p in state.players for c in p.in_play)]
+    if public:
+        return public[-1]
+    if state.special_rules:
+        return state.special_rules[0].id
+    return None
+
+
+def _effect_moves(state: GameState, seat: int, cause: str) -> list[dict[str, Any]]:
+    player = state.player(seat)
+    others = [p.seat for p in state.players if p.seat != seat]
+    standing_others = [s for s in others if state.player(s).status == PLAYING]
+    things = [c for p in state.players for c in p.in_play]
+    moves: list[dict[str, Any]] = [
+        {"type": "roll", "cause": cause, "dice": "2d6"},
+        {"type": "shuffle", "cause": cause, "pile": "draw"},
+        {"type": "counter", "cause": cause, "seat": seat, "name": "gold", "delta": 1},
+        {"type": "set_rule", "cause": cause, "param": "hand_limit", "value": 6, "seat": seat},
+        {"type": "win", "cause": cause},
+    ]
+    if things:
+        moves.append({"type": "destroy", "cause": cause, "card": things[0]})
+    if state.discard_pile:
+        moves.append({"type": "move", "cause": cause, "card": state.discard_pile[-1], "to": "hand"})
+    if player.hand:
+        moves += [
+            {"type": "move", "cause": cause, "card": player.hand[0], "to": "draw_bottom"},
+            {"type": "reveal", "cause": cause, "card": player.hand[0]},
+            {"type": "discard", "cause": cause, "cards": [player.hand[0]]},
+            {"type": "give", "cause": cause, "card": player.hand[-1], "to": others[0]},
+        ]
+    moves += [{"type": "take_random", "cause": cause, "from": s} for s in others if state.player(s).hand]
+    moves += [{"type": "eliminate", "cause": cause, "seat": s} for s in standing_others]
+    return moves
+
+
+@dataclass
+class RandomGame:
+    """A game played by random legal moves: its events and the state after each of them."""
+
+    events: list[Event] = field(default_factory=list)
+    states: list[GameState] = field(default_factory=list)
+
+    @property
+    def state(self) -> GameState:
+        return self.states[-1]
+
+    def record(self, events: list[Event]) -> None:
+        for event in events:
+            before = self.states[-1] if self.states else None
+            self.events.append(event)
+            self.states.append(evolve(before, event))
+
+
+def actors(count: int) -> list[Actor]:
+    return [Actor(user_id=100 + seat, username=f"player{seat}") for seat in range(count)]
+
+
+def random_game(seed: int, *, players: int, deck: dict | None = None, steps: int = 200,
+                options: dict | None = None) -> RandomGame:
+    """Seat ``players`` players, start, then send ``steps`` random legal commands (fewer if the game ends)."""
+    rng = SeededRng(seed)
+    chooser = random.Random(seed)
+    people = actors(players)
+    game = RandomGame()
+    game.record(create_game(ruleset="dvorak", deck=deck or unique_title_deck(), variant="standard", creative=False,
+                            max_players=players, options=options or {}, creator=people[0], rng=rng))
+    for person in people[1:]:
+        game.record(decide(game.state, {"type": "join"}, actor=person, rng=rng))
+    game.record(decide(game.state, {"type": "start"}, actor=people[0], rng=rng))
+    for _ in range(steps):
+        if game.state.status != ACTIVE:
+            break
+        seat, command = _choose(game.state, chooser)
+        game.record(decide(game.state, command, actor=people[seat], rng=rng))
+    return game
+
+
+def _choose(state: GameState, chooser: random.Random) -> tuple[int, dict[str, Any]]:
+    """Mostly the player whose turn it is plays the turn; now and then anyone carries out a card's effect."""
+    seat = state.turn.seat
+    roll = chooser.random()
+    if roll < 0.8:
+        turn_moves = _turn_commands(state, seat)
+        if turn_moves:
+            return seat, chooser.choice(turn_moves)
+    standing = [p.seat for p in state.players if p.status == PLAYING]
+    seat = chooser.choice(standing)
+    options = [c for c in legal_commands(state, seat) if c["type"] not in ENDINGS or roll > 0.995]
+    if not options:
+        return state.turn.seat, chooser.choice(_turn_commands(state, state.turn.seat))
+    return seat, chooser.choice(options)
+
+
+def visible_titles_and_ids(state: GameState, viewer: int | None) -> set[str]:
+    """Titles and ids of the cards this viewer may see in this state."""
+    visible = cards_visible_to(state, viewer)
+    return visible | {state.cards[c].title for c in visible}
