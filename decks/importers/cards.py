@@ -15,7 +15,9 @@ class Line(NamedTuple):
 
 
 # "Tack Center (x4)", "John Smith (4 copies)", "Viral Post (1 copy)"
-_COPIES = re.compile(r"^(?P<title>.*?)\s*\((?:x\s*(?P<times>\d+)|(?P<count>\d+)\s+cop(?:y|ies))\)$", re.IGNORECASE)
+_COPIES = re.compile(
+    r"^(?P<title>.*?)\s*\((?:x\s*(?P<times>\d+)|(?P<count>\d+)\s+cop(?:y|ies))\)$", re.IGNORECASE
+)
 _STAT = re.compile(r"([A-Za-z]+)\s*(-?\d+)")
 _STATS_LINE = re.compile(r"^(?:[A-Za-z]+\s*-?\d+\s*)+$")
 _CORNER_VALUE = re.compile(r"^-?\d+$")
@@ -36,12 +38,14 @@ def title_and_copies(line: Line) -> tuple[str, int]:
         return line.text.strip(), 1
     copies = int(match["times"] or match["count"])
     if copies < 1:
-        raise ListingError(f"{match['title']!r} is listed with {copies} copies; a card has at least one.", line.number)
+        raise ListingError(
+            f"{match['title']!r} is listed with {copies} copies; a card has at least one.", line.number
+        )
     return match["title"], copies
 
 
 def parse_stats(text: str) -> dict[str, int] | None:
-    """"Shoot1 Endure1 React2 Move1" as {"Shoot": 1, ...}; None when the line is not a row of stats."""
+    """ "Shoot1 Endure1 React2 Move1" as {"Shoot": 1, ...}; None when the line is not a row of stats."""
     if not _STATS_LINE.match(text.strip()):
         return None
     return {name: int(value) for name, value in _STAT.findall(text)}

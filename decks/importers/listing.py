@@ -19,7 +19,9 @@ _PAGE_BOILERPLATE = re.compile(
     r"^(From Dvorak - A Blank-Card Game|Revision as of |\(diff\)|Jump to navigation|To play Dvorak:|< |\S+\.gif\b)"
 )
 _HEADER_FIELD = re.compile(r"^(Designers?|Date|Players)\s+(.+)$")
-_STATUS_NOTICE = re.compile(r"^This is an? (unfinished|untested|playable|nomic|CCG set|CCG deck)\b", re.IGNORECASE)
+_STATUS_NOTICE = re.compile(
+    r"^This is an? (unfinished|untested|playable|nomic|CCG set|CCG deck)\b", re.IGNORECASE
+)
 _STATUSES_BY_WORD = {
     "unfinished": "unfinished",
     "untested": "untested",
@@ -41,15 +43,14 @@ _ADDENDUM = re.compile(r"^(?P<rule>[^:]+):\s*(?P<game>.+)$")
 
 
 def looks_like_page(text: str) -> bool:
-    return any(
-        _PAGE_BOILERPLATE.match(line) or _HEADER_FIELD.match(line) for line in text.splitlines()[:20]
-    )
+    return any(_PAGE_BOILERPLATE.match(line) or _HEADER_FIELD.match(line) for line in text.splitlines()[:20])
 
 
 def parse_listing(text: str) -> list[DeckData]:
     # Pages copied from a browser keep HTML's no-break spaces inside sentences.
     lines = [
-        Line(number, raw.replace("\xa0", " ").rstrip()) for number, raw in enumerate(text.splitlines(), start=1)
+        Line(number, raw.replace("\xa0", " ").rstrip())
+        for number, raw in enumerate(text.splitlines(), start=1)
     ]
     if not any(line.text.strip() for line in lines):
         raise ListingError("The listing is empty.", 1)
@@ -119,7 +120,9 @@ def _rule_sections(blocks: list[_Block], *, blank_pair_splits: bool) -> list[Spe
 
     def close() -> None:
         if heading is not None and not paragraphs:
-            raise ListingError(f"The heading {_heading_title(heading)!r} has no rules under it.", heading.first.number)
+            raise ListingError(
+                f"The heading {_heading_title(heading)!r} has no rules under it.", heading.first.number
+            )
         if paragraphs:
             rules.append(SpecialRuleData(_heading_title(heading) if heading else "", "\n\n".join(paragraphs)))
 
@@ -289,7 +292,9 @@ class _Game:
 def _parse_blog(lines: list[Line]) -> list[DeckData]:
     blocks = _blocks(lines)
     if not _is_heading(blocks[0]):
-        raise ListingError("A listing starts with the deck's title on a line of its own.", blocks[0].first.number)
+        raise ListingError(
+            "A listing starts with the deck's title on a line of its own.", blocks[0].first.number
+        )
     games: list[_Game] = []
     game: _Game | None = None
     for index, block in enumerate(blocks):
