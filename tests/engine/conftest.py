@@ -1,0 +1,139 @@
+"""Fixtures for the engine's tests: pure Python, no database.
+
+The rules tests play with the example cards printed in the rulebook (read from ``shared/seeds``), padded with
+plain cards of unique titles so there is enough to deal.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from games.engine import Actor, DomainError, Event, SeededRng, create_game, decide, evolve
+from games.engine.state import ACTIVE, PLAY, GameState, Turn, locate
+from games.engine.testing import unique_title_deck
+
+SEEDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "seeds"
+CARD_TYPES = ("Thing", "Action")
+
+
+def rulebook_example_cards() -> list[dict]:
+    """The example cards of the rulebook: a title line, a type line, then the card text (if any)."""
+    lines = [line.strip() for line in (SEEDS / "dvorak-rules-2000-2007.txt").read_text().splitlines()]
+    cards = []
+    for index in range(len(lines) - 1):
+        title, card_type = lines[index], lines[index + 1]
+        if card_type not in CARD_TYPES or title in CARD_TYPES or not title:
+            continue
+        text = lines[index + 2] if index + 2 < len(lines) else ""
+        followed_by_type = index + 3 < len(lines) and lines[index + 3] in CARD_TYPES
+        cards.append({"title": title, "type": card_type, "text": "" if followed_by_type else text,
+                      "flavor": "", "copies": 1, "corner_value": "", "creator": "", "stats": {}})
+    return cards
+
+
+def rulebook_deck(special_rules: list[dict] | None = None) -> dict:
+    deck = unique_title_deck(20, special_rules=special_rules)
+    deck["cards"] = rulebook_example_cards() + [{**card, "text": ""} for card in deck["cards"]]
+    return deck
+
+
+class Table:
+    """A game in progress, with helpers to arrange the cards by title and send commands as a seat."""
+
+    def __init__(self, players: int = 2, *, deck: dict | None = None, seed: int = 7, options: dict | None = None):
+        self.rng = SeededRng(seed)
+        self.people = [Actor(user_id=10 + seat, username=f"player{seat}") for seat in range(players)]
+        self.events: list[Event] = []
+        self.state: GameState | None = None
+        self._apply(create_game(ruleset="dvorak", deck=deck or rulebook_deck(), variant="standard",
+                                creative=False, max_players=max(players, 2), options=options or {},
+                                creator=self.people[0], rng=self.rng))
+        for person in self.people[1:]:
+            self.send_as(person, {"type": "join"})
+
+    def start(self) -> Table:
+        self.send(0, {"type": "start"})
+        return self
+
+    def _apply(self, events: list[Event]) -> list[Event]:
+        for event in events:
+            self.events.append(event)
+            self.state = evolve(self.state, event)
+        return events
+
+    def send_as(self, actor: Actor, command: dict) -> list[Event]:
+        return self._apply(decide(self.state, command, actor=actor, rng=self.rng))
+
+    def send(self, seat: int, command: dict) -> list[Event]:
+        return self.send_as(self.people[seat], command)
+
+    def refuse(self, seat: int, command: dict, code: str) -> DomainError:
+        """Send a command the rules must refuse: it raises ``code`` and leaves the state as it was."""
+        before = copy.deepcopy(self.state)
+        with pytest.raises(DomainError) as refused:
+            decide(self.state, command, actor=self.people[seat], rng=self.rng)
+        assert refused.value.code == code, refused.value.message
+        assert self.state == before
+        return refused.value
+
+    def card(self, title: str) -> str:
+        return next(card.id for card in self.state.cards.values() if card.title == title)
+
+    def title(self, card_id: str) -> str:
+        return self.state.cards[card_id].title
+
+    def titles(self, card_ids) -> list[str]:
+        return [self.title(card_id) for card_id in card_ids]
+
+    def hand(self, seat: int) -> list[str]:
+        return self.titles(self.state.player(seat).hand)
+
+    def in_play(self, seat: int) -> list[str]:
+        return self.titles(self.state.player(seat).in_play)
+
+    def discard_pile(self) -> list[str]:
+        return self.titles(self.state.discard_pile)
+
+    def where(self, title: str) -> str:
+        return locate(self.state, self.card(title)).zone
+
+    def arrange(self, *, hands: dict[int, list[str]] | None = None, in_play: dict[int, list[str]] | None = None,
+                draw_pile: list[str] | None = None, discard_pile: list[str] | None = None,
+                turn: int | None = None, stage: str = PLAY) -> None:
+        """Put the named cards where a test needs them (tops of piles last); every other card stays where it
+        was, except that a named pile or hand holds exactly the cards named."""
+        state = self.state
+        named = {self.card(t) for group in [*(hands or {}).values(), *(in_play or {}).values(),
+                                           draw_pile or [], discard_pile or []] for t in group}
+        players = []
+        for player in state.players:
+            hand = [c for c in player.hand if c not in named]
+            if hands and player.seat in hands:
+                hand = [self.card(t) for t in hands[player.seat]]
+            things = [c for c in player.in_play if c not in named]
+            if in_play and player.seat in in_play:
+                things = [self.card(t) for t in in_play[player.seat]]
+            players.append(replace(player, hand=tuple(hand), in_play=tuple(things)))
+        draw = [c for c in state.draw_pile if c not in named]
+        if draw_pile is not None:
+            draw = [self.card(t) for t in draw_pile]
+        discard = [c for c in state.discard_pile if c not in named]
+        if discard_pile is not None:
+            discard = [self.card(t) for t in discard_pile]
+        placed = {c for p in players for c in (*p.hand, *p.in_play)} | set(draw) | set(discard)
+        # Cards displaced from a replaced hand or pile go to the bottom of the draw pile.
+        leftovers = [c for c in state.cards if c not in placed]
+        self.state = replace(
+            state, players=tuple(players), draw_pile=tuple(leftovers if draw_pile is None else []) + tuple(draw),
+            discard_pile=tuple(discard), status=ACTIVE,
+            turn=Turn(seat=state.turn.seat if turn is None else turn, stage=stage),
+        )
+
+
+@pytest.fixture
+def table() -> Table:
+    return Table(players=3).start()
