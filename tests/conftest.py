@@ -114,3 +114,15 @@ def client_for(db):
         return client
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _fresh_local_cache():
+    """Throttle counts live in the cache; the local one is per process, so empty it between tests.
+
+    (On Redis each run has its own key prefix, and user ids are not reused within a run.)
+    """
+    from django.core.cache import cache
+
+    if "locmem" in settings.CACHES["default"]["BACKEND"]:
+        cache.clear()

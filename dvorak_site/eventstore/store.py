@@ -74,33 +74,26 @@ def append(stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
     """Append ``events`` after ``expected_version``; refuse with ExpectedVersionConflict if it is stale."""
     if not events:
         return []
-    new_version = expected_version + len(events)
     now = timezone.now()
-    with transaction.atomic():
-        if expected_version == 0:
-            try:
-                with transaction.atomic():
-                    Stream.objects.create(id=stream_id, kind=stream_kind(stream_id), version=new_version)
-            except IntegrityError:
-                raise ExpectedVersionConflict(stream_id, expected_version, current_version(stream_id)) from None
-        else:
-            moved = Stream.objects.filter(pk=stream_id, version=expected_version).update(version=new_version)
-            if not moved:
-                raise ExpectedVersionConflict(stream_id, expected_version, current_version(stream_id))
-        recorded = [
-            RecordedEvent(
-                id=0,
-                stream_id=stream_id,
-                version=expected_version + offset,
-                type=event.type,
-                schema=event.schema or current_schema(event.type),
-                data=event.data,
-                actor=actor,
-                recorded_at=now,
-            )
-            for offset, event in enumerate(events, start=1)
-        ]
-        ids = insert_rows(recorded)
+    recorded = [
+        RecordedEvent(
+            id=0,
+            stream_id=stream_id,
+            version=expected_version + offset,
+            type=event.type,
+            schema=event.schema or current_schema(event.type),
+            data=event.data,
+            actor=actor,
+            recorded_at=now,
+        )
+        for offset, event in enumerate(events, start=1)
+    ]
+    if connection.vendor == "postgresql":
+        ids = _append_postgres(stream_id, expected_version, recorded)
+    else:
+        ids = _append_portable(stream_id, expected_version, recorded)
+    if not ids:
+        raise ExpectedVersionConflict(stream_id, expected_version, current_version(stream_id))
     return [_with_id(event, id_) for event, id_ in zip(recorded, ids, strict=True)]
 
 
@@ -108,19 +101,61 @@ def _with_id(event: RecordedEvent, id_: int) -> RecordedEvent:
     return RecordedEvent(**{**event.__dict__, "id": id_})
 
 
-def insert_rows(events: Sequence[RecordedEvent]) -> list[int]:
-    """One multi-row INSERT … RETURNING id: the hot path of every command."""
-    table = Event._meta.db_table
-    columns = "stream_id, version, type, schema, data, actor, recorded_at"
-    row = "(%s, %s, %s, %s, %s, %s, %s)"
+def _row_params(events: Sequence[RecordedEvent]) -> list[Any]:
     params: list[Any] = []
     for event in events:
         recorded_at = connection.ops.adapt_datetimefield_value(event.recorded_at)
         params += [event.stream_id, event.version, event.type, event.schema, json.dumps(event.data), event.actor, recorded_at]
-    sql = f"INSERT INTO {table} ({columns}) VALUES {', '.join([row] * len(events))} RETURNING id"
+    return params
+
+
+EVENT_COLUMNS = "stream_id, version, type, schema, data, actor, recorded_at"
+
+
+def _append_postgres(stream_id: str, expected: int, events: Sequence[RecordedEvent]) -> list[int]:
+    """One statement, so one round trip: move the stream's version, and insert only if that moved it.
+
+    The UPDATE (or, for a new stream, the INSERT) takes the stream's row lock; a writer that finds the
+    version already moved updates nothing, so its events are not inserted either.
+    """
+    new_version = expected + len(events)
+    if expected == 0:
+        move = (
+            "INSERT INTO eventstore_stream (id, kind, version, created_at) VALUES (%s, %s, %s, %s) "
+            "ON CONFLICT (id) DO NOTHING RETURNING id"
+        )
+        move_params: list[Any] = [stream_id, stream_kind(stream_id), new_version, events[0].recorded_at]
+    else:
+        move = "UPDATE eventstore_stream SET version = %s WHERE id = %s AND version = %s RETURNING id"
+        move_params = [new_version, stream_id, expected]
+    row = "(%s, %s::integer, %s, %s::smallint, %s::jsonb, %s, %s::timestamptz)"
+    sql = (
+        f"WITH moved AS ({move}) "
+        f"INSERT INTO eventstore_event ({EVENT_COLUMNS}) "
+        f"SELECT v.* FROM (VALUES {', '.join([row] * len(events))}) AS v({EVENT_COLUMNS}) "
+        "WHERE EXISTS (SELECT 1 FROM moved) RETURNING id"
+    )
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, move_params + _row_params(events))
         return sorted(r[0] for r in cursor.fetchall())
+
+
+def _append_portable(stream_id: str, expected: int, events: Sequence[RecordedEvent]) -> list[int]:
+    """SQLite (one writer at a time anyway): move the version, then insert, in one transaction."""
+    new_version = expected + len(events)
+    with transaction.atomic():
+        if expected == 0:
+            try:
+                with transaction.atomic():
+                    Stream.objects.create(id=stream_id, kind=stream_kind(stream_id), version=new_version)
+            except IntegrityError:
+                return []
+        elif not Stream.objects.filter(pk=stream_id, version=expected).update(version=new_version):
+            return []
+        sql = f"INSERT INTO eventstore_event ({EVENT_COLUMNS}) VALUES {', '.join(['(%s, %s, %s, %s, %s, %s, %s)'] * len(events))} RETURNING id"
+        with connection.cursor() as cursor:
+            cursor.execute(sql, _row_params(events))
+            return sorted(r[0] for r in cursor.fetchall())
 
 
 def read(stream_id: str, after: int = 0, *, until: int | None = None) -> list[RecordedEvent]:

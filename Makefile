@@ -1,0 +1,47 @@
+# The entry points: `make run` serves the archive and the API; `make test` runs the whole suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# `make bench` measures against PostgreSQL; this is the machine's local one unless DATABASE_URL says otherwise.
+BENCH_DATABASE_URL ?= $(or $(DATABASE_URL),postgres://root@127.0.0.1:5432/dvorak_bench)
+
+.PHONY: install run migrate seed test lint format bench worker clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	rm -f $(VENV)/.installed-* && touch $@
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+seed: migrate
+	$(BIN)/python manage.py load_seed_decks
+
+run: seed
+	@echo "Serving the archive (/admin/) and the API (/api/v1/, docs at /api/v1/docs/) on http://$(HOST):$(PORT)/"
+	$(BIN)/daphne -b $(HOST) -p $(PORT) dvorak_site.asgi:application
+
+worker: install
+	$(BIN)/celery -A dvorak_site worker --loglevel=info
+
+test: install
+	CACHE_KEY_PREFIX=dvorak-test-$$$$ CHANNELS_PREFIX=dvorak-test-$$$$ $(BIN)/pytest
+
+lint: install
+	$(BIN)/ruff check .
+
+format: install
+	$(BIN)/ruff format .
+
+bench: install
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/eventstore.py
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis

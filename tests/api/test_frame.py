@@ -1,0 +1,116 @@
+"""The API's frame: accounts, the one error shape, the schema and docs, health, throttling."""
+
+import pytest
+from rest_framework.throttling import UserRateThrottle
+
+pytestmark = pytest.mark.django_db
+
+
+def assert_error(response, status: int, code: str) -> dict:
+    assert response.status_code == status, response.content
+    body = response.json()
+    assert set(body) == {"error"}
+    assert body["error"]["code"] == code
+    assert isinstance(body["error"]["message"], str) and body["error"]["message"]
+    return body["error"]
+
+
+def test_register_returns_a_token_that_authenticates(api_client):
+    response = api_client.post("/api/v1/auth/register/", {"username": "kevan", "password": "blank-cards-4ever"})
+    assert response.status_code == 201
+    assert response.json()["username"] == "kevan"
+    token = response.json()["token"]
+
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert api_client.post("/api/v1/auth/ticket/").status_code == 201
+
+
+def test_token_endpoint_gives_the_same_token_for_the_right_password(api_client):
+    registered = api_client.post("/api/v1/auth/register/", {"username": "tweed", "password": "cap-and-gown-99"}).json()
+    response = api_client.post("/api/v1/auth/token/", {"username": "tweed", "password": "cap-and-gown-99"})
+    assert response.status_code == 200
+    assert response.json() == {"token": registered["token"]}
+
+
+def test_wrong_password_is_refused_in_the_error_shape(api_client, make_user):
+    make_user("drock")
+    error = assert_error(api_client.post("/api/v1/auth/token/", {"username": "drock", "password": "nope-nope-nope"}), 401, "not_authenticated")
+    assert "nope" not in error["message"]
+
+
+def test_register_twice_with_one_name_is_a_validation_error(api_client):
+    api_client.post("/api/v1/auth/register/", {"username": "golem", "password": "coprolite-golem-1"})
+    error = assert_error(
+        api_client.post("/api/v1/auth/register/", {"username": "golem", "password": "coprolite-golem-2"}), 400, "invalid"
+    )
+    assert "username" in error["details"]
+
+
+def test_a_weak_password_is_refused_with_the_reason(api_client):
+    error = assert_error(api_client.post("/api/v1/auth/register/", {"username": "weak", "password": "123"}), 400, "invalid")
+    assert "short" in error["message"].lower()
+
+
+def test_malformed_json_is_invalid_not_a_server_error(api_client):
+    response = api_client.post("/api/v1/auth/register/", data="{not json", content_type="application/json")
+    assert_error(response, 400, "invalid")
+
+
+def test_no_token_and_a_bad_token_are_not_authenticated(api_client):
+    assert_error(api_client.post("/api/v1/auth/ticket/"), 401, "not_authenticated")
+    api_client.credentials(HTTP_AUTHORIZATION="Token 0000000000000000000000000000000000000000")
+    assert_error(api_client.post("/api/v1/auth/ticket/"), 401, "not_authenticated")
+
+
+def test_an_unknown_api_path_is_not_found_in_the_error_shape(client_for, make_user):
+    response = client_for(make_user()).get("/api/v1/no-such-thing/")
+    assert response.status_code == 404
+
+
+def test_a_throttled_call_comes_back_in_the_error_shape(client_for, make_user, monkeypatch):
+    monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "2/min", "anon": "2/min"})
+    client = client_for(make_user())
+    statuses = [client.post("/api/v1/auth/ticket/").status_code for _ in range(3)]
+    assert statuses[:2] == [201, 201]
+    response = client.post("/api/v1/auth/ticket/")
+    error = assert_error(response, 429, "throttled")
+    assert "throttled" in error["message"].lower()
+    assert int(response["Retry-After"]) > 0
+
+
+def test_the_openapi_schema_and_swagger_ui_are_served(api_client):
+    schema = api_client.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert schema.status_code == 200
+    paths = schema.json()["paths"]
+    for path in ("/api/v1/auth/register/", "/api/v1/auth/token/", "/api/v1/auth/ticket/", "/api/v1/health/"):
+        assert path in paths
+    docs = api_client.get("/api/v1/docs/")
+    assert docs.status_code == 200
+    assert b"swagger" in docs.content.lower()
+
+
+def test_health_reports_database_channel_layer_and_broker(api_client, settings):
+    response = api_client.get("/api/v1/health/")
+    assert response.status_code == 200, response.json()
+    report = response.json()
+    assert report["status"] == "ok"
+    assert report["database"]["ok"] and report["database"]["vendor"] in {"sqlite", "postgresql"}
+    assert report["channel_layer"]["ok"]
+    assert report["broker"]["ok"]
+    if settings.REDIS_URL:
+        assert report["channel_layer"]["backend"] == "RedisChannelLayer"
+
+
+def test_health_says_degraded_when_the_broker_is_unreachable(api_client, settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    from dvorak_site.celery import app
+
+    original = app.conf.broker_url
+    app.conf.broker_url = "redis://127.0.0.1:1/0"  # nothing listens on port 1
+    try:
+        response = api_client.get("/api/v1/health/")
+    finally:
+        app.conf.broker_url = original
+    assert response.status_code == 503
+    assert response.json()["broker"]["ok"] is False
+    assert response.json()["database"]["ok"] is True
