@@ -27,6 +27,9 @@ def setup_django() -> str:
     ensure_database(url)
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dvorak_site.settings")
+    # Measure what production runs: DEBUG off (no query log kept per statement).
+    os.environ.setdefault("DJANGO_DEBUG", "0")
+    os.environ.setdefault("DJANGO_SECRET_KEY", "bench-" + os.urandom(16).hex())
     import django
     from django.core.management import call_command
 

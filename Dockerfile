@@ -1,0 +1,18 @@
+# One image for the web (ASGI), the Celery worker and beat; docker-compose.yml wires them together.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
+WORKDIR /app
+
+COPY pyproject.toml README.md ./
+COPY dvorak_site ./dvorak_site
+COPY games ./games
+COPY decks ./decks
+COPY proposals ./proposals
+RUN pip install .
+COPY . .
+
+RUN useradd --create-home dvorak && mkdir -p /app/var && chown -R dvorak /app/var
+USER dvorak
+EXPOSE 8000
+CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "dvorak_site.asgi:application"]
