@@ -3,12 +3,12 @@ Candidates after the Primary Election and the President after the General Electi
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from decks.importers import import_text
 from games.engine.rulesets.article_ii_cards import (
     Attributes,
     CardEffect,
@@ -23,28 +23,18 @@ from games.engine.rulesets.article_ii_cards import (
 SEEDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "seeds"
 
 
-def updated_article_ii_cards() -> list[dict]:
-    """The card list of "Article II, updated" (the first game in the file) in the archive's card shape."""
+def article_ii_deck() -> dict:
+    """"Article II, updated" (the first game in the file, with Styles) as the archive imports it, its
+    Special Rules numbered as the archive's records number them."""
     text = (SEEDS / "article-ii-socialism-virtues-of-the-drake.txt").read_text(encoding="utf-8")
-    assert text.startswith("Article II, updated")
-    listing = text.split("Cards:", 1)[1].split("Variation:", 1)[0]
-    cards = []
-    for block in re.split(r"\n\s*\n", listing):
-        lines = [line.strip() for line in block.strip().splitlines() if line.strip()]
-        if not lines:
-            continue
-        title, copies = re.match(r"^(.*?)(?:\s*\(x(\d+)\))?$", lines[0]).groups()
-        if lines[1] == "Style":
-            card = {"title": title, "type": "Style", "text": "\n".join(lines[2:]), "flavor": ""}
-        else:
-            card = {"title": title, "type": "Action", "text": "\n".join(lines[2:]), "flavor": lines[1]}
-        cards.append({**card, "copies": int(copies or 1)})
-    return cards
+    deck = next(deck for deck in import_text(text, "wiki") if deck.title == "Article II, updated").to_dict()
+    return {**deck, "special_rules": [{**rule, "id": str(number)}
+                                      for number, rule in enumerate(deck["special_rules"], start=1)]}
 
 
 @pytest.fixture(scope="module")
 def cards_by_title() -> dict[str, dict]:
-    return {card["title"]: card for card in updated_article_ii_cards()}
+    return {card["title"]: card for card in article_ii_deck()["cards"]}
 
 
 def base(electability: int = 0, affiliation: int = 0) -> Attributes:

@@ -30,7 +30,7 @@ from games.engine.rulesets.article_ii_cards import (
     parse_effect,
     primary_totals,
 )
-from games.engine.rulesets.base import CommandContext, applies, command
+from games.engine.rulesets.base import CommandContext, Ruleset, applies, command
 from games.engine.rulesets.dvorak import DvorakRuleset, _seat_field, _text_field
 from games.engine.state import BASIC_RULES, FINISHED, PLAY, Card, GameState, Turn
 
@@ -119,12 +119,19 @@ class _Unfolding:
             self.extend(self.ruleset._draw_one(self.state, seat, self.rng))
 
 
-class ArticleIIRuleset(DvorakRuleset):
+class ArticleIIRuleset(Ruleset):
     name = "article_ii"
     default_rules = {**BASIC_RULES, "starting_hand": 7, "hand_limit": None, "draws_per_turn": 0,
                      "things_per_turn": 1, "actions_per_turn": 0, "counters": dict(ATTRIBUTE_COUNTERS)}
-    # Of the shared commands only joining and starting remain; the rest of the procedure is Article II's own.
-    commands = {name: DvorakRuleset.commands[name] for name in ("join", "start")}
+
+    # Article II's procedure replaces the Basic Rules, so it takes over none of their commands (no draw,
+    # discard or effect moves); it shares only how a card is drawn and how the game's deck is hidden.
+    _fold = DvorakRuleset._fold
+    _draw_one = DvorakRuleset._draw_one
+    _require_in_hand = DvorakRuleset._require_in_hand
+    apply_card_drawn = DvorakRuleset.apply_card_drawn
+    apply_draw_pile_refilled = DvorakRuleset.apply_draw_pile_refilled
+    view_game_created = DvorakRuleset.view_game_created
 
     def create(self, *, max_players: int, **game) -> list[Event]:
         # The deck is for two to four players.
@@ -302,7 +309,7 @@ class ArticleIIRuleset(DvorakRuleset):
 
     @applies("game.started")
     def apply_game_started(self, state: GameState, event: Event) -> GameState:
-        state = super().apply_game_started(state, event)
+        state = DvorakRuleset.apply_game_started(self, state, event)
         roles: list[str | None] = [None] * len(state.players)
         return replace(state, data={"phase": None, "reply": None, "candidates": [], "roles": roles, "results": {}})
 
