@@ -104,8 +104,9 @@ class Table:
     def arrange(self, *, hands: dict[int, list[str]] | None = None, in_play: dict[int, list[str]] | None = None,
                 draw_pile: list[str] | None = None, discard_pile: list[str] | None = None,
                 turn: int | None = None, stage: str = PLAY) -> None:
-        """Put the named cards where a test needs them (tops of piles last); every other card stays where it
-        was, except that a named pile or hand holds exactly the cards named."""
+        """Put the named cards where a test needs them (tops of piles last). A hand, Things in play or a pile
+        that is named holds exactly the cards named; cards pushed out go to the bottom of the draw pile, or out
+        of the game when the draw pile itself is named."""
         state = self.state
         named = {self.card(t) for group in [*(hands or {}).values(), *(in_play or {}).values(),
                                            draw_pile or [], discard_pile or []] for t in group}
