@@ -168,13 +168,13 @@ def test_refusals_name_the_problem():
 
 
 def test_the_game_is_for_two_to_four_players():
-    game = Game(4, DECK, SeededRng(1))
     with pytest.raises(DomainError) as refusal:
-        decide(game.state, {"type": "join"}, actor=Actor(99, "fifth"), rng=game.rng)
-    assert refusal.value.code in {"game_not_open", "limit_reached"}
-    created = create_game(ruleset="article_ii", deck=DECK, variant="standard", creative=False, max_players=6,
-                          options={}, creator=Actor(1, "host"), rng=SeededRng(2))
-    assert replay(created).max_players == 4
+        create_game(ruleset="article_ii", deck=DECK, variant="standard", creative=False, max_players=5,
+                    options={}, creator=Actor(1, "host"), rng=SeededRng(2))
+    assert (refusal.value.code, refusal.value.details["field"]) == ("invalid", "max_players")
+    game = Game(2, DECK, SeededRng(3))
+    assert game.state.status == "active"
+    assert Game(4, DECK, SeededRng(4)).state.status == "active"
 
 
 # --- the special cards ----------------------------------------------------------------------------------------

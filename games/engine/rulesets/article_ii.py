@@ -134,8 +134,10 @@ class ArticleIIRuleset(Ruleset):
     view_game_created = DvorakRuleset.view_game_created
 
     def create(self, *, max_players: int, **game) -> list[Event]:
-        # The deck is for two to four players.
-        return super().create(max_players=min(max_players, MAX_PLAYERS), **game)
+        if max_players > MAX_PLAYERS:
+            raise DomainError("invalid", f"Article II is for two to {MAX_PLAYERS} players.",
+                              {"field": "max_players", "max_players": MAX_PLAYERS})
+        return super().create(max_players=max_players, **game)
 
     # --- Play order -----------------------------------------------------------------------------------------
 
