@@ -182,7 +182,7 @@ def test_pdf_survives_text_outside_latin1_and_prints_all_of_a_text_too_long_for_
     assert content.startswith(b"%PDF")
     text = pdf_text(content)
     assert text.count("rule") == 1000  # a word, unlike a phrase, is never split across lines
-    assert "Long (continued)" in text
+    assert r"Long \(continued\)" in text  # PDF strings escape their parentheses
     assert "Breathe fire * twice..." in text
     assert "Emoji ?" in text
 
