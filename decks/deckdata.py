@@ -23,6 +23,8 @@ UNCATEGORISED = ""
 STATUSES = (UNCATEGORISED, "unfinished", "untested", "playable", "nomic", "CCG set", "CCG deck")
 
 DEFAULT_RULESET = "dvorak"
+# The title of a deck from a format that carries none (MUSHcode, markup without an infobox title).
+UNTITLED = "Untitled deck"
 
 # The Basic Rules: "Some Actions specify that they can be played out of turn ... with no excuse at all".
 _OUT_OF_TURN = re.compile(r"\b(at any time|out of turn)\b", re.IGNORECASE)

@@ -250,32 +250,18 @@ class _Game:
     title: str
     players: str = ""
     description: str = ""
-    rules: list[SpecialRuleData] = field(default_factory=list)
-    rule_heading: _Block | None = None
-    paragraphs: list[str] = field(default_factory=list)
+    # The rules' headings and paragraphs, in order; they become Special Rules when the game is done.
+    rule_blocks: list[_Block] = field(default_factory=list)
     cards: list[CardData] = field(default_factory=list)
     cards_heading: Line | None = None
     in_card_list: bool = False
     card_type: str = THING
 
-    def open_rule(self, heading: _Block | None) -> None:
-        self.close_rule()
-        self.rule_heading = heading
+    def open_rule(self, heading: _Block) -> None:
+        self.rule_blocks.append(heading)
         self.in_card_list = False
 
-    def close_rule(self) -> None:
-        if self.rule_heading is not None and not self.paragraphs:
-            raise ListingError(
-                f"The heading {_heading_title(self.rule_heading)!r} has no rules under it.",
-                self.rule_heading.first.number,
-            )
-        if self.paragraphs:
-            title = _heading_title(self.rule_heading) if self.rule_heading else ""
-            self.rules.append(SpecialRuleData(title, "\n\n".join(self.paragraphs)))
-        self.rule_heading, self.paragraphs = None, []
-
     def to_deck(self) -> DeckData:
-        self.close_rule()
         if self.cards_heading is not None and not self.cards:
             raise ListingError(f"{self.title!r} has a card list with no cards.", self.cards_heading.number)
         return DeckData(
@@ -284,7 +270,7 @@ class _Game:
             players=self.players,
             ruleset=ruleset_for(self.title),
             description=self.description,
-            special_rules=tuple(self.rules),
+            special_rules=tuple(_rule_sections(self.rule_blocks, blank_pair_splits=False)),
             cards=tuple(self.cards),
         )
 
@@ -344,18 +330,18 @@ def _read_rules_block(game: _Game, block: _Block) -> None:
         game.players = _players(block.first.text)
         return
     if not _is_heading(block):
-        game.paragraphs.append(block.text)
+        game.rule_blocks.append(block)
         game.players = game.players or next(filter(None, (_players(line.text) for line in block.lines)), "")
         return
     heading = block.first.text.strip()
     if _CARD_LIST_HEADING.match(heading):
-        game.close_rule()
         game.in_card_list, game.cards_heading = True, block.first
-    elif game.title.startswith(heading + ",") and not game.rules and game.rule_heading is None:
+    elif game.title.startswith(heading + ",") and not any(map(_is_heading, game.rule_blocks)):
         # A post titled "The Virtues of the Drake, update II" names the game itself in its next heading;
         # what the post said before that is its description.
         game.title = heading
-        game.description, game.paragraphs = "\n\n".join(game.paragraphs), []
+        game.description = "\n\n".join(block.text for block in game.rule_blocks)
+        game.rule_blocks = []
     else:
         game.open_rule(block)
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from decks.deckdata import ACTION, THING, CardData, DeckData, plays_out_of_turn, slugify
+from decks.deckdata import ACTION, THING, UNTITLED, CardData, DeckData, plays_out_of_turn, slugify
 from decks.importers.errors import ListingError
 
 TYPE_LETTERS = {"T": THING, "A": ACTION}
-UNTITLED = "Untitled deck"
 
 # The name may itself hold slashes ("A/S/L?"): it ends at the first "/T/" or "/A/".
 _CARD_LINE = re.compile(r"^(?P<command>loadcard|newcard)\s+(?P<title>.+?)/(?P<letter>[ATat])/(?P<text>.*)$")

@@ -15,6 +15,7 @@ from decks.deckdata import (
     DECK,
     STATUSES,
     THING,
+    UNTITLED,
     CardData,
     DeckData,
     SpecialRuleData,
@@ -23,7 +24,6 @@ from decks.deckdata import (
 )
 from decks.importers.cards import parse_stats
 from decks.importers.errors import ListingError
-from decks.importers.mushcode import UNTITLED
 from decks.importers.rulesets import ruleset_for
 
 _MARKUP_SIGN = re.compile(r"\{\{\s*(card|infobox)\b", re.IGNORECASE)
