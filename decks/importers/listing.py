@@ -43,7 +43,10 @@ _ADDENDUM = re.compile(r"^(?P<rule>[^:]+):\s*(?P<game>.+)$")
 
 
 def looks_like_page(text: str) -> bool:
-    return any(_PAGE_BOILERPLATE.match(line) or _HEADER_FIELD.match(line) for line in text.splitlines()[:20])
+    # A blog post's sentence may start "Players ..."; the wiki's own lines and "Designer" mark a page.
+    return any(
+        _PAGE_BOILERPLATE.match(line) or line.startswith("Designer ") for line in text.splitlines()[:20]
+    )
 
 
 def parse_listing(text: str) -> list[DeckData]:

@@ -417,3 +417,11 @@ def test_json_errors_name_the_line():
 def test_unknown_format_is_refused():
     with pytest.raises(UnknownFormatError):
         import_text("cleardeck", "thoth")
+
+
+def test_a_blog_game_whose_rules_begin_with_players_is_not_taken_for_a_wiki_page():
+    listing = "Tiny Game\n\nPlayers take turns drawing.\n\nCards:\n\nPebble (x3)\nDo nothing.\n"
+    [deck] = import_text(listing, "wiki")
+    assert deck.title == "Tiny Game"
+    assert deck.special_rules[0].text == "Players take turns drawing."
+    assert (deck.cards[0].title, deck.card_count) == ("Pebble", 3)
