@@ -1,0 +1,211 @@
+"""The archive's JSON shapes (API.md, "The archive"): responses from rows, requests validated into values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from decks import exporters, importers
+from decks.deckdata import (
+    CARD_SET,
+    DECK,
+    DEFAULT_RULESET,
+    STATUSES,
+    THING,
+    CardData,
+    DeckData,
+    SpecialRuleData,
+)
+from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
+
+KINDS = [DECK, CARD_SET]
+
+
+class SpecialRuleSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = SpecialRule
+        fields = ["id", "title", "text"]
+
+
+class CardSerializer(serializers.ModelSerializer):
+    stats = serializers.DictField(child=serializers.IntegerField())
+
+    class Meta:
+        model = Card
+        fields = ["id", "title", "type", "text", "flavor", "copies", "corner_value", "creator", "stats", "out_of_turn"]
+
+
+class DeckSummarySerializer(serializers.ModelSerializer):
+    designers = serializers.ListField(child=serializers.CharField())
+    card_count = serializers.IntegerField(read_only=True, help_text="Cards in a printed deck: every copy counts.")
+
+    class Meta:
+        model = Deck
+        fields = ["slug", "title", "kind", "designers", "date", "players", "status", "locked", "ruleset", "revision",
+                  "card_count"]
+
+
+class DeckSerializer(serializers.ModelSerializer):
+    designers = serializers.ListField(child=serializers.CharField())
+    special_rules = SpecialRuleSerializer(many=True)
+    cards = CardSerializer(many=True)
+    version = serializers.SerializerMethodField(help_text="The card set's version (card sets); null for decks.")
+
+    class Meta:
+        model = Deck
+        fields = ["slug", "title", "kind", "designers", "date", "players", "status", "locked", "ruleset",
+                  "description", "special_rules", "cards", "revision", "version"]
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_version(self, deck: Deck) -> int | None:
+        # Card set versions are the CCG side's; the archive alone has none to report.
+        return None
+
+
+# --- requests ------------------------------------------------------------------------------------------
+
+
+class SpecialRuleInputSerializer(serializers.Serializer):
+    title = serializers.CharField(allow_blank=True, required=False, default="", max_length=200)
+    text = serializers.CharField()
+
+
+class CardInputSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=200)
+    type = serializers.CharField(max_length=50, required=False, default=THING)
+    text = serializers.CharField(allow_blank=True, required=False, default="")
+    flavor = serializers.CharField(allow_blank=True, required=False, default="")
+    copies = serializers.IntegerField(min_value=1, required=False, default=1)
+    corner_value = serializers.CharField(allow_blank=True, required=False, default="", max_length=50)
+    creator = serializers.CharField(allow_blank=True, required=False, default="", max_length=100)
+    stats = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict)
+    out_of_turn = serializers.BooleanField(required=False, help_text="Defaults to what the card's text says.")
+    summary = serializers.CharField(allow_blank=True, required=False, default="", max_length=300,
+                                    help_text="The revision's summary.")
+
+    def to_card(self) -> CardData:
+        values = {name: value for name, value in self.validated_data.items() if name != "summary"}
+        return CardData.from_dict(values)
+
+
+class CardPatchSerializer(CardInputSerializer):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, partial=True, **kwargs)
+
+
+class DeckInputSerializer(serializers.Serializer):
+    slug = serializers.SlugField(required=False, allow_blank=True, max_length=200,
+                                 help_text="Made from the title when left out.")
+    title = serializers.CharField(max_length=200)
+    kind = serializers.ChoiceField(KINDS, required=False, default=DECK)
+    designers = serializers.ListField(child=serializers.CharField(max_length=100), required=False, default=list)
+    date = serializers.CharField(allow_blank=True, required=False, default="", max_length=100)
+    players = serializers.CharField(allow_blank=True, required=False, default="", max_length=50)
+    status = serializers.ChoiceField(list(STATUSES), allow_blank=True, required=False, default="")
+    ruleset = serializers.CharField(required=False, default=DEFAULT_RULESET, max_length=100)
+    description = serializers.CharField(allow_blank=True, required=False, default="")
+    special_rules = SpecialRuleInputSerializer(many=True, required=False, default=list)
+    cards = CardInputSerializer(many=True, required=False, default=list)
+    summary = serializers.CharField(allow_blank=True, required=False, default="", max_length=300)
+
+    def to_deck(self) -> DeckData:
+        values = dict(self.validated_data)
+        values.pop("summary")
+        values["cards"] = [{k: v for k, v in card.items() if k != "summary"} for card in values["cards"]]
+        return DeckData.from_dict(values)
+
+
+class DeckPatchSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=200, required=False)
+    kind = serializers.ChoiceField(KINDS, required=False)
+    designers = serializers.ListField(child=serializers.CharField(max_length=100), required=False)
+    date = serializers.CharField(allow_blank=True, required=False, max_length=100)
+    players = serializers.CharField(allow_blank=True, required=False, max_length=50)
+    status = serializers.ChoiceField(list(STATUSES), allow_blank=True, required=False)
+    ruleset = serializers.CharField(required=False, max_length=100)
+    description = serializers.CharField(allow_blank=True, required=False)
+    special_rules = SpecialRuleInputSerializer(many=True, required=False,
+                                               help_text="Replaces all of the deck's Special Rules.")
+    summary = serializers.CharField(allow_blank=True, required=False, default="", max_length=300)
+
+    def changes(self) -> dict[str, Any]:
+        values = dict(self.validated_data)
+        values.pop("summary")
+        if "special_rules" in values:
+            values["special_rules"] = [SpecialRuleData(**rule).to_dict() for rule in values["special_rules"]]
+        return values
+
+
+class ImportSerializer(serializers.Serializer):
+    format = serializers.ChoiceField(list(importers.FORMATS))
+    text = serializers.CharField(trim_whitespace=False)
+    slug = serializers.SlugField(required=False, allow_blank=True, max_length=200,
+                                 help_text="A slug for the imported deck, when the text holds only one.")
+
+
+class ImportedSerializer(serializers.Serializer):
+    decks = DeckSerializer(many=True)
+
+
+class ExportFormatSerializer(serializers.Serializer):
+    format = serializers.ChoiceField(list(exporters.FORMATS))
+
+
+class RevisionSerializer(serializers.ModelSerializer):
+    author = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Revision
+        fields = ["number", "author", "created_at", "summary"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_author(self, revision: Revision) -> str | None:
+        return revision.author.get_username() if revision.author else None
+
+
+class DeckContentSerializer(serializers.Serializer):
+    """A deck as a revision stored it (`DeckData.to_dict()`), with the revision's own facts."""
+
+    slug = serializers.CharField()
+    title = serializers.CharField()
+    kind = serializers.ChoiceField(KINDS)
+    designers = serializers.ListField(child=serializers.CharField())
+    date = serializers.CharField()
+    players = serializers.CharField()
+    status = serializers.CharField()
+    locked = serializers.BooleanField()
+    ruleset = serializers.CharField()
+    description = serializers.CharField()
+    special_rules = SpecialRuleInputSerializer(many=True)
+    cards = CardInputSerializer(many=True)
+    revision = serializers.IntegerField()
+    author = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    summary = serializers.CharField()
+
+
+class RevisionDiffSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    against = serializers.IntegerField(help_text="The older revision.")
+    number = serializers.IntegerField(help_text="The newer revision.")
+    diff = serializers.CharField(help_text="A unified diff of the two revisions as text.")
+
+
+class TalkPostSerializer(serializers.ModelSerializer):
+    author = serializers.SerializerMethodField()
+    reply_to = serializers.PrimaryKeyRelatedField(read_only=True)
+
+    class Meta:
+        model = TalkPost
+        fields = ["id", "author", "body", "created_at", "reply_to"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_author(self, post: TalkPost) -> str | None:
+        return post.author.get_username() if post.author else None
+
+
+class TalkPostInputSerializer(serializers.Serializer):
+    body = serializers.CharField(trim_whitespace=False)
+    reply_to = serializers.IntegerField(required=False, allow_null=True, default=None)

@@ -1,0 +1,129 @@
+"""The archive's records: decks and CCG card sets, their cards and Special Rules, wiki history and talk pages.
+
+The rows hold the current deck; every change also leaves an immutable `Revision` with the whole deck as
+`DeckData.to_dict()` JSON, so history never depends on the rows staying as they were.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from decks.deckdata import CARD_SET, DECK, DEFAULT_RULESET, STATUSES, THING, UNCATEGORISED
+
+
+class Deck(models.Model):
+    KIND_CHOICES = [(DECK, "Deck"), (CARD_SET, "CCG card set")]
+    STATUS_CHOICES = [(status, status or "uncategorised") for status in STATUSES]
+
+    slug = models.SlugField(max_length=200, unique=True)
+    title = models.CharField(max_length=200)
+    kind = models.CharField(max_length=16, choices=KIND_CHOICES, default=DECK)
+    designers = models.JSONField(default=list, blank=True)
+    date = models.CharField(max_length=100, blank=True)
+    players = models.CharField(max_length=50, blank=True)
+    status = models.CharField(max_length=20, choices=STATUS_CHOICES, default=UNCATEGORISED, blank=True)
+    ruleset = models.CharField(max_length=100, default=DEFAULT_RULESET)
+    description = models.TextField(blank=True)
+    locked = models.BooleanField(default=False)
+    # The number of the newest revision; kept here so lists need no subquery.
+    revision = models.PositiveIntegerField(default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["title", "slug"]
+        permissions = [("curate", "Can lock, unlock and delete decks")]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class SpecialRule(models.Model):
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="special_rules")
+    position = models.PositiveIntegerField(default=0)
+    title = models.CharField(max_length=200, blank=True)
+    text = models.TextField()
+
+    class Meta:
+        ordering = ["position", "id"]
+
+    def __str__(self) -> str:
+        return self.title or f"Special Rule {self.position + 1}"
+
+
+class Card(models.Model):
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="cards")
+    position = models.PositiveIntegerField(default=0)
+    title = models.CharField(max_length=200)
+    # Thing, Action, or one of the deck's own types (Style, Soldier, …).
+    type = models.CharField(max_length=50, default=THING)
+    text = models.TextField(blank=True)
+    flavor = models.TextField(blank=True)
+    copies = models.PositiveIntegerField(default=1)
+    corner_value = models.CharField(max_length=50, blank=True)
+    creator = models.CharField(max_length=100, blank=True)
+    stats = models.JSONField(default=dict, blank=True)
+    out_of_turn = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["position", "id"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class ImmutableRevision(Exception):
+    """A revision is history: it is never changed or deleted, only followed by a newer one."""
+
+
+class RevisionQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise ImmutableRevision("Revisions cannot be changed.")
+
+    def delete(self):
+        raise ImmutableRevision("Revisions cannot be deleted.")
+
+
+class Revision(models.Model):
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    summary = models.CharField(max_length=300, blank=True)
+    content = models.JSONField()
+
+    objects = RevisionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["deck", "number"]
+        constraints = [models.UniqueConstraint(fields=["deck", "number"], name="unique_revision_number")]
+
+    def __str__(self) -> str:
+        return f"{self.deck.slug} revision {self.number}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None or not self._state.adding:
+            raise ImmutableRevision("Revisions cannot be changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableRevision("Revisions cannot be deleted.")
+
+
+class TalkPost(models.Model):
+    """A post on a deck's talk page. The body is stored as written and escaped wherever HTML shows it."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="talk_posts")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    body = models.TextField()
+    reply_to = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="replies")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"Talk on {self.deck.slug} #{self.pk}"

@@ -1,0 +1,130 @@
+"""Reads of the archive. Writes live in `decks.services`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from decks.deckdata import CardData, DeckData, SpecialRuleData
+from decks.history import unified_diff
+from decks.models import Card, Deck, Revision, TalkPost
+from dvorak_site.errors import DomainError, NotFound
+
+
+def deck_list(
+    *,
+    search: str = "",
+    status: str | None = None,
+    players: str | None = None,
+    locked: bool | None = None,
+    kind: str | None = None,
+) -> QuerySet[Deck]:
+    decks = Deck.objects.all()
+    if search:
+        decks = decks.filter(
+            Q(title__icontains=search) | Q(slug__icontains=search) | Q(description__icontains=search)
+            | Q(designers__icontains=search)
+        )
+    if status is not None:
+        decks = decks.filter(status=status)
+    if players:
+        decks = decks.filter(players=players)
+    if locked is not None:
+        decks = decks.filter(locked=locked)
+    if kind:
+        decks = decks.filter(kind=kind)
+    return decks
+
+
+def deck_get(*, slug: str) -> Deck:
+    try:
+        return Deck.objects.prefetch_related("cards", "special_rules").get(slug=slug)
+    except Deck.DoesNotExist:
+        raise NotFound(f"There is no deck {slug!r}.") from None
+
+
+def card_get(*, deck: Deck, card_id: int) -> Card:
+    try:
+        return deck.cards.get(pk=card_id)
+    except Card.DoesNotExist:
+        raise NotFound(f"The deck {deck.slug!r} has no card {card_id}.") from None
+
+
+def card_data(card: Card) -> CardData:
+    return CardData(
+        title=card.title,
+        type=card.type,
+        text=card.text,
+        flavor=card.flavor,
+        copies=card.copies,
+        corner_value=card.corner_value,
+        creator=card.creator,
+        stats=dict(card.stats),
+        out_of_turn=card.out_of_turn,
+    )
+
+
+def deck_data(deck: Deck) -> DeckData:
+    """The deck's current rows as plain values, for exporters, revisions and games."""
+    return DeckData(
+        slug=deck.slug,
+        title=deck.title,
+        kind=deck.kind,
+        designers=tuple(deck.designers),
+        date=deck.date,
+        players=deck.players,
+        status=deck.status,
+        locked=deck.locked,
+        ruleset=deck.ruleset,
+        description=deck.description,
+        special_rules=tuple(SpecialRuleData(title=rule.title, text=rule.text) for rule in deck.special_rules.all()),
+        cards=tuple(card_data(card) for card in deck.cards.all()),
+    )
+
+
+def deck_for_game(slug: str) -> dict[str, Any]:
+    """The current deck for a new game: `DeckData.to_dict()` with the archive's id on each rule and card."""
+    deck = deck_get(slug=slug)
+    content = deck_data(deck).to_dict()
+    for rule, row in zip(content["special_rules"], deck.special_rules.all(), strict=True):
+        rule["id"] = row.pk
+    for card, row in zip(content["cards"], deck.cards.all(), strict=True):
+        card["id"] = row.pk
+    return content
+
+
+def revision_list(*, deck: Deck) -> QuerySet[Revision]:
+    return deck.revisions.select_related("author").order_by("number")
+
+
+def revision_get(*, deck: Deck, number: int) -> Revision:
+    try:
+        return deck.revisions.select_related("author").get(number=number)
+    except Revision.DoesNotExist:
+        raise NotFound(f"The deck {deck.slug!r} has no revision {number}.") from None
+
+
+def revision_deck(revision: Revision) -> DeckData:
+    return DeckData.from_dict(revision.content)
+
+
+def revision_diff(*, deck: Deck, number: int, against: int | None = None) -> tuple[Revision, Revision, str]:
+    """The unified diff from revision `against` (by default the one before) to revision `number`."""
+    newer = revision_get(deck=deck, number=number)
+    if against is None:
+        against = number - 1
+    if against < 1:
+        raise DomainError(f"Revision {number} is the first; name another revision to compare it with.")
+    older = revision_get(deck=deck, number=against)
+    diff = unified_diff(
+        revision_deck(older),
+        revision_deck(newer),
+        old_label=f"{deck.slug} revision {older.number}",
+        new_label=f"{deck.slug} revision {newer.number}",
+    )
+    return older, newer, diff
+
+
+def talk_list(*, deck: Deck) -> QuerySet[TalkPost]:
+    return deck.talk_posts.select_related("author").order_by("created_at", "id")

@@ -1,0 +1,298 @@
+"""Every write to the archive: one function per use case, keyword-only, one transaction each.
+
+Each write takes the deck's row lock, refuses changes to a locked deck, and leaves a numbered revision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from decks.deckdata import STATUSES, CardData, DeckData, SpecialRuleData, plays_out_of_turn, slugify
+from decks.importers import ListingError, UnknownFormatError, import_text
+from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
+from decks.selectors import card_get, deck_data, revision_deck, revision_get
+from dvorak_site.errors import Conflict, DeckLocked, DomainError, Forbidden, NotFound
+
+# Paths under /decks/ that a deck's slug would hide.
+RESERVED_SLUGS = frozenset({"import"})
+
+DECK_FIELDS = ("title", "kind", "designers", "date", "players", "status", "ruleset", "description")
+CARD_FIELDS = ("title", "type", "text", "flavor", "copies", "corner_value", "creator", "stats", "out_of_turn")
+
+
+def is_curator(user: Any) -> bool:
+    return bool(
+        user is not None and user.is_authenticated and user.is_active and user.is_staff
+        and user.has_perm("decks.curate")
+    )
+
+
+def _author(user: Any) -> Any:
+    """The user to credit, or None for the system (management commands, seed data)."""
+    return user if user is not None and user.is_authenticated else None
+
+
+def _deck_for_update(slug: str) -> Deck:
+    try:
+        return Deck.objects.select_for_update().get(slug=slug)
+    except Deck.DoesNotExist:
+        raise NotFound(f"There is no deck {slug!r}.") from None
+
+
+def _ensure_unlocked(deck: Deck) -> None:
+    if deck.locked:
+        raise DeckLocked(
+            f"The deck {deck.slug!r} is locked; a curator must unlock it before it can be changed.",
+            details={"slug": deck.slug},
+        )
+
+
+def _ensure_curator(user: Any, doing: str) -> None:
+    if not is_curator(user):
+        raise Forbidden(f"Only curators may {doing}.")
+
+
+def _record_revision(deck: Deck, *, author: Any, summary: str) -> Revision:
+    # The caller holds the deck's row lock, so numbers follow one another without gaps.
+    number = deck.revision + 1
+    revision = Revision.objects.create(
+        deck=deck, number=number, author=_author(author), summary=summary[:300], content=deck_data(deck).to_dict()
+    )
+    Deck.objects.filter(pk=deck.pk).update(revision=number)
+    deck.revision = number
+    return revision
+
+
+def _check_values(data: DeckData) -> None:
+    if not data.title.strip():
+        raise DomainError("A deck needs a title.", details={"title": ["This field may not be blank."]})
+    if data.status not in STATUSES:
+        raise DomainError(
+            f"A deck's status is one of {', '.join(repr(s) for s in STATUSES)}, not {data.status!r}.",
+            details={"status": [f"{data.status!r} is not a status."]},
+        )
+
+
+def _write_special_rules(deck: Deck, rules: Iterable[SpecialRuleData]) -> None:
+    deck.special_rules.all().delete()
+    SpecialRule.objects.bulk_create(
+        SpecialRule(deck=deck, position=position, title=rule.title, text=rule.text)
+        for position, rule in enumerate(rules)
+    )
+
+
+def _card_row(deck: Deck, position: int, card: CardData) -> Card:
+    return Card(deck=deck, position=position, **{name: getattr(card, name) for name in CARD_FIELDS})
+
+
+def _write_cards(deck: Deck, cards: Iterable[CardData]) -> None:
+    deck.cards.all().delete()
+    Card.objects.bulk_create(_card_row(deck, position, card) for position, card in enumerate(cards))
+
+
+def _write_deck(deck: Deck, data: DeckData) -> None:
+    for name in DECK_FIELDS:
+        value = getattr(data, name)
+        setattr(deck, name, list(value) if name == "designers" else value)
+    deck.save()
+    _write_special_rules(deck, data.special_rules)
+    _write_cards(deck, data.cards)
+
+
+def _create(*, author: Any, data: DeckData, summary: str, locked: bool) -> Deck:
+    _check_values(data)
+    slug = data.slug or slugify(data.title)
+    if not slug or slug in RESERVED_SLUGS:
+        raise DomainError(f"{slug!r} cannot be a deck's slug.", details={"slug": [f"{slug!r} is reserved."]})
+    if Deck.objects.filter(slug=slug).exists():
+        raise Conflict(f"A deck {slug!r} exists already; give the new one another slug.", code="deck_exists")
+    try:
+        with transaction.atomic():
+            deck = Deck.objects.create(slug=slug, title=data.title, locked=locked)
+    except IntegrityError:
+        raise Conflict(f"A deck {slug!r} exists already.", code="deck_exists") from None
+    _write_deck(deck, data)
+    _record_revision(deck, author=author, summary=summary)
+    return deck
+
+
+@transaction.atomic
+def deck_create(*, author: Any, data: DeckData, summary: str = "") -> Deck:
+    """A new deck, open for editing whatever `data.locked` says: only curators lock, and only by locking."""
+    return _create(author=author, data=data, summary=summary or "Created", locked=False)
+
+
+@transaction.atomic
+def deck_update(*, slug: str, author: Any, changes: dict[str, Any], summary: str = "") -> Deck:
+    """Change the deck's own fields; `special_rules`, when given, replaces the deck's Special Rules."""
+    deck = _deck_for_update(slug)
+    _ensure_unlocked(deck)
+    current = deck_data(deck)
+    fields = {name: changes[name] for name in DECK_FIELDS if name in changes}
+    if "designers" in fields:
+        fields["designers"] = tuple(fields["designers"])
+    if "special_rules" in changes:
+        fields["special_rules"] = tuple(SpecialRuleData.from_dict(rule) for rule in changes["special_rules"])
+    try:
+        updated = replace(current, **fields)
+    except ValueError as error:
+        raise DomainError(str(error)) from error
+    _check_values(updated)
+    _save_fields(deck, updated, fields)
+    _record_revision(deck, author=author, summary=summary or f"Changed {', '.join(sorted(fields)) or 'nothing'}")
+    return deck
+
+
+def _save_fields(deck: Deck, data: DeckData, fields: dict[str, Any]) -> None:
+    # Cards keep their rows (and ids); only what changed is written.
+    for name in DECK_FIELDS:
+        if name in fields:
+            setattr(deck, name, list(fields[name]) if name == "designers" else fields[name])
+    deck.save()
+    if "special_rules" in fields:
+        _write_special_rules(deck, data.special_rules)
+
+
+@transaction.atomic
+def deck_delete(*, slug: str, actor: Any) -> None:
+    _ensure_curator(actor, "delete decks")
+    deck = _deck_for_update(slug)
+    _ensure_unlocked(deck)
+    deck.delete()
+
+
+def _set_locked(*, slug: str, actor: Any, locked: bool) -> Deck:
+    _ensure_curator(actor, "lock and unlock decks")
+    deck = _deck_for_update(slug)
+    if deck.locked == locked:
+        return deck
+    deck.locked = locked
+    deck.save(update_fields=["locked", "updated_at"])
+    _record_revision(deck, author=actor, summary="Locked" if locked else "Unlocked")
+    return deck
+
+
+@transaction.atomic
+def deck_lock(*, slug: str, actor: Any) -> Deck:
+    return _set_locked(slug=slug, actor=actor, locked=True)
+
+
+@transaction.atomic
+def deck_unlock(*, slug: str, actor: Any) -> Deck:
+    return _set_locked(slug=slug, actor=actor, locked=False)
+
+
+@transaction.atomic
+def card_add(*, slug: str, author: Any, card: CardData, summary: str = "") -> Card:
+    deck = _deck_for_update(slug)
+    _ensure_unlocked(deck)
+    last = deck.cards.order_by("-position").values_list("position", flat=True).first()
+    row = _card_row(deck, 0 if last is None else last + 1, card)
+    row.save()
+    _record_revision(deck, author=author, summary=summary or f"Added card {card.title!r}")
+    return row
+
+
+@transaction.atomic
+def card_update(*, slug: str, card_id: int, author: Any, changes: dict[str, Any], summary: str = "") -> Card:
+    deck = _deck_for_update(slug)
+    _ensure_unlocked(deck)
+    row = card_get(deck=deck, card_id=card_id)
+    fields = {name: changes[name] for name in CARD_FIELDS if name in changes}
+    if "text" in fields and "out_of_turn" not in fields:
+        fields["out_of_turn"] = plays_out_of_turn(fields["text"])
+    for name, value in fields.items():
+        setattr(row, name, value)
+    if row.copies < 1:
+        raise DomainError("A card has at least one copy.", details={"copies": ["Must be at least 1."]})
+    row.save()
+    _record_revision(deck, author=author, summary=summary or f"Changed card {row.title!r}")
+    return row
+
+
+@transaction.atomic
+def card_delete(*, slug: str, card_id: int, author: Any, summary: str = "") -> None:
+    deck = _deck_for_update(slug)
+    _ensure_unlocked(deck)
+    row = card_get(deck=deck, card_id=card_id)
+    row.delete()
+    _record_revision(deck, author=author, summary=summary or f"Removed card {row.title!r}")
+
+
+@transaction.atomic
+def deck_import(*, author: Any, text: str, format: str, slug: str | None = None) -> list[Deck]:
+    """Every deck in the text, or none: a malformed listing raises `invalid` naming its line.
+
+    The importer becomes the first revision's author. A listing's own lock is kept only when a curator
+    (or the system, `author=None`) imports it, since only curators lock decks.
+    """
+    try:
+        found = import_text(text, format)
+    except ListingError as error:
+        raise DomainError(str(error), details={"line": error.line, "format": format}) from error
+    except UnknownFormatError as error:
+        raise DomainError(str(error), details={"format": [str(error)]}) from error
+    if not found:
+        raise DomainError("The text holds no deck.", details={"line": 1})
+    if slug:
+        if len(found) > 1:
+            raise DomainError(f"The text holds {len(found)} decks; a slug can name only one.")
+        found = [replace(found[0], slug=slug)]
+    keep_locks = author is None or is_curator(author)
+    return [
+        _create(
+            author=author,
+            data=data,
+            summary=_import_summary(data, format),
+            locked=data.locked and keep_locks,
+        )
+        for data in found
+    ]
+
+
+def _import_summary(data: DeckData, format: str) -> str:
+    credit = f"; designed by {', '.join(data.designers)}" if data.designers else ""
+    return f"Imported from {format}{credit}"
+
+
+@transaction.atomic
+def deck_admin_edit(*, slug: str, author: Any, summary: str, apply: Callable[[], None]) -> Deck:
+    """The admin's form and inlines write their rows through `apply`, under the same lock and history."""
+    deck = _deck_for_update(slug)
+    _ensure_unlocked(deck)
+    apply()
+    deck.refresh_from_db()
+    _record_revision(deck, author=author, summary=summary)
+    return deck
+
+
+@transaction.atomic
+def revision_restore(*, slug: str, number: int, author: Any) -> Deck:
+    """The deck as revision `number` had it, saved as a new revision; the lock stays as it is now."""
+    deck = _deck_for_update(slug)
+    _ensure_unlocked(deck)
+    old = revision_deck(revision_get(deck=deck, number=number))
+    _check_values(old)
+    _write_deck(deck, old)
+    _record_revision(deck, author=author, summary=f"Restored revision {number}")
+    return deck
+
+
+@transaction.atomic
+def talk_post(*, slug: str, author: Any, body: str, reply_to: int | None = None) -> TalkPost:
+    """A post on the talk page; open while the deck is locked. The body is kept exactly as written."""
+    if _author(author) is None:
+        raise Forbidden("Sign in to post on a talk page.")
+    if not body.strip():
+        raise DomainError("A post needs some text.", details={"body": ["This field may not be blank."]})
+    deck = _deck_for_update(slug)
+    parent = None
+    if reply_to is not None:
+        parent = deck.talk_posts.filter(pk=reply_to).first()
+        if parent is None:
+            raise NotFound(f"The talk page of {deck.slug!r} has no post {reply_to} to reply to.")
+    return TalkPost.objects.create(deck=deck, author=author, body=body, reply_to=parent)
