@@ -1,3 +1,9 @@
 """Websocket routes of the game server."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from games.consumers import GameConsumer
+
+websocket_urlpatterns = [
+    path("ws/games/<uuid:game_id>/", GameConsumer.as_asgi()),
+]

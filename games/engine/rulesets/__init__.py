@@ -20,4 +20,7 @@ def get_ruleset(name: str) -> Ruleset:
         if missing.name != f"{__name__}.{name}":
             raise
         raise DomainError("invalid", f"There is no ruleset {name!r}.", {"field": "ruleset"}) from None
-    return module.RULESET
+    ruleset = getattr(module, "RULESET", None)
+    if ruleset is None:  # a helper module of a ruleset, not a ruleset
+        raise DomainError("invalid", f"There is no ruleset {name!r}.", {"field": "ruleset"})
+    return ruleset

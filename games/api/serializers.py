@@ -1,0 +1,120 @@
+"""Request and response shapes of the game API, for validation and the OpenAPI schema."""
+
+from rest_framework import serializers
+
+VARIANTS = ["standard", "team", "multi_deck", "ccg"]
+
+
+class GameCreateSerializer(serializers.Serializer):
+    deck = serializers.SlugField(help_text="Slug of the archive deck to play.")
+    variant = serializers.ChoiceField(choices=VARIANTS, default="standard")
+    creative = serializers.BooleanField(default=False)
+    max_players = serializers.IntegerField(min_value=2, max_value=20, default=5)
+    options = serializers.DictField(required=False, default=dict)
+    ruleset = serializers.RegexField(r"^[a-z][a-z0-9_]*$", max_length=60, required=False,
+                                     help_text="Defaults to the deck's ruleset.")
+
+
+class GameJoinSerializer(serializers.Serializer):
+    team = serializers.CharField(max_length=60, required=False)
+    player_deck = serializers.IntegerField(required=False, help_text="CCG: the id of your player deck.")
+
+
+class CardSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    title = serializers.CharField()
+    type = serializers.CharField()
+    text = serializers.CharField()
+    flavor = serializers.CharField(required=False)
+    corner_value = serializers.CharField(required=False)
+    creator = serializers.CharField(required=False)
+    stats = serializers.DictField(required=False)
+
+
+class TurnSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    stage = serializers.ChoiceField(choices=["draw", "play", "discard"])
+    things_played = serializers.IntegerField()
+    actions_played = serializers.IntegerField()
+
+
+class PlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    username = serializers.CharField()
+    team = serializers.CharField(allow_null=True)
+    hand_count = serializers.IntegerField()
+    hand = CardSerializer(many=True, required=False, help_text="Only in your own seat.")
+    in_play = serializers.ListField(child=serializers.DictField(), help_text="Cards, each with 'attached': [cards].")
+    counters = serializers.DictField()
+    status = serializers.CharField()
+
+
+class PileCountSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+
+
+class GameStateSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    status = serializers.ChoiceField(choices=["open", "active", "voting", "finished"])
+    version = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    variant = serializers.CharField()
+    creative = serializers.BooleanField()
+    you = serializers.IntegerField(allow_null=True, help_text="Your seat, or null for a spectator.")
+    turn = TurnSerializer(allow_null=True)
+    players = PlayerSerializer(many=True)
+    draw_pile = PileCountSerializer()
+    discard_pile = CardSerializer(many=True, help_text="Top last.")
+    blank_cards = serializers.IntegerField()
+    rules = serializers.DictField()
+    special_rules = serializers.ListField(child=serializers.DictField())
+    proposals = serializers.ListField(child=serializers.DictField())
+    winners = serializers.ListField(child=serializers.IntegerField())
+
+
+class EventSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    type = serializers.CharField(help_text="A stable name such as card.drawn.")
+    actor = serializers.CharField()
+    at = serializers.DateTimeField()
+    data = serializers.DictField(help_text="Redacted for the caller: hidden cards do not appear at all.")
+
+
+class EventsSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    events = EventSerializer(many=True)
+
+
+class CommandSerializer(serializers.Serializer):
+    """A command of the game's ruleset: `type` plus its own fields (see API.md)."""
+
+    type = serializers.CharField(help_text="draw, play, use, discard, end_turn, move, destroy, take_random, give, "
+                                           "counter, roll, reveal, shuffle, win, eliminate, concede, propose, vote, "
+                                           "withdraw, …")
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    deck = serializers.CharField(source="deck_slug")
+    deck_title = serializers.CharField()
+    ruleset = serializers.CharField()
+    variant = serializers.CharField()
+    creative = serializers.BooleanField()
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    players = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+    def get_players(self, game) -> list[str]:
+        return [seat.user.get_username() for seat in game.seats.all()]
+
+
+class MushLineSerializer(serializers.Serializer):
+    line = serializers.CharField(max_length=2000, trim_whitespace=True)
+
+
+class MushAnswerSerializer(serializers.Serializer):
+    lines = serializers.ListField(child=serializers.CharField())
+    version = serializers.IntegerField()

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from games.api import views
+
+urlpatterns = [
+    path("games/", views.GameListView.as_view(), name="game-list"),
+    path("games/<uuid:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
+    path("games/<uuid:game_id>/join/", views.GameJoinView.as_view(), name="game-join"),
+    path("games/<uuid:game_id>/start/", views.GameStartView.as_view(), name="game-start"),
+    path("games/<uuid:game_id>/events/", views.GameEventsView.as_view(), name="game-events"),
+    path("games/<uuid:game_id>/commands/", views.GameCommandView.as_view(), name="game-commands"),
+]

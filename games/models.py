@@ -1,0 +1,65 @@
+"""Projections of game streams for lists and look-ups. The events are the truth; these rows follow them."""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class Game(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    deck_slug = models.SlugField(max_length=200)
+    deck_title = models.CharField(max_length=200, blank=True)
+    ruleset = models.CharField(max_length=60)
+    variant = models.CharField(max_length=20, default="standard")
+    creative = models.BooleanField(default=False)
+    max_players = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=20, default="open", db_index=True)
+    version = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return f"{self.deck_title or self.deck_slug} ({self.status}, v{self.version})"
+
+    @property
+    def stream_id(self) -> str:
+        return f"game-{self.id}"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="game_seats")
+    number = models.PositiveSmallIntegerField()
+    team = models.CharField(max_length=60, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="games_seat_number"),
+            models.UniqueConstraint(fields=["game", "user"], name="games_seat_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of {self.game_id}"
+
+
+class CommandReceipt(models.Model):
+    """The first answer to a command sent with an Idempotency-Key, given again to a retry of it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200)
+    status = models.PositiveSmallIntegerField()
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user", "key"], name="games_receipt_key")]
+
+    def __str__(self) -> str:
+        return f"{self.key} on {self.game_id}"

@@ -1,0 +1,264 @@
+"""The game server's use cases: one function each, one transaction each.
+
+Every command follows the same path: lock the game's stream row, load its state (from this process's cache
+when it is at the locked version, else snapshot plus tail), let the engine decide, append the events with the
+expected version, update the projections, and publish to the game's live group only after commit.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+
+from dvorak_site.errors import NotFound, VersionConflict
+from dvorak_site.eventstore import store
+from games import engine
+from games.models import CommandReceipt, Game, Seat
+
+FOLDER = store.Folder(
+    engine_version=engine.ENGINE_VERSION,
+    initial=lambda: None,
+    evolve=lambda state, recorded: engine.evolve(state, to_engine_event(recorded)),
+    to_json=engine.state_to_json,
+    from_json=engine.state_from_json,
+)
+
+
+def to_engine_event(recorded: store.RecordedEvent) -> engine.Event:
+    return engine.Event(type=recorded.type, data=recorded.data, schema=recorded.schema)
+
+
+def group_name(game_id) -> str:
+    return f"game.{game_id}"
+
+
+# --- state loading -------------------------------------------------------------------------------------------
+
+
+class StateCache:
+    """Recently used game states of this process, keyed by stream, each with its version.
+
+    A cached state is only a head start: callers pass the version they read under the stream's lock, and an
+    entry behind it is brought forward from the store, so several processes serving one game stay correct.
+    States are immutable values, so sharing them between threads is safe.
+    """
+
+    def __init__(self, size: int = 512):
+        self.size = size
+        self.entries: OrderedDict[str, tuple[int, Any]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, stream_id: str) -> tuple[int, Any] | None:
+        with self.lock:
+            entry = self.entries.get(stream_id)
+            if entry is not None:
+                self.entries.move_to_end(stream_id)
+            return entry
+
+    def put(self, stream_id: str, version: int, state: Any) -> None:
+        with self.lock:
+            current = self.entries.get(stream_id)
+            if current is None or current[0] <= version:
+                self.entries[stream_id] = (version, state)
+                self.entries.move_to_end(stream_id)
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
+
+
+STATE_CACHE = StateCache()
+
+
+def state_at(stream_id: str, version: int) -> Any:
+    """The game's state at ``version``, which the caller knows to be current (it holds the lock) or past."""
+    cached = STATE_CACHE.get(stream_id)
+    if cached is not None and cached[0] == version:
+        return cached[1]
+    if cached is not None and cached[0] < version:
+        state = store.fold(FOLDER, store.read(stream_id, after=cached[0], until=version), cached[1])
+    else:
+        _, state = store.load(stream_id, FOLDER, until=version, snapshot_every=settings.EVENTSTORE_SNAPSHOT_EVERY)
+    STATE_CACHE.put(stream_id, version, state)
+    return state
+
+
+def maybe_snapshot(stream_id: str, old_version: int, new_version: int, state: Any) -> None:
+    every = settings.EVENTSTORE_SNAPSHOT_EVERY
+    if every and new_version // every > old_version // every:
+        store.save_snapshot(stream_id, new_version, engine.ENGINE_VERSION, engine.state_to_json(state))
+
+
+# --- views for a caller ----------------------------------------------------------------------------------------
+
+
+def event_json(recorded: store.RecordedEvent, viewer: int | None, before: Any, after: Any) -> dict:
+    return {
+        "version": recorded.version,
+        "type": recorded.type,
+        "actor": recorded.actor,
+        "at": recorded.recorded_at.isoformat().replace("+00:00", "Z"),
+        "data": engine.view_event(to_engine_event(recorded), viewer, before, after),
+    }
+
+
+def fold_and_view(state: Any, events: list[store.RecordedEvent], viewer_of: Callable[[Any], int | None]):
+    """Fold ``events`` into ``state``; each event is shown as its viewer saw it then."""
+    shown = []
+    for recorded in events:
+        after = engine.evolve(state, to_engine_event(recorded))
+        shown.append(event_json(recorded, viewer_of(after), state, after))
+        state = after
+    return state, shown
+
+
+def state_json(game: Game, state: Any, viewer: int | None) -> dict:
+    return {"id": str(game.id), **engine.view_state(state, viewer)}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command did, as its caller may see it."""
+
+    status: int
+    body: dict
+
+
+# --- use cases -------------------------------------------------------------------------------------------------
+
+
+def get_game(game_id) -> Game:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("There is no such game.")
+    return game
+
+
+def actor_of(user) -> engine.Actor:
+    return engine.Actor(user_id=user.id, username=user.get_username())
+
+
+def game_create(*, user, deck: str, variant: str = "standard", creative: bool = False, max_players: int = 5,
+                options: dict | None = None, ruleset: str | None = None) -> dict:
+    from decks.selectors import deck_for_game
+
+    deck_data = deck_for_game(deck)
+    events = engine.create_game(
+        ruleset=ruleset or deck_data.get("ruleset") or "dvorak",
+        deck=deck_data,
+        variant=variant,
+        creative=creative,
+        max_players=max_players,
+        options=options or {},
+        creator=actor_of(user),
+        rng=engine.SecureRng(),
+    )
+    with transaction.atomic():
+        game = Game.objects.create(
+            deck_slug=deck_data["slug"], deck_title=deck_data.get("title", ""), ruleset="", variant=variant,
+            creative=creative, max_players=max_players, created_by=user,
+        )
+        recorded = store.append(game.stream_id, 0, [store.NewEvent(e.type, e.data, e.schema) for e in events],
+                                actor=user.get_username())
+        state = store.fold(FOLDER, recorded)
+        project(game, state, recorded[-1].version)
+        transaction.on_commit(partial(STATE_CACHE.put, game.stream_id, recorded[-1].version, state))
+    return state_json(game, state, engine.seat_of(state, user.id))
+
+
+def game_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
+                 if_match: int | None = None) -> Outcome:
+    """Carry out one command for ``user``. Refusals raise domain errors and append nothing."""
+    game = get_game(game_id)
+    stream_id = game.stream_id
+    with transaction.atomic():
+        version = store.lock(stream_id)
+        if idempotency_key:
+            receipt = CommandReceipt.objects.filter(game=game, user=user, key=idempotency_key).first()
+            if receipt is not None:
+                return Outcome(receipt.status, receipt.response)
+        if if_match is not None and if_match != version:
+            raise VersionConflict(
+                f"The game is at version {version}, not {if_match}.",
+                details={"expected_version": if_match, "current_version": version},
+            )
+        state = state_at(stream_id, version)
+        events = engine.decide(state, command, actor=actor_of(user), rng=engine.SecureRng())
+        recorded = store.append(stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in events],
+                                actor=user.get_username())
+        new_state, shown = fold_and_view(state, recorded, lambda s: engine.seat_of(s, user.id))
+        new_version = recorded[-1].version if recorded else version
+        project(game, new_state, new_version)
+        maybe_snapshot(stream_id, version, new_version, new_state)
+        body = {"version": new_version, "events": shown}
+        if idempotency_key:
+            CommandReceipt.objects.create(game=game, user=user, key=idempotency_key, status=201, response=body)
+        transaction.on_commit(partial(STATE_CACHE.put, stream_id, new_version, new_state))
+        transaction.on_commit(partial(publish, game.id, new_version))
+    return Outcome(201, body)
+
+
+def game_join(*, user, game_id, team: str | None = None, player_deck: int | None = None) -> dict:
+    command: dict[str, Any] = {"type": "join"}
+    if team is not None:
+        command["team"] = team
+    if player_deck is not None:
+        command["player_deck"] = player_deck
+    game_command(user=user, game_id=game_id, command=command)
+    return game_state(user=user, game_id=game_id)
+
+
+def game_start(*, user, game_id) -> dict:
+    game_command(user=user, game_id=game_id, command={"type": "start"})
+    return game_state(user=user, game_id=game_id)
+
+
+def project(game: Game, state: Any, version: int) -> None:
+    """Bring the game's rows up to the state: status, version, and a seat row per player."""
+    game.status = engine.game_status(state)
+    game.version = version
+    game.ruleset = state.ruleset
+    game.save(update_fields=["status", "version", "ruleset", "updated_at"])
+    seated = Seat.objects.filter(game=game).count()
+    for player in state.players[seated:]:
+        Seat.objects.create(game=game, user_id=player.user_id, number=player.seat, team=player.team or "")
+
+
+def publish(game_id, version: int) -> None:
+    """Tell the game's live sockets that it has moved on; each socket reads and redacts for its own viewer."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group_name(game_id), {"type": "game.advanced", "version": version})
+
+
+# --- selectors -------------------------------------------------------------------------------------------------
+
+
+def game_state(*, user, game_id, at: int | None = None) -> dict:
+    game = get_game(game_id)
+    current = store.current_version(game.stream_id)
+    if at is not None and not 1 <= at <= current:
+        raise NotFound(f"The game has no version {at}; it is at version {current}.")
+    state = state_at(game.stream_id, at or current)
+    return state_json(game, state, engine.seat_of(state, user.id))
+
+
+def game_events(*, user, game_id, after: int = 0) -> dict:
+    game = get_game(game_id)
+    current = store.current_version(game.stream_id)
+    after = max(0, min(after, current))
+    start = state_at(game.stream_id, after) if after else None
+    tail = store.read(game.stream_id, after=after, until=current)
+    _, shown = fold_and_view(start, tail, lambda state: engine.seat_of(state, user.id))
+    return {"version": current, "events": shown}
