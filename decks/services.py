@@ -224,8 +224,12 @@ def card_delete(*, slug: str, card_id: int, author: Any, summary: str = "") -> N
 
 
 @transaction.atomic
-def deck_import(*, author: Any, text: str, format: str, slug: str | None = None) -> list[Deck]:
+def deck_import(
+    *, author: Any, text: str, format: str, slug: str | None = None, skip_existing: bool = False
+) -> list[Deck]:
     """Every deck in the text, or none: a malformed listing raises `invalid` naming its line.
+
+    A deck whose slug is taken is a conflict, or with `skip_existing` left as it is (and not returned).
 
     The importer becomes the first revision's author. A listing's own lock is kept only when a curator
     (or the system, `author=None`) imports it, since only curators lock decks.
@@ -242,6 +246,9 @@ def deck_import(*, author: Any, text: str, format: str, slug: str | None = None)
         if len(found) > 1:
             raise DomainError(f"The text holds {len(found)} decks; a slug can name only one.")
         found = [replace(found[0], slug=slug)]
+    if skip_existing:
+        taken = set(Deck.objects.filter(slug__in=[data.slug for data in found]).values_list("slug", flat=True))
+        found = [data for data in found if data.slug not in taken]
     keep_locks = author is None or is_curator(author)
     return [
         _create(

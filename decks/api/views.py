@@ -190,14 +190,15 @@ class DeckExportView(APIView):
 
     @extend_schema(
         tags=TAGS,
-        parameters=[OpenApiParameter("format", str, OpenApiParameter.PATH, enum=list(EXPORT_FORMATS))],
+        parameters=[OpenApiParameter("export_format", str, OpenApiParameter.PATH, enum=list(EXPORT_FORMATS))],
         responses={(200, "*/*"): OpenApiTypes.BINARY},
         description="The deck as a file: json, mushcode, lackey, apprentice (CSV), print (HTML) or pdf.",
     )
-    def get(self, request, slug: str, format: str):
+    # Not `format`: DRF reads a `format` URL argument as a renderer suffix.
+    def get(self, request, slug: str, export_format: str):
         deck = selectors.deck_data(selectors.deck_get(slug=slug))
         try:
-            content, content_type, filename = export_deck(deck, format)
+            content, content_type, filename = export_deck(deck, export_format)
         except UnknownFormatError as error:
             raise NotFound(str(error)) from error
         response = HttpResponse(content, content_type=content_type)

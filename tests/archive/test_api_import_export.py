@@ -1,0 +1,203 @@
+"""Importing the real seed listings through the API, exporting decks, and round trips back in."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from decks.importers import import_text
+from decks.models import Deck, Revision
+from tests.archive.conftest import DECK_LISTINGS, error_code, seed_text
+
+pytestmark = pytest.mark.django_db
+
+
+def import_listing(client, text: str, format: str = "wiki", **extra):
+    return client.post("/api/v1/decks/import/", {"format": format, "text": text, **extra}, format="json")
+
+
+def imported_bodies(response) -> list[dict]:
+    body = response.json()
+    return body["decks"] if "decks" in body else [body]
+
+
+@pytest.mark.parametrize("listing", DECK_LISTINGS)
+def test_each_seed_listing_imports_through_the_api_as_its_decks(user_client, listing):
+    expected = import_text(seed_text(listing), "wiki")
+
+    response = import_listing(user_client, seed_text(listing))
+
+    assert response.status_code == 201, response.content
+    bodies = imported_bodies(response)
+    assert [body["slug"] for body in bodies] == [deck.slug for deck in expected]
+    for body, deck in zip(bodies, expected, strict=True):
+        assert body["title"] == deck.title
+        assert body["kind"] == deck.kind
+        assert body["designers"] == list(deck.designers)
+        assert [card["title"] for card in body["cards"]] == [card.title for card in deck.cards]
+        assert sum(card["copies"] for card in body["cards"]) == deck.card_count
+        assert [rule["text"] for rule in body["special_rules"]] == [rule.text for rule in deck.special_rules]
+        assert body["revision"] == 1
+
+
+def test_the_blog_post_becomes_four_decks_with_their_card_counts(user_client):
+    response = import_listing(user_client, seed_text("article-ii-socialism-virtues-of-the-drake.txt"))
+
+    decks = {body["title"]: body for body in imported_bodies(response)}
+    assert set(decks) == {"Article II, updated", "Socialism", "The Virtues of the Drake", "Article II"}
+    updated = decks["Article II, updated"]
+    assert (len(updated["cards"]), sum(card["copies"] for card in updated["cards"])) == (28, 51)
+    older = decks["Article II"]
+    assert (len(older["cards"]), sum(card["copies"] for card in older["cards"])) == (15, 56)
+
+
+def test_importer_is_the_first_revisions_author_and_designers_are_credited(user_client, user):
+    response = import_listing(user_client, seed_text("rock-paper-scissors-extreme.txt"))
+    slug = response.json()["slug"]
+
+    revisions = user_client.get(f"/api/v1/decks/{slug}/revisions/").json()
+    assert revisions[0]["number"] == 1
+    assert revisions[0]["author"] == user.username
+    assert "Tweed Cap" in revisions[0]["summary"]
+    assert response.json()["designers"] == ["Tweed Cap"]
+
+
+def test_a_listing_locked_on_the_wiki_stays_locked_only_when_a_curator_imports_it(user_client, curator_client):
+    text = seed_text("serm-wargame.txt")
+
+    by_user = import_listing(user_client, text, slug="serm-by-a-player").json()
+    by_curator = import_listing(curator_client, text).json()
+
+    assert by_user["locked"] is False
+    assert by_curator["locked"] is True
+
+
+def test_a_bad_game_late_in_a_listing_gives_400_with_its_line_and_imports_nothing(user_client):
+    text = seed_text("article-ii-socialism-virtues-of-the-drake.txt")
+    broken = text + "\n\nOne More Game\n\n2 players\n\nCards\n\nGood Card (x2)\nFine.\n\nBad Card (x0)\nBroken.\n"
+
+    response = import_listing(user_client, broken)
+
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid"
+    assert error["details"]["line"] == len(broken.splitlines()) - 1
+    assert str(error["details"]["line"]) in error["message"]
+    assert Deck.objects.count() == 0
+    assert Revision.objects.count() == 0
+
+
+def test_malformed_json_and_mushcode_name_their_line(user_client):
+    json_response = import_listing(user_client, '{\n  "title": "X",\n  "cards": [\n}', "json")
+    assert json_response.status_code == 400
+    assert json_response.json()["error"]["details"]["line"] == 4
+
+    mush_response = import_listing(user_client, "cleardeck\nloadcard Fine/T/Works.\nthis is not a command\n",
+                                   "mushcode")
+    assert mush_response.status_code == 400
+    assert mush_response.json()["error"]["details"]["line"] == 3
+    assert Deck.objects.count() == 0
+
+
+def test_unknown_import_format_is_a_400(user_client):
+    response = import_listing(user_client, "cleardeck", "thoth")
+    assert response.status_code == 400
+    assert error_code(response) == "invalid"
+
+
+def test_importing_a_slug_that_exists_is_a_conflict_and_a_new_slug_imports_it(user_client):
+    text = seed_text("rock-paper-scissors-extreme.txt")
+    first = import_listing(user_client, text)
+
+    again = import_listing(user_client, text)
+    renamed = import_listing(user_client, text, slug="rpsx-copy")
+
+    assert again.status_code == 409
+    assert error_code(again) == "deck_exists"
+    assert renamed.status_code == 201
+    assert renamed.json()["slug"] == "rpsx-copy"
+    assert len(renamed.json()["cards"]) == len(first.json()["cards"])
+
+
+@pytest.mark.parametrize(
+    ("format", "content_type", "filename"),
+    [
+        ("json", "application/json", "serm.json"),
+        ("mushcode", "text/plain; charset=utf-8", "serm-mushcode.txt"),
+        ("lackey", "text/tab-separated-values; charset=utf-8", "serm-lackey.txt"),
+        ("apprentice", "text/csv; charset=utf-8", "serm-apprentice.csv"),
+        ("print", "text/html; charset=utf-8", "serm-print.html"),
+        ("pdf", "application/pdf", "serm.pdf"),
+    ],
+)
+def test_every_export_format_downloads_with_its_type_and_file_name(api_client, user_client, format, content_type,
+                                                                  filename):
+    import_listing(user_client, seed_text("serm-wargame.txt"), slug="serm")
+
+    response = api_client.get(f"/api/v1/decks/serm/export/{format}/")
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == content_type
+    assert response["Content-Disposition"] == f'attachment; filename="{filename}"'
+    assert len(response.content) > 0
+
+
+def test_export_carries_the_decks_cards(api_client, user_client):
+    import_listing(user_client, seed_text("serm-wargame.txt"), slug="serm")
+    deck = api_client.get("/api/v1/decks/serm/").json()
+
+    lackey = api_client.get("/api/v1/decks/serm/export/lackey/").content.decode()
+    apprentice = api_client.get("/api/v1/decks/serm/export/apprentice/").content.decode()
+    pdf = api_client.get("/api/v1/decks/serm/export/pdf/", HTTP_ACCEPT="application/pdf")
+
+    lackey_titles = {row[0] for row in csv.reader(io.StringIO(lackey), delimiter="\t")}
+    assert {card["title"] for card in deck["cards"]} <= lackey_titles
+    assert deck["cards"][0]["title"] in apprentice
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_unknown_export_format_is_not_found(api_client, new_deck):
+    slug = new_deck()["slug"]
+    response = api_client.get(f"/api/v1/decks/{slug}/export/thoth/")
+    assert response.status_code == 404
+    assert error_code(response) == "not_found"
+
+
+@pytest.mark.parametrize("listing", DECK_LISTINGS)
+def test_json_export_reimports_as_the_same_deck(user_client, listing):
+    for body in imported_bodies(import_listing(user_client, seed_text(listing))):
+        exported = user_client.get(f"/api/v1/decks/{body['slug']}/export/json/").content.decode()
+
+        again = import_listing(user_client, exported, "json", slug=f"{body['slug']}-again")
+
+        assert again.status_code == 201, again.content
+        copy = again.json()
+        for field in ("title", "kind", "designers", "date", "players", "status", "ruleset", "description"):
+            assert copy[field] == body[field]
+        assert [rule | {"id": 0} for rule in copy["special_rules"]] == [
+            rule | {"id": 0} for rule in body["special_rules"]
+        ]
+        assert [card | {"id": 0} for card in copy["cards"]] == [card | {"id": 0} for card in body["cards"]]
+
+
+def test_mushcode_export_reimports_with_its_cards_and_copies(user_client):
+    body = import_listing(user_client, seed_text("rock-paper-scissors-extreme.txt")).json()
+    exported = user_client.get(f"/api/v1/decks/{body['slug']}/export/mushcode/").content.decode()
+
+    again = import_listing(user_client, exported, "mushcode", slug="rpsx-from-mush")
+
+    assert again.status_code == 201, again.content
+    copy = again.json()
+    originals = {card["title"]: card["copies"] for card in body["cards"]}
+    copies = {card["title"]: card["copies"] for card in copy["cards"]}
+    assert copies == originals
+
+
+def test_the_json_export_is_the_decks_own_format(api_client, new_deck):
+    slug = new_deck()["slug"]
+    exported = json.loads(api_client.get(f"/api/v1/decks/{slug}/export/json/").content)
+    assert exported["title"] == "Kitchen Sink"
+    assert [card["copies"] for card in exported["cards"]] == [2, 1]
