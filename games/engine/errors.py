@@ -21,6 +21,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "game_not_active": 409,
     "game_not_open": 409,
     "not_enough_players": 409,
+    "not_enough_cards": 409,
     "already_seated": 409,
     "eliminated": 409,
     "denied": 409,

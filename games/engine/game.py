@@ -13,7 +13,7 @@ from games.engine.state import GameState
 from games.engine.state import seat_of as _seat_of
 
 # Bump whenever evolve or the shape of the state changes: snapshots tagged with another version are rebuilt.
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "2"
 
 VARIANTS = ("standard", "team", "multi_deck", "ccg")
 MAX_SEATS = 20

@@ -85,6 +85,30 @@ class Modifier:
 
 
 @dataclass(frozen=True)
+class Proposal:
+    """A creative proposal put to the vote (the Creative Rules): new cards, a Special Rule, an amendment or a
+    repeal. ``votes`` maps a seat, as a string (JSON's keys), to True for in favour.
+
+    ``cards``: the new cards (in ``GameState.cards`` from the moment they are proposed); ``target``: the card or
+    Special Rule amended or repealed, and ``original`` its content when proposed (public from then on);
+    ``changes``: an amendment's new values; ``rule``: a new Special Rule; ``during``: the game's status when
+    proposed, which it returns to once the vote is over.
+    """
+
+    number: int
+    kind: str
+    author: int
+    during: str
+    status: str = "open"
+    votes: dict[str, bool] = field(default_factory=dict)
+    cards: tuple[str, ...] = ()
+    target: str | None = None
+    original: dict[str, Any] = field(default_factory=dict)
+    changes: dict[str, Any] = field(default_factory=dict)
+    rule: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class GameState:
     ruleset: str
     variant: str = "standard"
@@ -104,9 +128,15 @@ class GameState:
     modifiers: tuple[Modifier, ...] = ()
     winners: tuple[int, ...] = ()
     blank_cards: int = 0
+    proposals: tuple[Proposal, ...] = ()
+    # Cards whose proposal was rejected (or withdrawn): set aside, visible to all, proposable again.
+    rejected: tuple[str, ...] = ()
     version: int = 0
     # A ruleset's own JSON values (lists, not tuples), e.g. Article II's election phase.
     data: dict[str, Any] = field(default_factory=dict)
+
+    def open_proposal(self) -> Proposal | None:
+        return next((p for p in self.proposals if p.status == "open"), None)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
@@ -150,6 +180,8 @@ def state_from_json(data: dict[str, Any]) -> GameState:
             "discard_pile": tuple(data["discard_pile"]),
             "modifiers": tuple(Modifier(**m) for m in data["modifiers"]),
             "winners": tuple(data["winners"]),
+            "proposals": tuple(Proposal(**{**p, "cards": tuple(p["cards"])}) for p in data.get("proposals", [])),
+            "rejected": tuple(data.get("rejected", [])),
         }
     )
 
@@ -177,8 +209,12 @@ def locate(state: GameState, card_id: str) -> Location | None:
 
 
 def cards_visible_to(state: GameState, viewer: int | None) -> set[str]:
-    """Ids of the cards a seat (or a spectator, None) may see: Things in play, the discard pile, its own hand."""
-    visible = set(state.discard_pile)
+    """Ids of the cards a seat (or a spectator, None) may see: Things in play, the discard pile, its own hand, and
+    the cards of the Creative Rules that everyone sees: those proposed in the open vote and those rejected."""
+    visible = set(state.discard_pile) | set(state.rejected)
+    proposal = state.open_proposal()
+    if proposal is not None:
+        visible.update(proposal.cards)
     for player in state.players:
         visible.update(player.in_play)
         if player.seat == viewer:
@@ -194,6 +230,14 @@ def attached_things(state: GameState, host: str) -> list[str]:
         found.append(child)
         found.extend(attached_things(state, child))
     return found
+
+
+def cards_in_the_deck(state: GameState) -> list[str]:
+    """The game's cards that are part of its deck: not set aside as rejected, not still waiting for a vote."""
+    proposal = state.open_proposal()
+    waiting = set(proposal.cards) if proposal is not None else set()
+    aside = set(state.rejected) | waiting
+    return [card_id for card_id in state.cards if card_id not in aside]
 
 
 def seat_of(state: GameState | None, user_id: int) -> int | None:

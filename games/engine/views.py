@@ -11,7 +11,7 @@ from dataclasses import asdict
 from typing import Any
 
 from games.engine.precedence import rule_value
-from games.engine.state import Card, GameState, cards_visible_to
+from games.engine.state import Card, GameState, Proposal, cards_visible_to
 
 # Keys of event data that hold the order of the draw pile: never shown, only counted.
 SECRET_ORDER_KEYS = frozenset({"draw_pile"})
@@ -66,6 +66,36 @@ def _modifiers_view(state: GameState, viewer: int | None) -> list[dict[str, Any]
     ]
 
 
+def card_content(card: Card) -> dict[str, Any]:
+    """A card without its id: what a proposal shows everyone of the card it amends or repeals."""
+    return {key: value for key, value in card_json(card).items() if key != "id"}
+
+
+def proposal_view(state: GameState, proposal: Proposal, viewer: int | None) -> dict[str, Any]:
+    """API.md's proposal: number, kind, author (a seat), status, votes, and what it proposes. A card's id is
+    shown only to a viewer who can see the card where it is now."""
+    visible = cards_visible_to(state, viewer)
+
+    def shown(card_id: str, content: dict[str, Any]) -> dict[str, Any]:
+        return {"id": card_id, **content} if card_id in visible else dict(content)
+
+    view: dict[str, Any] = {"number": proposal.number, "kind": proposal.kind, "author": proposal.author,
+                            "status": proposal.status, "votes": dict(proposal.votes)}
+    if proposal.kind in ("card", "bundle"):
+        view["cards"] = [shown(c, card_content(state.cards[c])) for c in proposal.cards if c in state.cards]
+        if proposal.kind == "card" and view["cards"]:
+            view["card"] = view["cards"][0]
+    elif proposal.kind in ("amend", "repeal"):
+        view["card"] = shown(proposal.target, proposal.original)
+    elif proposal.kind == "special_rule":
+        view["rule"] = dict(proposal.rule)
+    else:
+        view["rule"] = dict(proposal.original)
+    if proposal.changes:
+        view["changes"] = dict(proposal.changes)
+    return view
+
+
 def render_state(state: GameState, viewer: int | None) -> dict[str, Any]:
     """API.md "The state a seat sees" (without the game's ``id``, which the service knows)."""
     turn = state.turn
@@ -88,7 +118,8 @@ def render_state(state: GameState, viewer: int | None) -> dict[str, Any]:
         "rules": {param: rule_value(state, param, viewer) for param in state.base_rules},
         "modifiers": _modifiers_view(state, viewer),
         "special_rules": [{"id": r.id, "title": r.title, "text": r.text} for r in state.special_rules],
-        "proposals": [],
+        "proposals": [proposal_view(state, proposal, viewer) for proposal in state.proposals],
+        "rejected": [card_json(state.cards[card_id]) for card_id in state.rejected],
         "winners": list(state.winners),
     }
 

@@ -45,6 +45,11 @@ from games.engine.state import (
     seat_of,
 )
 
+# The only commands accepted while a proposal is open.
+VOTE_COMMANDS = ("vote", "withdraw")
+# A creative game's Blank Card Pile unless its options say otherwise: a pack of record cards.
+DEFAULT_BLANK_CARDS = 100
+
 
 @dataclass(frozen=True)
 class CommandContext:
@@ -146,7 +151,7 @@ class Ruleset:
                     for rule in deck.get("special_rules", [])
                 ],
                 "rules": self.initial_rules(options),
-                "blank_cards": int(options.get("blank_cards", 0)),
+                "blank_cards": _count_option(options, "blank_cards", DEFAULT_BLANK_CARDS if creative else 0),
             },
         )
         joined = Event("player.joined", {"seat": 0, "user_id": creator.user_id, "username": creator.username,
@@ -182,7 +187,8 @@ class Ruleset:
             raise DomainError("forbidden", "You are not playing in this game.")
         if seated and state.player(seat).status == ELIMINATED:
             raise DomainError("eliminated", "You are out of this game.")
-        if active and state.status == VOTING:
+        if state.status == VOTING and command_body["type"] not in VOTE_COMMANDS:
+            # The Creative Rules: "the game stops while they decide".
             raise DomainError("vote_in_progress", "A proposal is open; vote on it first.")
         if active and state.status != ACTIVE:
             raise DomainError("game_not_active", "This game is not being played now.")
@@ -274,6 +280,14 @@ class Ruleset:
         if attribute is not None:
             return getattr(self, attribute)(event, viewer, before, after)
         return views.redact_event_data(event.data, viewer, before, after)
+
+
+def _count_option(options: dict, name: str, default: int) -> int:
+    value = options.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise DomainError("invalid", f"\"options.{name}\" must be a whole number, 0 or more.",
+                          {"field": f"options.{name}"})
+    return value
 
 
 def copy_deck_cards(deck: dict, rng: Rng) -> list[dict]:

@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from games.engine.creative import CreativeRules
 from games.engine.errors import DomainError
 from games.engine.events import Event
 from games.engine.precedence import rule_value
@@ -26,8 +27,10 @@ from games.engine.state import (
     PLAYING,
     GameState,
     Modifier,
+    SpecialRule,
     Turn,
     attached_things,
+    cards_in_the_deck,
     cards_visible_to,
     locate,
     players_standing,
@@ -103,17 +106,22 @@ def _hand_limit(state: GameState, seat: int) -> int | None:
     return rule_value(state, "hand_limit", seat)
 
 
-class DvorakRuleset(Ruleset):
+class DvorakRuleset(CreativeRules, Ruleset):
+    """The Basic Rules, with the Creative Rules (``games.engine.creative``) for creative games."""
+
     name = "dvorak"
 
     # --- Starting the Game ----------------------------------------------------------------------------------
 
     def setup(self, state: GameState, rng) -> list[Event]:
         """Special Rules take effect; the cards are shuffled into a draw pile; each player draws their starting
-        hand; the game begins with a randomly-determined player."""
-        events = self._special_rule_events(state)
+        hand; the game begins with a randomly-determined player. A creative game first needs enough cards."""
+        self.require_enough_cards(state)
+        # Special Rules accepted before the start already took effect when they were accepted.
+        events = self.special_rule_modifier_events(
+            state, [r for r in state.special_rules if not any(m.source == r.id for m in state.modifiers)])
         scratch = self._fold(state, events)
-        draw_pile = list(scratch.cards)
+        draw_pile = cards_in_the_deck(scratch)
         rng.shuffle(draw_pile)
         counters = dict(scratch.base_rules.get("counters") or {})
         for rule in scratch.special_rules:
@@ -128,11 +136,13 @@ class DvorakRuleset(Ruleset):
         events.append(Event("turn.began", {"seat": rng.randbelow(len(scratch.players))}))
         return events
 
-    def _special_rule_events(self, state: GameState) -> list[Event]:
+    def special_rule_modifier_events(self, state: GameState, special_rules: list[SpecialRule]) -> list[Event]:
+        """A Special Rule's parameters take effect as modifiers of everyone's rules (its counters are set up
+        separately, as each player's own)."""
         return [
             Event("rule.set", {"source": rule.id, "param": param, "value": value, "seat": None, "card": None,
                                "deny": False})
-            for rule in state.special_rules
+            for rule in special_rules
             for param, value in rule.params.items()
             if param != "counters"
         ]
@@ -403,6 +413,9 @@ class DvorakRuleset(Ruleset):
     def _denied_value(self, state: GameState, param: str) -> Any:
         """What a denial without a value means: none at all for a number, no for a permission."""
         return 0 if isinstance(state.base_rules.get(param), int) else False
+
+    def remove_card(self, state: GameState, card_id: str) -> GameState:
+        return _take_out(state, card_id)
 
     # --- Winning and knock-outs -------------------------------------------------------------------------------
 

@@ -1,0 +1,419 @@
+"""The Creative Rules of Dvorak: the Blank Card Pile, proposals, votes, amendments, repeals and the aftermath.
+
+Read it beside the rulebook's "The Creative Rules". ``CreativeRules`` is mixed into the ``dvorak`` ruleset; its
+commands only work in a creative game (``GameState.creative``):
+
+- ``propose`` (at any time, also out of turn, and before the game starts or after it is over): ``kind`` is
+  ``card`` (``card``: {title, type, text}, or ``from_rejected``: a rejected card's id, proposed again verbatim),
+  ``bundle`` (``cards``: several new cards under one vote), ``special_rule`` (``rule``: {title, text, params?}),
+  ``amend`` (``card``, ``changes``: {title?, type?, text?, flavor?, corner_value?}), ``repeal`` (``card``),
+  ``amend_rule`` (``rule``, ``changes``: {title?, text?, params?}) or ``repeal_rule`` (``rule``).
+- ``vote`` {proposal, approve} by every player still in the game (or those the vote rule names), and
+  ``withdraw`` {proposal} by its author. While a proposal is open the game stops (status ``voting``) and only
+  these two commands are accepted.
+
+Decisions where the rulebook leaves room:
+
+- A new card takes a card from the Blank Card Pile when it is proposed (it is written on then); when the pile is
+  empty no new card may be created. A rejected or withdrawn card is set aside in the ``rejected`` pile, visible
+  to all, and may be proposed again without a new blank card.
+- Only cards in play, in the discard pile or in the proposer's own hand may be amended or repealed (so that the
+  proposal reveals no card's position); option ``amend_any_card`` allows any card of the deck, as on the MUSH.
+  Proposing to amend or repeal a card makes its content public (everyone must read what they vote on); its id
+  stays hidden from whoever cannot see the card, so it cannot be followed, and no other card is revealed.
+- An accepted new card is shuffled into the draw pile at a random position, written in the event and never
+  shown; an accepted amendment leaves the card where it is, with its new content; an accepted repeal removes
+  the card from the game entirely (with what it set up). Special Rules take effect at once.
+- A Special Rule whose ``params`` hold ``vote_rule`` changes how later proposals pass (``proposals.rules``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from games.engine.errors import DomainError
+from games.engine.events import Event
+from games.engine.precedence import rule_value
+from games.engine.rulesets.base import CommandContext, applies, command, redacts
+from games.engine.state import (
+    VOTING,
+    Card,
+    GameState,
+    Proposal,
+    SpecialRule,
+    cards_in_the_deck,
+    cards_visible_to,
+    players_standing,
+)
+from games.engine.views import card_content, card_json
+from proposals import rules as vote_rules
+
+CARD = "card"
+BUNDLE = "bundle"
+SPECIAL_RULE = "special_rule"
+AMEND, REPEAL = "amend", "repeal"
+AMEND_RULE, REPEAL_RULE = "amend_rule", "repeal_rule"
+PROPOSAL_KINDS = (CARD, BUNDLE, SPECIAL_RULE, AMEND, REPEAL, AMEND_RULE, REPEAL_RULE)
+NEW_CARD_KINDS = (CARD, BUNDLE)
+ACCEPTED, REJECTED, WITHDRAWN, OPEN_VOTE = "accepted", "rejected", "withdrawn", "open"
+
+CARD_TYPES = ("Thing", "Action")
+CARD_FIELDS = ("title", "type", "text", "flavor", "corner_value")
+RULE_FIELDS = ("title", "text", "params")
+MAX_TITLE, MAX_TEXT, MAX_BUNDLE = 200, 4000, 20
+DEFAULT_MIN_CARDS_PER_PLAYER = 5
+PARAM_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+
+
+# --- reading proposals from commands ---------------------------------------------------------------------------
+
+
+def _text(value: Any, name: str, *, required: bool, limit: int) -> str:
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str) or (required and not value.strip()) or len(value) > limit:
+        need = "a non-empty text" if required else "a text"
+        raise DomainError("invalid", f"\"{name}\" must be {need} of at most {limit} characters.", {"field": name})
+    return value.strip() if required else value
+
+
+def _card_fields(value: Any, name: str, *, partial: bool) -> dict[str, str]:
+    """A new card's content (``partial``: an amendment's changes, at least one of them)."""
+    if not isinstance(value, dict) or (partial and not value):
+        raise DomainError("invalid", f"\"{name}\" must be an object with a card's title, type and text.",
+                          {"field": name})
+    unknown = set(value) - set(CARD_FIELDS)
+    if unknown:
+        raise DomainError("invalid", f"A card has no {', '.join(sorted(unknown))}.", {"field": name})
+    fields: dict[str, str] = {}
+    for key in CARD_FIELDS:
+        if partial and key not in value:
+            continue
+        if key == "type":
+            if value.get("type") not in CARD_TYPES:
+                raise DomainError("invalid", "A card's \"type\" is \"Thing\" or \"Action\".", {"field": "type"})
+            fields["type"] = value["type"]
+        else:
+            fields[key] = _text(value.get(key), key, required=key == "title", limit=MAX_TEXT)
+    if "title" in fields and len(fields["title"]) > MAX_TITLE:
+        raise DomainError("invalid", f"A title has at most {MAX_TITLE} characters.", {"field": "title"})
+    return fields
+
+
+def _params(value: Any) -> dict[str, Any]:
+    """A Special Rule's machine-readable rule parameters: ``vote_rule``, ``counters`` or any rule parameter."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not all(isinstance(k, str) and PARAM_NAME.match(k) for k in value):
+        raise DomainError("invalid", "\"params\" maps rule parameters in snake_case to values.",
+                          {"field": "params"})
+    params = dict(value)
+    if "vote_rule" in params:
+        try:
+            params["vote_rule"] = vote_rules.parse_vote_rule(params["vote_rule"]).to_json()
+        except vote_rules.InvalidVoteRule as bad:
+            raise DomainError("invalid", str(bad), {"field": "params.vote_rule"}) from None
+    counters = params.get("counters", {})
+    if not isinstance(counters, dict) or not all(
+            isinstance(k, str) and PARAM_NAME.match(k) and isinstance(v, int) and not isinstance(v, bool)
+            for k, v in counters.items()):
+        raise DomainError("invalid", "\"counters\" maps counter names to whole numbers.",
+                          {"field": "params.counters"})
+    for param, param_value in params.items():
+        if param not in ("vote_rule", "counters") and not isinstance(param_value, int | str | bool | None):
+            raise DomainError("invalid", f"\"{param}\" must be a number, a text, true, false or null.",
+                              {"field": f"params.{param}"})
+    return params
+
+
+def _rule_fields(value: Any, name: str, *, partial: bool) -> dict[str, Any]:
+    if not isinstance(value, dict) or (partial and not value):
+        raise DomainError("invalid", f"\"{name}\" must be an object with a Special Rule's title and text.",
+                          {"field": name})
+    unknown = set(value) - set(RULE_FIELDS)
+    if unknown:
+        raise DomainError("invalid", f"A Special Rule has no {', '.join(sorted(unknown))}.", {"field": name})
+    fields: dict[str, Any] = {}
+    if not partial or "title" in value:
+        fields["title"] = _text(value.get("title"), "title", required=True, limit=MAX_TITLE)
+    if not partial or "text" in value:
+        fields["text"] = _text(value.get("text"), "text", required=False, limit=MAX_TEXT)
+    if not partial or "params" in value:
+        fields["params"] = _params(value.get("params"))
+    return fields
+
+
+def _proposal_number(state: GameState, command_body: dict) -> Proposal:
+    number = command_body.get("proposal")
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(state.proposals):
+        raise DomainError("not_found", "There is no proposal with that number.", {"field": "proposal"})
+    proposal = state.proposals[number - 1]
+    if proposal.status != OPEN_VOTE:
+        raise DomainError("denied", f"Proposal {number} is no longer open.", {"proposal": number})
+    return proposal
+
+
+def vote_rule_of(state: GameState) -> Any:
+    return rule_value(state, "vote_rule", None) or vote_rules.DEFAULT_VOTE_RULE
+
+
+def min_cards_to_start(state: GameState) -> int:
+    per_player = state.options.get("min_cards_per_player", DEFAULT_MIN_CARDS_PER_PLAYER)
+    return per_player * len(state.players)
+
+
+class CreativeRules:
+    """The Creative Rules' commands, events and views, mixed into a ``Ruleset`` that provides ``evolve``,
+    ``remove_card`` (take a card out of its zone) and ``special_rule_modifier_events``."""
+
+    # --- Starting the Creative Game ------------------------------------------------------------------------
+
+    def require_enough_cards(self, state: GameState) -> None:
+        """Players create cards until the draw pile holds five (``min_cards_per_player``) per player."""
+        if not state.creative:
+            return
+        needed, present = min_cards_to_start(state), len(cards_in_the_deck(state))
+        if present < needed:
+            raise DomainError("not_enough_cards", f"Create more cards first: the deck has {present} of the "
+                                                  f"{needed} it needs to start.",
+                              {"cards": present, "needed": needed})
+
+    # --- Creating a Card, Amending and Repealing ------------------------------------------------------------
+
+    @command("propose", active=False)
+    def propose(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        if not state.creative:
+            raise DomainError("denied", "Only a creative game takes proposals.")
+        kind = command_body.get("kind")
+        if kind not in PROPOSAL_KINDS:
+            raise DomainError("invalid", f"\"kind\" must be one of {', '.join(PROPOSAL_KINDS)}.",
+                              {"field": "kind"})
+        content = getattr(self, f"_propose_{kind}")(state, command_body, ctx)
+        return [Event("proposal.opened", {"number": len(state.proposals) + 1, "kind": kind, "author": ctx.seat,
+                                          "during": state.status, **content})]
+
+    def _propose_card(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
+        if "from_rejected" in command_body:
+            card_id = command_body["from_rejected"]
+            if card_id not in state.rejected:
+                raise DomainError("not_found", "No rejected card has that id.", {"field": "from_rejected"})
+            return {"cards": [], "from_rejected": card_id}
+        return {"cards": self._new_cards(state, [command_body.get("card")], ctx, field="card")}
+
+    def _propose_bundle(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
+        cards = command_body.get("cards")
+        if not isinstance(cards, list) or not 1 <= len(cards) <= MAX_BUNDLE:
+            raise DomainError("invalid", f"\"cards\" must list 1 to {MAX_BUNDLE} new cards.", {"field": "cards"})
+        return {"cards": self._new_cards(state, cards, ctx, field="cards")}
+
+    def _new_cards(self, state: GameState, contents: list, ctx: CommandContext, *, field: str) -> list[dict]:
+        if state.blank_cards < len(contents):
+            raise DomainError("limit_reached", "The Blank Card Pile has run out: no new cards may be created.",
+                              {"blank_cards": state.blank_cards})
+        cards, taken = [], set(state.cards)
+        for content in contents:
+            card_id = ctx.rng.token_hex(8)
+            while card_id in taken:
+                card_id = ctx.rng.token_hex(8)
+            taken.add(card_id)
+            fields = _card_fields(content, field, partial=False)
+            cards.append({"id": card_id, **fields, "creator": ctx.actor.username, "stats": {}})
+        return cards
+
+    def _propose_special_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
+        fields = _rule_fields(command_body.get("rule"), "rule", partial=False)
+        rule_id = ctx.rng.token_hex(8)
+        while any(rule.id == rule_id for rule in state.special_rules):
+            rule_id = ctx.rng.token_hex(8)
+        return {"rule": {"id": rule_id, **fields}}
+
+    def _propose_amend(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
+        card_id = self._amendable_card(state, command_body, ctx.seat)
+        return {"target": card_id, "original": card_content(state.cards[card_id]),
+                "changes": _card_fields(command_body.get("changes"), "changes", partial=True)}
+
+    def _propose_repeal(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
+        card_id = self._amendable_card(state, command_body, ctx.seat)
+        return {"target": card_id, "original": card_content(state.cards[card_id])}
+
+    def _amendable_card(self, state: GameState, command_body: dict, seat: int) -> str:
+        """A card of the deck the proposer may name: in play, in the discard pile or in their own hand (any card
+        of the deck with ``amend_any_card``)."""
+        card_id = command_body.get("card")
+        in_deck = set(cards_in_the_deck(state))
+        may_name = in_deck
+        if not state.options.get("amend_any_card"):
+            may_name = in_deck & cards_visible_to(state, seat)
+        if card_id not in may_name:
+            # The same answer whether the card is hidden elsewhere or does not exist: it reveals nothing.
+            raise DomainError("not_found", "No card you may amend or repeal has that id.", {"field": "card"})
+        return card_id
+
+    def _propose_amend_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
+        rule = self._special_rule_field(state, command_body)
+        return {"target": rule.id, "original": _rule_json(rule),
+                "changes": _rule_fields(command_body.get("changes"), "changes", partial=True)}
+
+    def _propose_repeal_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
+        rule = self._special_rule_field(state, command_body)
+        return {"target": rule.id, "original": _rule_json(rule)}
+
+    def _special_rule_field(self, state: GameState, command_body: dict) -> SpecialRule:
+        rule_id = command_body.get("rule")
+        rule = next((r for r in state.special_rules if r.id == rule_id), None)
+        if rule is None:
+            raise DomainError("not_found", "There is no Special Rule with that id.", {"field": "rule"})
+        return rule
+
+    # --- Voting ---------------------------------------------------------------------------------------------
+
+    @command("vote", active=False)
+    def vote(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        proposal = _proposal_number(state, command_body)
+        approve = command_body.get("approve")
+        if not isinstance(approve, bool):
+            raise DomainError("invalid", "\"approve\" must be true or false.", {"field": "approve"})
+        rule = vote_rule_of(state)
+        voters = vote_rules.voters(rule, players_standing(state))
+        if ctx.seat not in voters:
+            raise DomainError("denied", "The vote rule gives you no vote.")
+        if str(ctx.seat) in proposal.votes:
+            raise DomainError("denied", "You have already voted on this proposal.", {"proposal": proposal.number})
+        events = self._veto_payment(state, rule, ctx.seat) if not approve else []
+        events.append(Event("proposal.voted", {"number": proposal.number, "seat": ctx.seat, "approve": approve}))
+        votes = {int(seat): vote for seat, vote in proposal.votes.items()} | {ctx.seat: approve}
+        result = vote_rules.outcome(rule, votes, voters)
+        if result != OPEN_VOTE:
+            events += self._resolution(self._fold(state, events), proposal.number, result, ctx)
+        return events
+
+    def _veto_payment(self, state: GameState, rule: Any, seat: int) -> list[Event]:
+        cost = vote_rules.veto_cost(rule)
+        if cost is None:
+            return []
+        held = state.player(seat).counters.get(cost.counter, 0)
+        if held < cost.amount:
+            raise DomainError("limit_reached", f"A vote against costs {cost.amount} {cost.counter}; you have "
+                                               f"{held}.", {"counter": cost.counter, "cost": cost.amount})
+        return [Event("counter.changed", {"seat": seat, "name": cost.counter, "delta": -cost.amount,
+                                          "value": held - cost.amount, "by": seat, "cause": None})]
+
+    def _resolution(self, state: GameState, number: int, result: str, ctx: CommandContext) -> list[Event]:
+        """The vote is over: accepted cards are shuffled into the draw pile at random positions, and an accepted
+        Special Rule takes effect at once."""
+        proposal = state.proposals[number - 1]
+        data: dict[str, Any] = {"number": number, "status": result}
+        if result == ACCEPTED and proposal.cards:
+            draw_pile = list(state.draw_pile)
+            for card_id in proposal.cards:
+                draw_pile.insert(ctx.rng.randbelow(len(draw_pile) + 1), card_id)
+            data["draw_pile"] = draw_pile
+        events = [Event("proposal.resolved", data)]
+        if result == ACCEPTED and proposal.kind in (SPECIAL_RULE, AMEND_RULE):
+            after = self._fold(state, events)
+            rule = next(r for r in after.special_rules if r.id == (proposal.target or proposal.rule["id"]))
+            events += self.special_rule_modifier_events(after, [rule])
+            events += self._counter_events(after, rule)
+        return events
+
+    def _counter_events(self, state: GameState, rule: SpecialRule) -> list[Event]:
+        """A new counter ("Each player has an amount of Gold") starts for every player who has none yet."""
+        return [
+            Event("counter.changed", {"seat": player.seat, "name": name, "delta": start, "value": start,
+                                      "by": None, "cause": rule.id})
+            for name, start in (rule.params.get("counters") or {}).items()
+            for player in state.players
+            if name not in player.counters
+        ]
+
+    @command("withdraw", active=False)
+    def withdraw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        proposal = _proposal_number(state, command_body)
+        if proposal.author != ctx.seat:
+            raise DomainError("forbidden", "Only its author can withdraw a proposal.", {"proposal": proposal.number})
+        return [Event("proposal.withdrawn", {"number": proposal.number})]
+
+    # --- How proposals change the game ----------------------------------------------------------------------
+
+    @applies("proposal.opened")
+    def apply_proposal_opened(self, state: GameState, event: Event) -> GameState:
+        data = event.data
+        new_cards = {card["id"]: Card(**card) for card in data.get("cards", [])}
+        card_ids = list(new_cards)
+        rejected = state.rejected
+        if "from_rejected" in data:
+            card_ids.append(data["from_rejected"])
+            rejected = tuple(c for c in rejected if c != data["from_rejected"])
+        proposal = Proposal(number=data["number"], kind=data["kind"], author=data["author"], during=data["during"],
+                            cards=tuple(card_ids), target=data.get("target"), original=data.get("original", {}),
+                            changes=data.get("changes", {}), rule=data.get("rule", {}))
+        return replace(state, status=VOTING, proposals=(*state.proposals, proposal), rejected=rejected,
+                       cards={**state.cards, **new_cards}, blank_cards=state.blank_cards - len(new_cards))
+
+    @applies("proposal.voted")
+    def apply_proposal_voted(self, state: GameState, event: Event) -> GameState:
+        proposal = state.proposals[event.data["number"] - 1]
+        votes = {**proposal.votes, str(event.data["seat"]): event.data["approve"]}
+        return _with_proposal(state, replace(proposal, votes=votes))
+
+    @applies("proposal.withdrawn")
+    def apply_proposal_withdrawn(self, state: GameState, event: Event) -> GameState:
+        proposal = state.proposals[event.data["number"] - 1]
+        state = replace(state, status=proposal.during, rejected=(*state.rejected, *proposal.cards))
+        return _with_proposal(state, replace(proposal, status=WITHDRAWN))
+
+    @applies("proposal.resolved")
+    def apply_proposal_resolved(self, state: GameState, event: Event) -> GameState:
+        proposal = state.proposals[event.data["number"] - 1]
+        state = _with_proposal(replace(state, status=proposal.during), replace(proposal, status=event.data["status"]))
+        if event.data["status"] != ACCEPTED:
+            return replace(state, rejected=(*state.rejected, *proposal.cards))
+        if proposal.kind in NEW_CARD_KINDS:
+            return replace(state, draw_pile=tuple(event.data["draw_pile"]))
+        if proposal.kind == AMEND:
+            card = state.cards[proposal.target]
+            return replace(state, cards={**state.cards, card.id: replace(card, **proposal.changes)})
+        if proposal.kind == REPEAL:
+            return self._repeal_card(state, proposal.target)
+        if proposal.kind == SPECIAL_RULE:
+            return replace(state, special_rules=(*state.special_rules, SpecialRule(**proposal.rule)))
+        # An amended Special Rule sets up its parameters afresh (rule.set events follow); a repealed one is gone.
+        state = _without_modifiers_from(state, proposal.target)
+        if proposal.kind == REPEAL_RULE:
+            return replace(state, special_rules=tuple(r for r in state.special_rules if r.id != proposal.target))
+        return replace(state, special_rules=tuple(
+            replace(r, **proposal.changes) if r.id == proposal.target else r for r in state.special_rules))
+
+    def _repeal_card(self, state: GameState, card_id: str) -> GameState:
+        """Removed from the deck entirely: out of every zone, and out of the game's cards."""
+        state = _without_modifiers_from(self.remove_card(state, card_id), card_id)
+        state = replace(state, modifiers=tuple(m for m in state.modifiers if m.card != card_id))
+        return replace(state, cards={c: card for c, card in state.cards.items() if c != card_id})
+
+    # --- What each viewer sees ------------------------------------------------------------------------------
+
+    @redacts("proposal.opened")
+    def view_proposal_opened(self, event: Event, viewer: int | None, before: GameState | None,
+                             after: GameState) -> dict:
+        data = dict(event.data)
+        data["cards"] = [card_json(after.cards[c]) for c in after.proposals[data["number"] - 1].cards]
+        target = data.get("target")
+        if target in after.cards and target not in cards_visible_to(after, viewer):
+            del data["target"]  # its content is in "original"; its id would let it be followed
+        return data
+
+
+def _rule_json(rule: SpecialRule) -> dict[str, Any]:
+    return {"id": rule.id, "title": rule.title, "text": rule.text, "params": dict(rule.params)}
+
+
+def _with_proposal(state: GameState, proposal: Proposal) -> GameState:
+    proposals = list(state.proposals)
+    proposals[proposal.number - 1] = proposal
+    return replace(state, proposals=tuple(proposals))
+
+
+def _without_modifiers_from(state: GameState, source: str) -> GameState:
+    return replace(state, modifiers=tuple(m for m in state.modifiers if m.source != source))
