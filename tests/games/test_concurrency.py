@@ -1,0 +1,106 @@
+"""Many clients sending commands to one game at once, on real PostgreSQL connections."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from dvorak_site.eventstore import store
+from games.models import CommandReceipt
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def in_threads(count: int, work) -> list:
+    barrier = threading.Barrier(count)
+    results: list = [None] * count
+
+    def run(index: int) -> None:
+        try:
+            barrier.wait()
+            results[index] = work(index)
+        except BaseException as exc:  # asserted on by the test
+            results[index] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return results
+
+
+def house_rule(client, game_id) -> str:
+    return client.get(f"/api/v1/games/{game_id}/").json()["special_rules"][0]["id"]
+
+
+def test_concurrent_commands_each_land_exactly_once_with_gapless_versions(table):
+    game_id, seated = table(4)
+    cause = house_rule(seated[0][1], game_id)
+    start = store.current_version(f"game-{game_id}")
+    per_client = 6
+
+    def play(index: int) -> list[int]:
+        seat = index % 4
+        client = seated[seat][1]
+        statuses = []
+        for n in range(per_client):
+            response = client.post(
+                f"/api/v1/games/{game_id}/commands/",
+                {"type": "counter", "cause": cause, "seat": seat, "name": "gold", "delta": 1},
+                format="json",
+                HTTP_IDEMPOTENCY_KEY=f"client-{index}-{n}",
+            )
+            statuses.append(response.status_code)
+        return statuses
+
+    results = in_threads(8, play)
+    assert all(result == [201] * per_client for result in results), results
+    events = store.read(f"game-{game_id}", after=start)
+    assert [e.version for e in events] == list(range(start + 1, start + 1 + 8 * per_client))
+    assert len(events) == 8 * per_client
+    final = seated[0][1].get(f"/api/v1/games/{game_id}/").json()
+    assert sum(p["counters"].get("gold", 0) for p in final["players"]) == 8 * per_client
+
+
+def test_racing_commands_with_if_match_one_wins_the_rest_are_refused_cleanly(table):
+    game_id, seated = table(4)
+    cause = house_rule(seated[0][1], game_id)
+    version = store.current_version(f"game-{game_id}")
+
+    def race(index: int):
+        seat = index % 4
+        return seated[seat][1].post(
+            f"/api/v1/games/{game_id}/commands/",
+            {"type": "counter", "cause": cause, "seat": seat, "name": "gold", "delta": 1},
+            format="json",
+            HTTP_IF_MATCH=f'"{version}"',
+        )
+
+    responses = in_threads(8, race)
+    statuses = sorted(r.status_code for r in responses)
+    assert statuses == [201] + [412] * 7, statuses
+    assert all(r.json()["error"]["code"] == "version_conflict" for r in responses if r.status_code == 412)
+    assert store.current_version(f"game-{game_id}") == version + 1
+
+
+def test_the_same_idempotency_key_sent_at_once_appends_once(table):
+    game_id, seated = table(2)
+    cause = house_rule(seated[0][1], game_id)
+    version = store.current_version(f"game-{game_id}")
+
+    def retry(index: int):
+        return seated[0][1].post(
+            f"/api/v1/games/{game_id}/commands/",
+            {"type": "counter", "cause": cause, "seat": 0, "name": "gold", "delta": 1},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="only-once",
+        )
+
+    responses = in_threads(8, retry)
+    assert {r.status_code for r in responses} == {201}
+    assert all(r.json() == responses[0].json() for r in responses)
+    assert store.current_version(f"game-{game_id}") == version + 1
+    assert CommandReceipt.objects.filter(key="only-once").count() == 1
