@@ -1,7 +1,8 @@
 """Helpers for tests that play whole games: which commands a seat may send now, and a random player.
 
 ``legal_commands`` lists commands the engine accepts from a seat in a state (a representative choice of the
-effect moves, not every possible one), so tests and API-level fuzzing can drive games with random legal moves.
+effect moves and, in a creative game, of proposals and votes; not every possible one), so tests and API-level
+fuzzing can drive games with random legal moves.
 """
 
 from __future__ import annotations
@@ -10,12 +11,24 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.engine.creative import vote_rule_of
 from games.engine.events import Actor, Event
 from games.engine.game import create_game, decide, evolve
 from games.engine.precedence import rule_value
 from games.engine.rng import SeededRng
 from games.engine.rulesets.dvorak import ACTION_ABILITY, is_action, may_be_played_out_of_turn
-from games.engine.state import ACTIVE, DISCARD, DRAW, PLAY, PLAYING, GameState, cards_visible_to
+from games.engine.state import (
+    ACTIVE,
+    DISCARD,
+    DRAW,
+    PLAY,
+    PLAYING,
+    VOTING,
+    GameState,
+    cards_visible_to,
+    players_standing,
+)
+from proposals import rules as vote_rules
 
 # Effect moves and knock-outs are rarer than turn moves, so random games still run their course.
 EFFECT_MOVES = ("move", "destroy", "take_random", "give", "counter", "roll", "reveal", "shuffle", "set_rule",
@@ -37,13 +50,70 @@ def unique_title_deck(size: int = 30, *, special_rules: list[dict] | None = None
 
 
 def legal_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
-    if state.status != ACTIVE or state.player(seat).status != PLAYING:
+    if state.player(seat).status != PLAYING:
+        return []
+    if state.status == VOTING:
+        return _vote_commands(state, seat)
+    if state.status != ACTIVE:
         return []
     commands = _turn_commands(state, seat) + _out_of_turn_plays(state, seat)
     cause = _a_cause(state, seat)
     if cause is not None:
         commands += _effect_moves(state, seat, cause)
+    if state.creative:
+        commands += _proposals(state, seat)
     commands.append({"type": "concede"})
+    return commands
+
+
+def _vote_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
+    proposal = state.open_proposal()
+    rule = vote_rule_of(state)
+    commands: list[dict[str, Any]] = []
+    if seat in vote_rules.voters(rule, players_standing(state)) and str(seat) not in proposal.votes:
+        commands.append({"type": "vote", "proposal": proposal.number, "approve": True})
+        cost = vote_rules.veto_cost(rule)
+        if cost is None or state.player(seat).counters.get(cost.counter, 0) >= cost.amount:
+            commands.append({"type": "vote", "proposal": proposal.number, "approve": False})
+    if proposal.author == seat:
+        commands.append({"type": "withdraw", "proposal": proposal.number})
+    return commands
+
+
+def _proposals(state: GameState, seat: int) -> list[dict[str, Any]]:
+    """A new card, a bundle, a Special Rule changing the vote rule, and amendments and repeals of cards the
+    proposer may see; every title new to the game (titles are unique, so a test can follow them)."""
+    name = f"V{state.version:05d}s{seat}"
+    player = state.player(seat)
+    commands: list[dict[str, Any]] = [
+        {"type": "propose", "kind": "special_rule",
+         "rule": {"title": f"Rule {name}", "text": "Votes pass by majority.", "params": {"vote_rule": "majority"}}},
+    ]
+    if state.blank_cards >= 2:
+        commands += [
+            {"type": "propose", "kind": "card", "card": {"title": f"New {name}", "type": "Thing", "text": ""}},
+            {"type": "propose", "kind": "bundle", "cards": [
+                {"title": f"Egg {name}", "type": "Thing", "text": ""},
+                {"title": f"Flamethrower {name}", "type": "Action", "text": "Destroy a Thing."}]},
+        ]
+    if player.hand:
+        commands += [
+            {"type": "propose", "kind": "amend", "card": player.hand[0],
+             "changes": {"title": f"Amended {name}", "text": "You may play this card at any time."}},
+            {"type": "propose", "kind": "repeal", "card": player.hand[-1]},
+        ]
+    things = [c for p in state.players for c in p.in_play]
+    if things:
+        commands.append({"type": "propose", "kind": "repeal", "card": things[0]})
+    if state.rejected:
+        commands.append({"type": "propose", "kind": "card", "from_rejected": state.rejected[0]})
+    if state.special_rules:
+        rule_id = state.special_rules[0].id
+        commands += [
+            {"type": "propose", "kind": "amend_rule", "rule": rule_id,
+             "changes": {"title": f"Amended rule {name}", "params": {"vote_rule": "2/3"}}},
+            {"type": "propose", "kind": "repeal_rule", "rule": rule_id},
+        ]
     return commands
 
 
@@ -150,19 +220,20 @@ def actors(count: int) -> list[Actor]:
 
 
 def random_game(seed: int, *, players: int, deck: dict | None = None, steps: int = 200,
-                options: dict | None = None) -> RandomGame:
-    """Seat ``players`` players, start, then send ``steps`` random legal commands (fewer if the game ends)."""
+                options: dict | None = None, creative: bool = False) -> RandomGame:
+    """Seat ``players`` players, start, then send ``steps`` random legal commands (fewer if the game ends).
+    A ``creative`` game also proposes cards and rules, and votes on them."""
     rng = SeededRng(seed)
     chooser = random.Random(seed)
     people = actors(players)
     game = RandomGame()
-    game.record(create_game(ruleset="dvorak", deck=deck or unique_title_deck(), variant="standard", creative=False,
-                            max_players=players, options=options or {}, creator=people[0], rng=rng))
+    game.record(create_game(ruleset="dvorak", deck=deck or unique_title_deck(), variant="standard",
+                            creative=creative, max_players=players, options=options or {}, creator=people[0], rng=rng))
     for person in people[1:]:
         game.record(decide(game.state, {"type": "join"}, actor=person, rng=rng))
     game.record(decide(game.state, {"type": "start"}, actor=people[0], rng=rng))
     for _ in range(steps):
-        if game.state.status != ACTIVE:
+        if game.state.status not in (ACTIVE, VOTING):
             break
         seat, command = _choose(game.state, chooser)
         game.record(decide(game.state, command, actor=people[seat], rng=rng))
@@ -170,7 +241,10 @@ def random_game(seed: int, *, players: int, deck: dict | None = None, steps: int
 
 
 def _choose(state: GameState, chooser: random.Random) -> tuple[int, dict[str, Any]]:
-    """Mostly the player whose turn it is plays the turn; now and then anyone carries out a card's effect."""
+    """Mostly the player whose turn it is plays the turn; now and then anyone carries out a card's effect or
+    proposes something; while a proposal is open, players vote (mostly in favour) or its author withdraws it."""
+    if state.status == VOTING:
+        return _choose_vote(state, chooser)
     seat = state.turn.seat
     roll = chooser.random()
     if roll < 0.8:
@@ -179,10 +253,27 @@ def _choose(state: GameState, chooser: random.Random) -> tuple[int, dict[str, An
             return seat, chooser.choice(turn_moves)
     standing = [p.seat for p in state.players if p.status == PLAYING]
     seat = chooser.choice(standing)
-    options = [c for c in legal_commands(state, seat) if c["type"] not in ENDINGS or roll > 0.995]
+    options = [c for c in legal_commands(state, seat)
+               if (c["type"] not in ENDINGS or roll > 0.995) and (c["type"] != "propose" or roll > 0.95)]
     if not options:
         return state.turn.seat, chooser.choice(_turn_commands(state, state.turn.seat))
     return seat, chooser.choice(options)
+
+
+def _choose_vote(state: GameState, chooser: random.Random) -> tuple[int, dict[str, Any]]:
+    choices = [(seat, command) for seat in players_standing(state) for command in legal_commands(state, seat)]
+    weights = [8 if command.get("approve") else 1 if command["type"] == "withdraw" else 2
+               for _, command in choices]
+    return chooser.choices(choices, weights=weights)[0]
+
+
+def public_titles(state: GameState) -> set[str]:
+    """Titles made public by proposals: every card proposed, amended or repealed is read by all who vote."""
+    titles = set()
+    for proposal in state.proposals:
+        titles.update(state.cards[c].title for c in proposal.cards if c in state.cards)
+        titles.update(t for t in (proposal.original.get("title"), proposal.changes.get("title")) if t)
+    return titles
 
 
 def visible_titles_and_ids(state: GameState, viewer: int | None) -> set[str]:
