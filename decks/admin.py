@@ -178,8 +178,14 @@ class DeckAdmin(admin.ModelAdmin):
         if not change:
             return "Created in the admin"
         changed = list(form.changed_data)
-        changed += [formset.model._meta.verbose_name_plural for formset in formsets if formset.has_changed()]
+        changed += [str(formset.model._meta.verbose_name_plural) for formset in formsets if formset.has_changed()]
         return f"Edited in the admin: {', '.join(changed) or 'no changes'}"
+
+    def get_deleted_objects(self, objs, request: HttpRequest):
+        # A deck's cards, rules, revisions and talk go with it; their own admins are read-only on purpose,
+        # so they must not count as permissions the curator lacks.
+        deleted, model_count, _, protected = super().get_deleted_objects(objs, request)
+        return deleted, model_count, set(), protected
 
     def delete_model(self, request: HttpRequest, obj: Deck) -> None:
         self._delete(request, obj)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from decks import exporters, importers
@@ -29,6 +29,8 @@ class SpecialRuleSerializer(serializers.ModelSerializer):
         fields = ["id", "title", "text"]
 
 
+# The games' API has a Card of its own (a card in play); this one is the archive's card.
+@extend_schema_serializer(component_name="DeckCard")
 class CardSerializer(serializers.ModelSerializer):
     stats = serializers.DictField(child=serializers.IntegerField())
 

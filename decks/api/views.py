@@ -53,7 +53,7 @@ class DeckListView(generics.ListAPIView):
             players=params.get("players"),
             locked=parse_bool(params.get("locked"), "locked"),
             kind=params.get("kind"),
-        ).annotate(card_count=Coalesce(Sum("cards__copies"), Value(0)))
+        ).annotate(card_count=Coalesce(Sum("cards__copies"), Value(0))).order_by("title", "slug")
 
     @extend_schema(
         tags=TAGS,

@@ -1,0 +1,223 @@
+"""The admin as the archive: locked decks refuse changes through the admin's own views, edits leave history."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+from decks.models import Deck
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff(make_user):
+    user = make_user("editor")
+    user.is_staff = True
+    user.save()
+    return user
+
+
+@pytest.fixture
+def staff_client(staff) -> Client:
+    client = Client()
+    client.force_login(staff)
+    return client
+
+
+@pytest.fixture
+def curator_browser(curator) -> Client:
+    client = Client()
+    client.force_login(curator)
+    return client
+
+
+def change_url(deck: Deck) -> str:
+    return f"/admin/decks/deck/{deck.pk}/change/"
+
+
+def field_value(value) -> str | None:
+    if isinstance(value, list | dict):
+        return json.dumps(value)
+    if value is None or value is False:
+        return None
+    return "on" if value is True else str(value)
+
+
+def change_form_data(client: Client, deck: Deck) -> dict[str, str]:
+    """What the browser would send back from the change form, unchanged."""
+    context = client.get(change_url(deck)).context
+    data: dict[str, str] = {}
+
+    def add(form) -> None:
+        for name in form.fields:
+            value = field_value(form[name].value())
+            if value is not None:
+                data[form.add_prefix(name)] = value
+
+    add(context["adminform"].form)
+    for inline in context["inline_admin_formsets"]:
+        formset = inline.formset
+        for name, value in formset.management_form.initial.items():
+            data[formset.add_prefix(name)] = str(value)
+        for form in formset.forms:
+            add(form)
+    return data
+
+
+def lock(deck: Deck, curator_client) -> None:
+    assert curator_client.post(f"/api/v1/decks/{deck.slug}/lock/").status_code == 200
+
+
+def snapshot(deck: Deck) -> tuple:
+    deck.refresh_from_db()
+    cards = list(deck.cards.values_list("title", "copies", "text"))
+    rules = list(deck.special_rules.values_list("title", "text"))
+    return deck.title, deck.locked, deck.revision, cards, rules
+
+
+def test_staff_edit_an_unlocked_deck_in_the_admin_and_it_leaves_a_revision(staff_client, new_deck):
+    new_deck()
+    deck = Deck.objects.get()
+    data = change_form_data(staff_client, deck)
+    data["title"] = "Renamed in the admin"
+    data["cards-0-copies"] = "5"
+
+    response = staff_client.post(change_url(deck), data)
+
+    assert response.status_code == 302, response.context and response.context["adminform"].form.errors
+    deck.refresh_from_db()
+    assert deck.title == "Renamed in the admin"
+    assert deck.cards.get(title="Frying Pan").copies == 5
+    assert deck.revision == 2
+    assert deck.revisions.get(number=2).content["title"] == "Renamed in the admin"
+
+
+def test_a_locked_deck_refuses_the_admin_change_form_and_its_inlines(staff_client, curator_client, new_deck):
+    new_deck()
+    deck = Deck.objects.get()
+    data = change_form_data(staff_client, deck)
+    lock(deck, curator_client)
+    before = snapshot(deck)
+    data["title"] = "Changed while locked"
+    data["cards-0-copies"] = "9"
+    data["cards-1-DELETE"] = "on"
+    data["special_rules-0-text"] = "No hand limit."
+
+    response = staff_client.post(change_url(deck), data)
+
+    assert response.status_code == 403
+    assert snapshot(deck) == before
+
+
+def test_a_locked_deck_refuses_new_inline_rows(staff_client, curator_client, new_deck):
+    new_deck()
+    deck = Deck.objects.get()
+    data = change_form_data(staff_client, deck)
+    lock(deck, curator_client)
+    before = snapshot(deck)
+    data["cards-TOTAL_FORMS"] = "3"
+    data.update({"cards-2-title": "Smuggled", "cards-2-type": "Thing", "cards-2-copies": "1",
+                 "cards-2-position": "2", "cards-2-stats": "{}", "cards-2-deck": str(deck.pk)})
+
+    assert staff_client.post(change_url(deck), data).status_code == 403
+    assert snapshot(deck) == before
+
+
+def test_the_locked_change_view_is_read_only(staff_client, curator_client, new_deck):
+    new_deck()
+    deck = Deck.objects.get()
+    lock(deck, curator_client)
+
+    context = staff_client.get(change_url(deck)).context
+
+    assert context["has_change_permission"] is False
+    assert all(not inline.has_add_permission and not inline.has_delete_permission
+               for inline in context["inline_admin_formsets"])
+
+
+def test_even_a_curator_cannot_delete_a_locked_deck_in_the_admin(curator_browser, curator_client, new_deck):
+    new_deck()
+    deck = Deck.objects.get()
+    lock(deck, curator_client)
+
+    single = curator_browser.post(f"/admin/decks/deck/{deck.pk}/delete/", {"post": "yes"})
+    bulk = curator_browser.post(
+        "/admin/decks/deck/", {"action": "delete_selected", "_selected_action": [deck.pk], "post": "yes"}
+    )
+
+    assert single.status_code == 403
+    assert bulk.status_code == 403
+    assert Deck.objects.filter(pk=deck.pk).exists()
+
+
+def test_non_curators_cannot_delete_or_lock_in_the_admin(staff_client, new_deck):
+    new_deck()
+    deck = Deck.objects.get()
+
+    delete = staff_client.post(f"/admin/decks/deck/{deck.pk}/delete/", {"post": "yes"})
+    lock_action = staff_client.post("/admin/decks/deck/", {"action": "lock_decks", "_selected_action": [deck.pk]})
+
+    assert delete.status_code == 403
+    assert Deck.objects.get().locked is False
+    assert lock_action.status_code in (200, 302)
+    action_form = staff_client.get("/admin/decks/deck/").context["action_form"]
+    actions = dict(action_form.fields["action"].choices) if action_form else {}
+    assert "lock_decks" not in actions and "delete_selected" not in actions
+
+
+def test_curators_lock_and_unlock_with_the_admin_actions(curator_browser, new_deck):
+    new_deck()
+    deck = Deck.objects.get()
+
+    curator_browser.post("/admin/decks/deck/", {"action": "lock_decks", "_selected_action": [deck.pk]})
+    assert Deck.objects.get().locked is True
+    curator_browser.post("/admin/decks/deck/", {"action": "unlock_decks", "_selected_action": [deck.pk]})
+    assert Deck.objects.get().locked is False
+    assert [r.summary for r in Deck.objects.get().revisions.all()][-2:] == ["Locked", "Unlocked"]
+
+
+def test_a_curator_deletes_an_unlocked_deck_in_the_admin(curator_browser, new_deck):
+    new_deck()
+    deck = Deck.objects.get()
+    assert curator_browser.post(f"/admin/decks/deck/{deck.pk}/delete/", {"post": "yes"}).status_code == 302
+    assert not Deck.objects.exists()
+
+
+def test_the_deck_list_searches_and_filters(staff_client, new_deck):
+    new_deck()
+    new_deck(title="Garden Shed", status="nomic")
+
+    found = staff_client.get("/admin/decks/deck/?q=shed")
+    filtered = staff_client.get("/admin/decks/deck/?status__exact=playable")
+
+    assert [d.slug for d in found.context["cl"].result_list] == ["garden-shed"]
+    assert [d.slug for d in filtered.context["cl"].result_list] == ["kitchen-sink"]
+
+
+def test_the_admin_imports_a_pasted_listing_and_shows_a_bad_line(staff_client, staff):
+    from tests.archive.conftest import seed_text
+
+    good = staff_client.post("/admin/decks/deck/import/",
+                             {"format": "wiki", "text": seed_text("serm-wargame.txt")})
+    bad = staff_client.post("/admin/decks/deck/import/",
+                            {"format": "mushcode", "text": "cleardeck\nnot a command\n"})
+
+    assert good.status_code == 302
+    deck = Deck.objects.get()
+    assert deck.revisions.get(number=1).author == staff
+    assert bad.status_code == 200
+    assert "Line 2" in bad.content.decode()
+    assert Deck.objects.count() == 1
+
+
+def test_the_change_page_links_history_talk_and_every_export(staff_client, new_deck):
+    new_deck()
+    deck = Deck.objects.get()
+    page = staff_client.get(change_url(deck)).content.decode()
+    assert f"/admin/decks/deck/{deck.pk}/revisions/" in page
+    assert f"/admin/decks/deck/{deck.pk}/talk/" in page
+    for format in ("json", "mushcode", "lackey", "apprentice", "print", "pdf"):
+        assert f"/api/v1/decks/kitchen-sink/export/{format}/" in page
