@@ -44,13 +44,14 @@ def rulebook_deck(special_rules: list[dict] | None = None) -> dict:
 class Table:
     """A game in progress, with helpers to arrange the cards by title and send commands as a seat."""
 
-    def __init__(self, players: int = 2, *, deck: dict | None = None, seed: int = 7, options: dict | None = None):
+    def __init__(self, players: int = 2, *, deck: dict | None = None, seed: int = 7, options: dict | None = None,
+                 creative: bool = False):
         self.rng = SeededRng(seed)
         self.people = [Actor(user_id=10 + seat, username=f"player{seat}") for seat in range(players)]
         self.events: list[Event] = []
         self.state: GameState | None = None
         self._apply(create_game(ruleset="dvorak", deck=deck or rulebook_deck(), variant="standard",
-                                creative=False, max_players=max(players, 2), options=options or {},
+                                creative=creative, max_players=max(players, 2), options=options or {},
                                 creator=self.people[0], rng=self.rng))
         for person in self.people[1:]:
             self.send_as(person, {"type": "join"})
