@@ -8,14 +8,13 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dvorak_site.settings")
 django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs Django set up first)
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from dvorak_site.routing import websocket_urlpatterns  # noqa: E402
-from dvorak_site.wsauth import TokenAuthMiddleware  # noqa: E402
+from dvorak_site.wsauth import TokenAuthMiddleware, origin_validator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(TokenAuthMiddleware(URLRouter(websocket_urlpatterns))),
+        "websocket": origin_validator(TokenAuthMiddleware(URLRouter(websocket_urlpatterns))),
     }
 )

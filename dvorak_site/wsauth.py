@@ -9,6 +9,7 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
+from channels.security.websocket import OriginValidator
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.core import signing
@@ -53,3 +54,21 @@ class TokenAuthMiddleware(BaseMiddleware):
         scope = dict(scope)
         scope["user"] = await authenticate(query) or AnonymousUser()
         return await super().__call__(scope, receive, send)
+
+
+class BrowserOriginValidator(OriginValidator):
+    """Browsers send an Origin, which must be one of ALLOWED_HOSTS; programs (bots, MUSH clients) send none.
+
+    Sockets authenticate by token or ticket in the URL, never by cookie, so a socket without an Origin is
+    not a cross-site request riding on someone's session.
+    """
+
+    def valid_origin(self, parsed_origin):
+        return parsed_origin is None or self.validate_origin(parsed_origin)
+
+
+def origin_validator(application):
+    from django.conf import settings
+
+    hosts = settings.ALLOWED_HOSTS or (["localhost", "127.0.0.1", "[::1]"] if settings.DEBUG else [])
+    return BrowserOriginValidator(application, hosts)

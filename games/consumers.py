@@ -22,6 +22,8 @@ CLOSE_INVALID = 4400
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self):
+        # Accept first, so that the close code tells the client why (a refused handshake carries no code).
+        await self.accept()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_NOT_AUTHENTICATED)
@@ -44,7 +46,6 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.group = services.group_name(self.game_id)
         # Join the group before catching up, so nothing that happens in between is missed.
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
         self.version, self.state = await self.state_after(after)
         await self.catch_up()
 

@@ -1,0 +1,125 @@
+"""Live updates over the websocket: catch-up, each new event once and in order, redaction, reconnecting."""
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from dvorak_site.asgi import application
+from dvorak_site.eventstore import store
+from games import services
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+async def connect(game_id, query: str) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(application, f"/ws/games/{game_id}/?{query}")
+    connected, _ = await communicator.connect(timeout=5)
+    assert connected
+    return communicator
+
+
+async def closed_with(communicator) -> int:
+    """The close code the server sent (it accepts first so that a code can be sent at all)."""
+    connected, _ = await communicator.connect(timeout=5)
+    assert connected
+    message = await communicator.receive_output(timeout=5)
+    assert message["type"] == "websocket.close"
+    return message["code"]
+
+
+async def receive_events(communicator, count: int) -> list[dict]:
+    messages = [await communicator.receive_json_from(timeout=5) for _ in range(count)]
+    assert all(m["type"] == "event" for m in messages)
+    return [m["event"] for m in messages]
+
+
+def version_of(game_id) -> int:
+    return store.current_version(f"game-{game_id}")
+
+
+def hidden_titles(game_id, seat: int) -> set[str]:
+    state = services.state_at(f"game-{game_id}", version_of(game_id))
+    return {state.cards[c].title for p in state.players if p.seat != seat for c in p.hand}
+
+
+async def test_a_seat_catches_up_then_receives_each_new_event_once_in_order_redacted(table):
+    game_id, seated = await sync_to_async(table)(2)
+    (user0, client0), (user1, client1) = seated
+    version = await sync_to_async(version_of)(game_id)
+    socket = await connect(game_id, f"token={user1.auth_token.key}&after=0")
+    caught_up = await receive_events(socket, version)
+    assert [e["version"] for e in caught_up] == list(range(1, version + 1))
+    secrets = await sync_to_async(hidden_titles)(game_id, 1)
+    assert not any(title in json.dumps(caught_up) for title in secrets)
+
+    state = await sync_to_async(client0.get)(f"/api/v1/games/{game_id}/")
+    seat = state.json()["turn"]["seat"]
+    mover = seated[seat][1]
+    response = await sync_to_async(mover.post)(f"/api/v1/games/{game_id}/commands/", {"type": "draw"}, format="json")
+    assert response.status_code == 201
+    new_version = response.json()["version"]
+    live = await receive_events(socket, new_version - version)
+    assert [e["version"] for e in live] == list(range(version + 1, new_version + 1))
+    drawn = next(e for e in live if e["type"] == "card.drawn")
+    assert ("card" in drawn["data"]) == (seat == 1)  # only the drawer learns which card
+    assert await socket.receive_nothing(timeout=0.3)
+    await socket.disconnect()
+
+
+async def test_reconnecting_with_after_fills_the_gap(table):
+    game_id, seated = await sync_to_async(table)(2)
+    user0, client0 = seated[0]
+    socket = await connect(game_id, f"token={user0.auth_token.key}&after=0")
+    version = await sync_to_async(version_of)(game_id)
+    await receive_events(socket, version)
+    await socket.disconnect()
+
+    state = (await sync_to_async(client0.get)(f"/api/v1/games/{game_id}/")).json()
+    mover = seated[state["turn"]["seat"]][1]
+    await sync_to_async(mover.post)(f"/api/v1/games/{game_id}/commands/", {"type": "draw"}, format="json")
+    missed_up_to = await sync_to_async(version_of)(game_id)
+    assert missed_up_to > version
+
+    again = await connect(game_id, f"token={user0.auth_token.key}&after={version}")
+    filled = await receive_events(again, missed_up_to - version)
+    assert [e["version"] for e in filled] == list(range(version + 1, missed_up_to + 1))
+    assert await again.receive_nothing(timeout=0.3)
+    await again.disconnect()
+
+
+async def test_a_ticket_opens_a_socket_and_no_credential_is_refused(table):
+    game_id, seated = await sync_to_async(table)(2)
+    user0, client0 = seated[0]
+    refused = WebsocketCommunicator(application, f"/ws/games/{game_id}/")
+    assert await closed_with(refused) == 4401
+    bad_token = WebsocketCommunicator(application, f"/ws/games/{game_id}/?token=not-a-token")
+    assert await closed_with(bad_token) == 4401
+
+    ticket = (await sync_to_async(client0.post)("/api/v1/auth/ticket/")).json()["ticket"]
+    socket = await connect(game_id, f"ticket={ticket}")
+    first = await socket.receive_json_from(timeout=5)
+    assert first["event"]["version"] == 1
+    await socket.disconnect()
+
+
+async def test_a_spectator_socket_sees_no_hand(table, make_user):
+    game_id, seated = await sync_to_async(table)(3)
+    watcher = await sync_to_async(make_user)("watcher")
+    version = await sync_to_async(version_of)(game_id)
+    socket = await connect(game_id, f"token={watcher.auth_token.key}")
+    events = await receive_events(socket, version)
+    state = await sync_to_async(services.state_at)(f"game-{game_id}", version)
+    every_hand = {state.cards[c].title for p in state.players for c in p.hand}
+    every_id = {c for p in state.players for c in p.hand} | set(state.draw_pile)
+    text = json.dumps(events)
+    assert not any(title in text for title in every_hand)
+    assert not any(card_id in text for card_id in every_id)
+    await socket.disconnect()
+
+
+async def test_an_unknown_game_closes_the_socket(make_user):
+    user = await sync_to_async(make_user)()
+    socket = WebsocketCommunicator(application, f"/ws/games/{'0' * 8}-0000-0000-0000-{'0' * 12}/?token={user.auth_token.key}")
+    assert await closed_with(socket) == 4404
