@@ -1,0 +1,97 @@
+"""Management commands: import_decks, load_seed_decks (idempotent) and build_seed_data."""
+
+from __future__ import annotations
+
+import shutil
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from decks.importers import import_text
+from decks.models import Deck, Revision
+from tests.archive.conftest import DECK_LISTINGS, SEEDS, seed_text
+
+pytestmark = pytest.mark.django_db
+
+SEED_DATA = Path(__file__).resolve().parents[2] / "decks" / "seed_data"
+
+
+def expected_slugs() -> set[str]:
+    return {deck.slug for name in DECK_LISTINGS for deck in import_text(seed_text(name), "wiki")}
+
+
+@pytest.fixture
+def listings_folder(tmp_path: Path) -> Path:
+    for name in DECK_LISTINGS:
+        shutil.copy(SEEDS / name, tmp_path / name)
+    return tmp_path
+
+
+def run(*args: str) -> str:
+    out = StringIO()
+    call_command(*args, stdout=out, stderr=StringIO())
+    return out.getvalue()
+
+
+def test_import_decks_reads_a_folder_once_however_often_it_runs(listings_folder):
+    run("import_decks", str(listings_folder))
+    revisions = Revision.objects.count()
+
+    second = run("import_decks", str(listings_folder))
+
+    assert set(Deck.objects.values_list("slug", flat=True)) == expected_slugs()
+    assert Revision.objects.count() == revisions
+    assert "Imported 0 deck(s)" in second
+
+
+def test_import_decks_reads_files_in_their_format_and_credits_the_user(tmp_path, make_user):
+    importer = make_user("archivist")
+    mush = tmp_path / "kitchen.mush"
+    mush.write_text("cleardeck\nloadcard Frying Pan/T/Shoot 1\nloadcard Frying Pan/T/Shoot 1\n", encoding="utf-8")
+
+    run("import_decks", str(mush), str(SEEDS / "serm-wargame.txt"), "--user", "archivist")
+
+    assert Deck.objects.count() == 2
+    assert {r.author for r in Revision.objects.all()} == {importer}
+    assert Deck.objects.get(slug="simplistic-wargame-with-four-stats-s-e-r-m").cards.count() == 8
+
+
+def test_import_decks_reports_a_bad_file_by_line_and_keeps_none_of_it(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{\n  "title": "X",\n  "cards": [\n}', encoding="utf-8")
+    err = StringIO()
+
+    with pytest.raises(CommandError):
+        call_command("import_decks", str(bad), stdout=StringIO(), stderr=err)
+
+    assert "Line 4" in err.getvalue()
+    assert not Deck.objects.exists()
+
+
+def test_import_decks_refuses_a_missing_path(tmp_path):
+    with pytest.raises(CommandError):
+        run("import_decks", str(tmp_path / "nowhere.txt"))
+
+
+def test_load_seed_decks_loads_the_committed_seed_data_once():
+    run("load_seed_decks")
+    revisions = Revision.objects.count()
+    second = run("load_seed_decks")
+
+    assert set(Deck.objects.values_list("slug", flat=True)) == expected_slugs()
+    assert Revision.objects.count() == revisions
+    assert "Loaded 0 seed deck(s)" in second
+    # The wiki's own locks come along: the system loads them, not a player.
+    assert Deck.objects.get(slug="filibuster-ccg-set").locked is True
+    assert Deck.objects.get(slug="filibuster-ccg-set").kind == "card_set"
+
+
+def test_the_committed_seed_data_is_what_build_seed_data_makes_from_the_listings(tmp_path):
+    run("build_seed_data", str(SEEDS), "--out", str(tmp_path))
+
+    built = {path.name: path.read_text(encoding="utf-8") for path in tmp_path.glob("*.json")}
+    committed = {path.name: path.read_text(encoding="utf-8") for path in SEED_DATA.glob("*.json")}
+    assert built == committed
+    assert len(built) == len(expected_slugs())
