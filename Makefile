@@ -42,6 +42,7 @@ format: install
 
 bench: install
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/eventstore.py
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/commands.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis

@@ -180,3 +180,6 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
+
+# `make bench` serves a bare one-INSERT endpoint to compare commands with; never on in a real deployment.
+BENCH_ENDPOINTS = env_bool("DVORAK_BENCH_ENDPOINTS", False)

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
@@ -16,3 +17,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", RedirectView.as_view(url="/admin/", permanent=False)),
 ]
+
+if settings.BENCH_ENDPOINTS:
+    from dvorak_site.api.bench import BareInsertView
+
+    urlpatterns.insert(0, path("api/v1/bench/insert/", BareInsertView.as_view()))

@@ -1,0 +1,187 @@
+"""Commands through HTTP against the ASGI server on PostgreSQL, next to a bare one-INSERT endpoint.
+
+Starts daphne on a free local port (DEBUG off, the bare endpoint on), plays many games at once — each game
+a client sending counter effect moves (each a full command: lock, load, decide, append, project, publish) —
+and, in the same run, sends the same number of requests to the bare endpoint, which does one INSERT behind
+the same authentication and DRF stack. Prints requests/s, p50 and p99 of both and their ratio. Then times
+loading a game of 10,000 events with and without a snapshot.
+
+    make bench     # or: DATABASE_URL=postgres://… python bench/commands.py [--games 16] [--commands 40]
+"""
+
+import argparse
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+
+from common import ROOT, setup_django
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+async def drive(base: str, games: int, commands: int) -> None:
+    import httpx
+
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        tokens = []
+        for n in range(games * 2):
+            r = await http.post("/api/v1/auth/register/", json={"username": f"b{uuid.uuid4().hex[:10]}{n}", "password": "bench-passphrase-1"})
+            r.raise_for_status()
+            tokens.append(r.json()["token"])
+        auth = [{"Authorization": f"Token {t}"} for t in tokens]
+        deck = {"title": f"Bench {uuid.uuid4().hex[:6]}", "special_rules": [{"title": "Gold", "text": "Players count Gold."}],
+                "cards": [{"title": f"Bench card {i}", "type": "Thing" if i % 2 else "Action", "text": ""} for i in range(40)]}
+        import json as json_module
+
+        r = await http.post("/api/v1/decks/import/", headers=auth[0], json={"format": "json", "text": json_module.dumps(deck)})
+        r.raise_for_status()
+        slug = r.json()["slug"]
+        game_ids, causes = [], []
+        for g in range(games):
+            r = await http.post("/api/v1/games/", headers=auth[2 * g], json={"deck": slug, "max_players": 2})
+            r.raise_for_status()
+            game_id = r.json()["id"]
+            (await http.post(f"/api/v1/games/{game_id}/join/", headers=auth[2 * g + 1], json={})).raise_for_status()
+            started = await http.post(f"/api/v1/games/{game_id}/start/", headers=auth[2 * g])
+            started.raise_for_status()
+            game_ids.append(game_id)
+            causes.append(started.json()["special_rules"][0]["id"])
+
+        async def play(g: int, latencies: list[float]) -> None:
+            for n in range(commands):
+                seat = n % 2
+                t0 = time.perf_counter()
+                r = await http.post(f"/api/v1/games/{game_ids[g]}/commands/", headers=auth[2 * g + seat],
+                                    json={"type": "counter", "cause": causes[g], "seat": seat, "name": "gold", "delta": 1})
+                latencies.append(time.perf_counter() - t0)
+                assert r.status_code == 201, r.text
+
+        async def bare(g: int, latencies: list[float]) -> None:
+            for n in range(commands):
+                t0 = time.perf_counter()
+                r = await http.post("/api/v1/bench/insert/", headers=auth[2 * g + n % 2],
+                                    json={"type": "counter", "name": "gold", "delta": 1})
+                latencies.append(time.perf_counter() - t0)
+                assert r.status_code == 201, r.text
+
+        results = {}
+        for name, work in (("bare INSERT request", bare), ("game command", play), ("bare INSERT request ", bare)):
+            latencies: list[float] = []
+            t0 = time.perf_counter()
+            await asyncio.gather(*(work(g, latencies) for g in range(games)))
+            elapsed = time.perf_counter() - t0
+            results.setdefault(name.strip(), []).append((len(latencies) / elapsed, latencies))
+
+    print(f"{games} games at once, {commands} commands each, against daphne on PostgreSQL")
+    summary = {}
+    for name, runs in results.items():
+        rate = statistics.median(r for r, _ in runs)
+        lat = [x for _, ls in runs for x in ls]
+        summary[name] = (rate, percentile(lat, 50), percentile(lat, 99))
+        print(f"{name:20s}: {rate:7.0f} req/s   p50 {summary[name][1] * 1000:6.1f} ms   p99 {summary[name][2] * 1000:6.1f} ms")
+    cmd, floor = summary["game command"], summary["bare INSERT request"]
+    print(f"cost of a command vs the bare INSERT request: {floor[0] / cmd[0]:.2f}x time per request (aim: at most 2x), "
+          f"p50 {cmd[1] / floor[1]:.2f}x")
+
+
+def load_times(events_count: int = 10_000) -> None:
+    from django.conf import settings
+
+    from dvorak_site.eventstore import store
+    from games import engine, services
+
+    actor = engine.Actor(user_id=1, username="bench")
+    rng = engine.SecureRng()
+    deck = {"slug": "bench", "title": "Bench", "ruleset": "dvorak",
+            "special_rules": [{"id": "gold", "title": "Gold", "text": "Count Gold."}],
+            "cards": [{"title": f"Card {i}", "type": "Thing", "text": "", "copies": 1} for i in range(40)]}
+    events = engine.create_game(ruleset="dvorak", deck=deck, variant="standard", creative=False, max_players=2,
+                                options={}, creator=actor, rng=rng)
+    state = engine.replay(events)
+    events += engine.decide(state, {"type": "join"}, actor=engine.Actor(2, "other"), rng=rng)
+    state = engine.replay(events[len(events) - 1:], state)
+    started = engine.decide(state, {"type": "start"}, actor=actor, rng=rng)
+    events += started
+    state = engine.replay(started, state)
+    while len(events) < events_count:
+        new = engine.decide(state, {"type": "counter", "cause": "gold", "seat": 0, "name": "gold", "delta": 1}, actor=actor, rng=rng)
+        state = engine.replay(new, state)
+        events += new
+    stream_id = f"game-bench-{uuid.uuid4().hex[:8]}"
+    for start in range(0, len(events), 1000):
+        chunk = events[start:start + 1000]
+        store.append(stream_id, start, [store.NewEvent(e.type, e.data, e.schema) for e in chunk], actor="bench")
+
+    def timed(**kwargs) -> float:
+        runs = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            version, loaded = store.load(stream_id, services.FOLDER, **kwargs)
+            runs.append(time.perf_counter() - t0)
+            assert version == len(events) and loaded == state
+        return statistics.median(runs)
+
+    full = timed(use_snapshots=False)
+    every = settings.EVENTSTORE_SNAPSHOT_EVERY
+    snap_at = len(events) - len(events) % every
+    snap_state = engine.replay(events[:snap_at])
+    store.save_snapshot(stream_id, snap_at, engine.ENGINE_VERSION, engine.state_to_json(snap_state))
+    with_snapshot = timed(snapshot_every=None)
+    print(f"loading a game of {len(events)} events: full replay {full * 1000:.1f} ms, "
+          f"snapshot (every {every}) + tail {with_snapshot * 1000:.1f} ms (aim: under 50 ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=16)
+    parser.add_argument("--commands", type=int, default=40)
+    args = parser.parse_args()
+    url = setup_django()
+    import logging
+
+    from django.db import connection
+
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE IF NOT EXISTS bench_bare_insert (id bigserial PRIMARY KEY, actor text, data jsonb, recorded_at timestamptz)")
+
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": url, "DVORAK_BENCH_ENDPOINTS": "1", "THROTTLE_USER": "1000000/min",
+           "THROTTLE_ANON": "1000000/min", "DJANGO_DEBUG": "0", "LOG_LEVEL": "WARNING"}
+    server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "dvorak_site.asgi:application"],
+                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        import httpx
+
+        for _ in range(100):
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/v1/health/", timeout=1).status_code in {200, 503}:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            sys.exit("the server did not start: " + server.stderr.read().decode()[-2000:])
+        asyncio.run(drive(f"http://127.0.0.1:{port}", args.games, args.commands))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    load_times()
+
+
+if __name__ == "__main__":
+    main()
