@@ -221,3 +221,25 @@ def test_the_change_page_links_history_talk_and_every_export(staff_client, new_d
     assert f"/admin/decks/deck/{deck.pk}/talk/" in page
     for format in ("json", "mushcode", "lackey", "apprentice", "print", "pdf"):
         assert f"/api/v1/decks/kitchen-sink/export/{format}/" in page
+
+
+def test_staff_add_a_deck_with_cards_in_the_admin_as_its_first_revision(staff_client, staff):
+    page = staff_client.get("/admin/decks/deck/add/")
+    assert page.status_code == 200
+    data = {
+        "slug": "tea-party", "title": "Tea Party", "kind": "deck", "designers": '["Tweed Cap"]', "date": "",
+        "players": "2", "status": "untested", "ruleset": "dvorak", "description": "",
+        "special_rules-TOTAL_FORMS": "0", "special_rules-INITIAL_FORMS": "0",
+        "cards-TOTAL_FORMS": "1", "cards-INITIAL_FORMS": "0",
+        "cards-0-position": "0", "cards-0-title": "Teapot", "cards-0-type": "Thing", "cards-0-text": "Endure 2",
+        "cards-0-copies": "3", "cards-0-stats": '{"Endure": 2}',
+    }
+
+    response = staff_client.post("/admin/decks/deck/add/", data)
+
+    assert response.status_code == 302, response.context and response.context["adminform"].form.errors
+    deck = Deck.objects.get(slug="tea-party")
+    assert [(card.title, card.copies, card.stats) for card in deck.cards.all()] == [("Teapot", 3, {"Endure": 2})]
+    first = deck.revisions.get()
+    assert (first.number, first.author, first.content["cards"][0]["title"]) == (1, staff, "Teapot")
+    assert deck.locked is False
