@@ -262,3 +262,17 @@ def game_events(*, user, game_id, after: int = 0) -> dict:
     tail = store.read(game.stream_id, after=after, until=current)
     _, shown = fold_and_view(start, tail, lambda state: engine.seat_of(state, user.id))
     return {"version": current, "events": shown}
+
+
+def game_mush(*, user, game_id, line: str) -> dict:
+    """One line of the old Dvorak Engine's text commands, through the same rules and views as JSON commands."""
+    from games import mush
+
+    game = get_game(game_id)
+    version = store.current_version(game.stream_id)
+    state = state_at(game.stream_id, version)
+    result = mush.run_line(state, line, seat=engine.seat_of(state, user.id))
+    if isinstance(result, mush.Query):
+        return {"lines": result.lines, "version": version}
+    outcome = game_command(user=user, game_id=game_id, command=result.command)
+    return {"lines": result.describe(outcome.body["events"]), "version": outcome.body["version"]}

@@ -10,3 +10,4 @@ urlpatterns = [
     path("games/<uuid:game_id>/events/", views.GameEventsView.as_view(), name="game-events"),
     path("games/<uuid:game_id>/commands/", views.GameCommandView.as_view(), name="game-commands"),
 ]
+urlpatterns.append(path("games/<uuid:game_id>/mush/", views.GameMushView.as_view(), name="game-mush"))

@@ -128,3 +128,17 @@ class GameCommandView(APIView):
             if_match=if_match_version(request.headers.get("If-Match")),
         )
         return Response(outcome.body, status=outcome.status, headers={"ETag": f'"{outcome.body["version"]}"'})
+
+
+class GameMushView(APIView):
+    @extend_schema(
+        tags=GAME_TAG,
+        request=s.MushLineSerializer,
+        responses=s.MushAnswerSerializer,
+        description="The old Dvorak Engine's text commands (drawcard, playcard N, viewhand, newcard Name/A|T/text, "
+        "approve N, …; `help` lists them), answered in lines of text. See docs/mush.md.",
+    )
+    def post(self, request, game_id):
+        form = s.MushLineSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        return Response(services.game_mush(user=request.user, game_id=game_id, line=form.validated_data["line"]))

@@ -1,0 +1,67 @@
+"""The MUSH text commands over the API: the same rules, events and visibility as the JSON commands."""
+
+import pytest
+
+from dvorak_site.eventstore import store
+
+pytestmark = pytest.mark.django_db
+
+
+def say(client, game_id, line: str):
+    return client.post(f"/api/v1/games/{game_id}/mush/", {"line": line}, format="json")
+
+
+def test_a_short_game_in_mush_lines(table):
+    game_id, seated = table(2)
+    turn = seated[0][1].get(f"/api/v1/games/{game_id}/").json()["turn"]["seat"]
+    me, other = seated[turn][1], seated[1 - turn][1]
+
+    hand = say(me, game_id, "viewhand")
+    assert hand.status_code == 200
+    assert len([line for line in hand.json()["lines"] if "Zq" in line]) == 5
+
+    before = store.current_version(f"game-{game_id}")
+    drawn = say(me, game_id, "drawcard").json()
+    assert drawn["version"] > before and any("drew" in line for line in drawn["lines"])
+    assert store.current_version(f"game-{game_id}") == drawn["version"]
+
+    assert say(other, game_id, "count 0").status_code == 200
+    countdraw = say(other, game_id, "countdraw").json()["lines"]
+    assert any(str(40 - 11) in line for line in countdraw)
+
+    # The other player's view of the same events never names the drawn card.
+    mine = {line for line in say(me, game_id, "viewhand").json()["lines"] if "Zq" in line}
+    theirs = " ".join(say(other, game_id, "viewall").json()["lines"])
+    assert not any(line.strip(" -0123456789.:") in theirs for line in mine)
+
+    played = say(me, game_id, "playcard 1")
+    assert played.status_code in {200, 409}, played.content
+    assert say(me, game_id, "endturn").status_code in {200, 409}
+
+
+def test_mush_refusals_are_json_errors(table):
+    game_id, seated = table(2)
+    turn = seated[0][1].get(f"/api/v1/games/{game_id}/").json()["turn"]["seat"]
+    wrong = say(seated[1 - turn][1], game_id, "drawcard")
+    assert wrong.status_code == 409 and wrong.json()["error"]["code"] == "not_your_turn"
+    unknown = say(seated[0][1], game_id, "teleport 3")
+    assert unknown.status_code == 400 and unknown.json()["error"]["code"] == "unknown_command"
+    empty = say(seated[0][1], game_id, "")
+    assert empty.status_code == 400 and empty.json()["error"]["code"] == "invalid"
+
+
+def test_creative_play_in_mush_lines(archive_deck, make_user, client_for):
+    deck = archive_deck(12)
+    ann, bob = client_for(make_user("ann")), client_for(make_user("bob"))
+    game_id = ann.post("/api/v1/games/", {"deck": deck.slug, "creative": True, "max_players": 2}, format="json").json()["id"]
+    bob.post(f"/api/v1/games/{game_id}/join/", {}, format="json")
+    proposed = say(ann, game_id, "newcard Armageddon/A/Destroy all Things.")
+    assert proposed.status_code == 200, proposed.content
+    assert "voting" == ann.get(f"/api/v1/games/{game_id}/").json()["status"]
+    votes = " ".join(say(bob, game_id, "viewvote").json()["lines"])
+    assert "Armageddon" in votes
+    assert say(ann, game_id, "approve 1").status_code == 200
+    assert say(bob, game_id, "approve 1").status_code == 200
+    state = ann.get(f"/api/v1/games/{game_id}/").json()
+    assert state["status"] == "open"
+    assert state["proposals"][0]["status"] == "accepted"
