@@ -1,8 +1,10 @@
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from dvorak_site.api.views import NotFoundView
 
 api_v1 = [
     path("", include("dvorak_site.api.urls")),
@@ -10,6 +12,7 @@ api_v1 = [
     path("", include("games.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    re_path(r"^.*$", NotFoundView.as_view()),  # last: any other API path is a JSON 404
 ]
 
 urlpatterns = [

@@ -54,3 +54,16 @@ class HealthView(APIView):
         report = health_report()
         code = status.HTTP_200_OK if report["status"] == "ok" else status.HTTP_503_SERVICE_UNAVAILABLE
         return Response(report, status=code)
+
+
+class NotFoundView(APIView):
+    """Any path under /api/v1/ that names nothing: a 404 in the API's error shape, not an HTML page."""
+
+    permission_classes = [permissions.AllowAny]
+    throttle_classes: list = []
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        from rest_framework.exceptions import NotFound
+
+        raise NotFound("There is nothing at this address; see /api/v1/docs/ for what there is.")

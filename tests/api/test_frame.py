@@ -63,8 +63,9 @@ def test_no_token_and_a_bad_token_are_not_authenticated(api_client):
 
 
 def test_an_unknown_api_path_is_not_found_in_the_error_shape(client_for, make_user):
-    response = client_for(make_user()).get("/api/v1/no-such-thing/")
-    assert response.status_code == 404
+    error = assert_error(client_for(make_user()).get("/api/v1/no-such-thing/"), 404, "not_found")
+    assert "/api/v1/docs/" in error["message"]
+    assert_error(client_for(make_user()).post("/api/v1/games/not-a-uuid/commands/", {}), 404, "not_found")
 
 
 def test_a_throttled_call_comes_back_in_the_error_shape(client_for, make_user, monkeypatch):
