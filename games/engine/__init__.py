@@ -18,7 +18,7 @@ from games.engine.game import (
     view_state,
 )
 from games.engine.rng import SecureRng, SeededRng
-from games.engine.state import GameState, state_from_json, state_to_json
+from games.engine.state import GameState, opponents, state_from_json, state_to_json, team_mates, teams
 
 __all__ = [
     "ENGINE_VERSION",
@@ -32,10 +32,13 @@ __all__ = [
     "decide",
     "evolve",
     "game_status",
+    "opponents",
     "replay",
     "seat_of",
     "state_from_json",
     "state_to_json",
+    "team_mates",
+    "teams",
     "view_event",
     "view_state",
 ]

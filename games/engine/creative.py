@@ -24,6 +24,11 @@ Decisions where the rulebook leaves room:
 - An accepted new card is shuffled into the draw pile at a random position, written in the event and never
   shown; an accepted amendment leaves the card where it is, with its new content; an accepted repeal removes
   the card from the game entirely (with what it set up). Special Rules take effect at once.
+- Multi-Deck Dvorak: a new card goes into its creator's deck (shuffled into the proposer's own draw pile once
+  accepted); a new card may name another player's deck instead (``"deck": <seat>``), so that a bundle can give
+  "two Xenomorph Eggs to A and a Flamethrower to B" under one vote.
+- CCG Dvorak: players may not propose new cards for their decks, nor amend (or repeal) cards: the Card Set is
+  changed on the set itself, outside the game. Special Rules may still be proposed.
 - A Special Rule whose ``params`` hold ``vote_rule`` changes how later proposals pass (``proposals.rules``).
 """
 
@@ -35,9 +40,11 @@ from typing import Any
 
 from games.engine.errors import DomainError
 from games.engine.events import Event
+from games.engine.piles import draw_pile_of, pile_seat, with_piles
 from games.engine.precedence import rule_value
 from games.engine.rulesets.base import CommandContext, applies, command, redacts
 from games.engine.state import (
+    CCG,
     VOTING,
     Card,
     GameState,
@@ -56,6 +63,8 @@ SPECIAL_RULE = "special_rule"
 AMEND, REPEAL = "amend", "repeal"
 AMEND_RULE, REPEAL_RULE = "amend_rule", "repeal_rule"
 PROPOSAL_KINDS = (CARD, BUNDLE, SPECIAL_RULE, AMEND, REPEAL, AMEND_RULE, REPEAL_RULE)
+# CCG Dvorak: the cards of a player's deck come from the Card Set, and only the set itself changes them.
+CARD_SET_KINDS = (CARD, BUNDLE, AMEND, REPEAL)
 NEW_CARD_KINDS = (CARD, BUNDLE)
 ACCEPTED, REJECTED, WITHDRAWN, OPEN_VOTE = "accepted", "rejected", "withdrawn", "open"
 
@@ -174,11 +183,25 @@ class CreativeRules:
         """Players create cards until the draw pile holds five (``min_cards_per_player``) per player."""
         if not state.creative:
             return
+        if state.has_own_decks:
+            self._require_enough_cards_in_each_deck(state)
+            return
         needed, present = min_cards_to_start(state), len(cards_in_the_deck(state))
         if present < needed:
             raise DomainError("not_enough_cards", f"Create more cards first: the deck has {present} of the "
                                                   f"{needed} it needs to start.",
                               {"cards": present, "needed": needed})
+
+    def _require_enough_cards_in_each_deck(self, state: GameState) -> None:
+        """Multi-Deck Dvorak: each player's own deck needs its five (``min_cards_per_player``) cards."""
+        needed = state.options.get("min_cards_per_player", DEFAULT_MIN_CARDS_PER_PLAYER)
+        deck = cards_in_the_deck(state)
+        for player in state.players:
+            present = sum(state.owners.get(card_id) == player.seat for card_id in deck)
+            if present < needed:
+                raise DomainError("not_enough_cards", f"Create more cards first: {player.username}'s deck has "
+                                                      f"{present} of the {needed} it needs to start.",
+                                  {"seat": player.seat, "cards": present, "needed": needed})
 
     # --- Creating a Card, Amending and Repealing ------------------------------------------------------------
 
@@ -190,6 +213,9 @@ class CreativeRules:
         if kind not in PROPOSAL_KINDS:
             raise DomainError("invalid", f"\"kind\" must be one of {', '.join(PROPOSAL_KINDS)}.",
                               {"field": "kind"})
+        if state.variant == CCG and kind in CARD_SET_KINDS:
+            raise DomainError("denied", "In a CCG game the cards come from the Card Set: propose changes to the set "
+                                        "itself, not in the game.", {"field": "kind"})
         content = getattr(self, f"_propose_{kind}")(state, command_body, ctx)
         return [Event("proposal.opened", {"number": len(state.proposals) + 1, "kind": kind, "author": ctx.seat,
                                           "during": state.status, **content})]
@@ -200,27 +226,32 @@ class CreativeRules:
             if card_id not in state.rejected:
                 raise DomainError("not_found", "No rejected card has that id.", {"field": "from_rejected"})
             return {"cards": [], "from_rejected": card_id}
-        return {"cards": self._new_cards(state, [command_body.get("card")], ctx, field="card")}
+        return self._new_cards(state, [command_body.get("card")], ctx, field="card")
 
     def _propose_bundle(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
         cards = command_body.get("cards")
         if not isinstance(cards, list) or not 1 <= len(cards) <= MAX_BUNDLE:
             raise DomainError("invalid", f"\"cards\" must list 1 to {MAX_BUNDLE} new cards.", {"field": "cards"})
-        return {"cards": self._new_cards(state, cards, ctx, field="cards")}
+        return self._new_cards(state, cards, ctx, field="cards")
 
-    def _new_cards(self, state: GameState, contents: list, ctx: CommandContext, *, field: str) -> list[dict]:
+    def _new_cards(self, state: GameState, contents: list, ctx: CommandContext, *, field: str) -> dict[str, Any]:
+        """The proposal's new cards, written on blank cards; in a Multi-Deck game also whose deck each goes into
+        (``decks``, in the same order)."""
         if state.blank_cards < len(contents):
             raise DomainError("limit_reached", "The Blank Card Pile has run out: no new cards may be created.",
                               {"blank_cards": state.blank_cards})
-        cards, taken = [], set(state.cards)
+        cards, decks, taken = [], [], set(state.cards)
         for content in contents:
             card_id = ctx.rng.token_hex(8)
             while card_id in taken:
                 card_id = ctx.rng.token_hex(8)
             taken.add(card_id)
+            if state.has_own_decks and isinstance(content, dict):
+                decks.append(_deck_seat(state, content.get("deck", ctx.seat), field))
+                content = {key: value for key, value in content.items() if key != "deck"}
             fields = _card_fields(content, field, partial=False)
             cards.append({"id": card_id, **fields, "creator": ctx.actor.username, "stats": {}})
-        return cards
+        return {"cards": cards, "decks": decks} if state.has_own_decks else {"cards": cards}
 
     def _propose_special_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
         fields = _rule_fields(command_body.get("rule"), "rule", partial=False)
@@ -306,10 +337,16 @@ class CreativeRules:
         proposal = state.proposals[number - 1]
         data: dict[str, Any] = {"number": number, "status": result}
         if result == ACCEPTED and proposal.cards:
-            draw_pile = list(state.draw_pile)
+            draw_piles: dict[int | None, list[str]] = {}
             for card_id in proposal.cards:
+                # Into its deck's draw pile: the shared one, or in Multi-Deck Dvorak its player's own.
+                seat = pile_seat(state, state.owners.get(card_id))
+                draw_pile = draw_piles.setdefault(seat, list(draw_pile_of(state, seat)))
                 draw_pile.insert(ctx.rng.randbelow(len(draw_pile) + 1), card_id)
-            data["draw_pile"] = draw_pile
+            if state.has_own_decks:
+                data["draw_piles"] = {str(seat): pile for seat, pile in draw_piles.items()}
+            else:
+                data["draw_pile"] = draw_piles[None]
         events = [Event("proposal.resolved", data)]
         if result == ACCEPTED and proposal.kind in (SPECIAL_RULE, AMEND_RULE):
             after = self._fold(state, events)
@@ -349,8 +386,10 @@ class CreativeRules:
         proposal = Proposal(number=data["number"], kind=data["kind"], author=data["author"], during=data["during"],
                             cards=tuple(card_ids), target=data.get("target"), original=data.get("original", {}),
                             changes=data.get("changes", {}), rule=data.get("rule", {}))
+        owners = {**state.owners, **dict(zip(new_cards, data.get("decks", []), strict=False))}
         return replace(state, status=VOTING, proposals=(*state.proposals, proposal), rejected=rejected,
-                       cards={**state.cards, **new_cards}, blank_cards=state.blank_cards - len(new_cards))
+                       cards={**state.cards, **new_cards}, blank_cards=state.blank_cards - len(new_cards),
+                       owners=owners)
 
     @applies("proposal.voted")
     def apply_proposal_voted(self, state: GameState, event: Event) -> GameState:
@@ -371,7 +410,11 @@ class CreativeRules:
         if event.data["status"] != ACCEPTED:
             return replace(state, rejected=(*state.rejected, *proposal.cards))
         if proposal.kind in NEW_CARD_KINDS:
-            return replace(state, draw_pile=tuple(event.data["draw_pile"]))
+            for seat, draw_pile in event.data.get("draw_piles", {}).items():
+                state = with_piles(state, int(seat), draw_pile=tuple(draw_pile))
+            if "draw_pile" in event.data:
+                state = replace(state, draw_pile=tuple(event.data["draw_pile"]))
+            return state
         if proposal.kind == AMEND:
             card = state.cards[proposal.target]
             return replace(state, cards={**state.cards, card.id: replace(card, **proposal.changes)})
@@ -403,6 +446,13 @@ class CreativeRules:
         if target in after.cards and target not in cards_visible_to(after, viewer):
             del data["target"]  # its content is in "original"; its id would let it be followed
         return data
+
+
+def _deck_seat(state: GameState, seat: Any, field: str) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise DomainError("invalid", "A new card's \"deck\" names the seat whose deck it goes into.",
+                          {"field": f"{field}.deck"})
+    return seat
 
 
 def _rule_json(rule: SpecialRule) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """The state of one game, as frozen values.
 
 Cards are copied into the game once (``GameState.cards``, id -> Card); every zone holds card ids only. Tops of
-the draw pile and the discard pile are the LAST element of their tuples. Dicts inside these values are never
+the draw pile and the discard pile are the LAST element of their tuples. In a Multi-Deck (or CCG) game each
+player has a draw pile and a discard pile of their own (``Player.draw_pile``, ``Player.discard_pile``), the
+shared ones stay empty, and ``GameState.owners`` records whose deck each card came from. Dicts inside these values are never
 changed in place: code that changes state builds new dicts and uses ``dataclasses.replace``, so every old state
 stays valid (replay, views of the state before an event, snapshots).
 """
@@ -20,6 +22,11 @@ BASIC_RULES: dict[str, Any] = {
     "vote_rule": "unanimity",
     "counters": {},
 }
+
+STANDARD, TEAM, MULTI_DECK, CCG = "standard", "team", "multi_deck", "ccg"
+VARIANTS = (STANDARD, TEAM, MULTI_DECK, CCG)
+# The variants in which every player has a deck, a draw pile and a discard pile of their own.
+OWN_DECK_VARIANTS = (MULTI_DECK, CCG)
 
 OPEN, ACTIVE, VOTING, FINISHED = "open", "active", "voting", "finished"
 PLAYING, ELIMINATED = "playing", "eliminated"
@@ -57,6 +64,11 @@ class Player:
     in_play: tuple[str, ...] = ()
     counters: dict[str, int] = field(default_factory=dict)
     status: str = PLAYING
+    # Multi-Deck and CCG games only: this player's own piles (tops last).
+    draw_pile: tuple[str, ...] = ()
+    discard_pile: tuple[str, ...] = ()
+    # CCG games only: the player deck they brought ({"id", "name", "card_set", "version"}).
+    deck: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -134,6 +146,14 @@ class GameState:
     version: int = 0
     # A ruleset's own JSON values (lists, not tuples), e.g. Article II's election phase.
     data: dict[str, Any] = field(default_factory=dict)
+    # Multi-Deck and CCG games: card id -> the seat whose deck it came from.
+    owners: dict[str, int] = field(default_factory=dict)
+    # Multi-Deck games: the archive deck's cards (content, no ids) copied for each player who joins.
+    deck_cards: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def has_own_decks(self) -> bool:
+        return self.variant in OWN_DECK_VARIANTS
 
     def open_proposal(self) -> Proposal | None:
         return next((p for p in self.proposals if p.status == "open"), None)
@@ -172,7 +192,9 @@ def state_from_json(data: dict[str, Any]) -> GameState:
             "cards": {card_id: Card(**card) for card_id, card in data["cards"].items()},
             "special_rules": tuple(SpecialRule(**rule) for rule in data["special_rules"]),
             "players": tuple(
-                Player(**{**p, "hand": tuple(p["hand"]), "in_play": tuple(p["in_play"])})
+                Player(**{**p, "hand": tuple(p["hand"]), "in_play": tuple(p["in_play"]),
+                          "draw_pile": tuple(p.get("draw_pile", [])),
+                          "discard_pile": tuple(p.get("discard_pile", []))})
                 for p in data["players"]
             ),
             "turn": Turn(**turn) if turn is not None else None,
@@ -182,6 +204,7 @@ def state_from_json(data: dict[str, Any]) -> GameState:
             "winners": tuple(data["winners"]),
             "proposals": tuple(Proposal(**{**p, "cards": tuple(p["cards"])}) for p in data.get("proposals", [])),
             "rejected": tuple(data.get("rejected", [])),
+            "deck_cards": tuple(data.get("deck_cards", [])),
         }
     )
 
@@ -196,11 +219,16 @@ class Location:
 
 
 def locate(state: GameState, card_id: str) -> Location | None:
+    """Where a card is; ``seat`` names the player of a hand, of Things in play, or of a Multi-Deck pile."""
     for player in state.players:
         if card_id in player.hand:
             return Location("hand", player.seat)
         if card_id in player.in_play:
             return Location("in_play", player.seat)
+        if card_id in player.discard_pile:
+            return Location("discard_pile", player.seat)
+        if card_id in player.draw_pile:
+            return Location("draw_pile", player.seat)
     if card_id in state.discard_pile:
         return Location("discard_pile")
     if card_id in state.draw_pile:
@@ -211,7 +239,7 @@ def locate(state: GameState, card_id: str) -> Location | None:
 def cards_visible_to(state: GameState, viewer: int | None) -> set[str]:
     """Ids of the cards a seat (or a spectator, None) may see: Things in play, the discard pile, its own hand, and
     the cards of the Creative Rules that everyone sees: those proposed in the open vote and those rejected."""
-    visible = set(state.discard_pile) | set(state.rejected)
+    visible = set(all_discard_piles(state)) | set(state.rejected)
     proposal = state.open_proposal()
     if proposal is not None:
         visible.update(proposal.cards)
@@ -220,6 +248,21 @@ def cards_visible_to(state: GameState, viewer: int | None) -> set[str]:
         if player.seat == viewer:
             visible.update(player.hand)
     return visible
+
+
+def all_discard_piles(state: GameState) -> list[str]:
+    """Every card on a discard pile: the shared one, then each player's own, in seat order (tops last)."""
+    return [*state.discard_pile, *(c for p in state.players for c in p.discard_pile)]
+
+
+def all_draw_piles(state: GameState) -> list[str]:
+    return [*state.draw_pile, *(c for p in state.players for c in p.draw_pile)]
+
+
+def cards_in_zones(state: GameState) -> list[str]:
+    """Every card in a hand, in play or on a pile (not those set aside by the Creative Rules)."""
+    in_players = [c for p in state.players for c in (*p.hand, *p.in_play)]
+    return [*in_players, *all_draw_piles(state), *all_discard_piles(state)]
 
 
 def attached_things(state: GameState, host: str) -> list[str]:
@@ -251,3 +294,38 @@ def seat_of(state: GameState | None, user_id: int) -> int | None:
 
 def players_standing(state: GameState) -> list[int]:
     return [p.seat for p in state.players if p.status == PLAYING]
+
+
+# --- Teams ------------------------------------------------------------------------------------------------
+
+
+def team_mates(state: GameState, seat: int) -> list[int]:
+    """The other players of ``seat``'s team (none for a player without a team)."""
+    team = state.player(seat).team
+    if team is None:
+        return []
+    return [p.seat for p in state.players if p.team == team and p.seat != seat]
+
+
+def opponents(state: GameState, seat: int) -> list[int]:
+    """The players still in the game who are not ``seat`` and not its team-mates: Team Dvorak's team-mates are
+    not opponents of one another."""
+    mates = set(team_mates(state, seat))
+    return [s for s in players_standing(state) if s != seat and s not in mates]
+
+
+def teams(state: GameState) -> dict[str, list[int]]:
+    """Each team's name and seats, in order of joining."""
+    found: dict[str, list[int]] = {}
+    for player in state.players:
+        if player.team is not None:
+            found.setdefault(player.team, []).append(player.seat)
+    return found
+
+
+def winning_seats(state: GameState, seats: list[int]) -> list[int]:
+    """A player's win is their team's: every seat of each winner's team wins with them."""
+    winners = set(seats)
+    for seat in seats:
+        winners.update(team_mates(state, seat))
+    return sorted(winners)

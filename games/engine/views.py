@@ -3,6 +3,11 @@
 A viewer is a seat, or None for a spectator. Nobody but its holder sees a hand's cards; nobody sees the order
 of the draw pile or the ids in it (only how many cards it holds); Things in play and the discard pile are
 public. A card a viewer may not see does not appear at all, not even its id.
+
+In a Multi-Deck or CCG game each player's view carries their own ``"draw_pile": {"count"}`` and
+``"discard_pile": [cards, top last]`` (and in CCG the ``"deck"`` they brought: id, name, card_set, version); the
+top-level ``draw_pile.count`` is then the sum of all draw piles and the top-level ``discard_pile`` lists every
+player's discard pile one after the other, in seat order. ``"teams"`` maps each team's name to its seats.
 """
 
 from __future__ import annotations
@@ -11,10 +16,20 @@ from dataclasses import asdict
 from typing import Any
 
 from games.engine.precedence import rule_value
-from games.engine.state import Card, GameState, Proposal, cards_visible_to
+from games.engine.state import (
+    Card,
+    GameState,
+    Proposal,
+    all_discard_piles,
+    all_draw_piles,
+    cards_visible_to,
+    teams,
+)
 
 # Keys of event data that hold the order of the draw pile: never shown, only counted.
 SECRET_ORDER_KEYS = frozenset({"draw_pile"})
+# Keys of event data that map each seat to the order of their own draw pile (Multi-Deck Dvorak).
+SECRET_ORDERS_BY_SEAT_KEYS = frozenset({"draw_piles"})
 
 
 def card_json(card: Card) -> dict[str, Any]:
@@ -45,6 +60,11 @@ def _player_view(state: GameState, seat: int, viewer: int | None) -> dict[str, A
         "counters": dict(player.counters),
         "status": player.status,
     }
+    if state.has_own_decks:
+        view["draw_pile"] = {"count": len(player.draw_pile)}
+        view["discard_pile"] = [card_json(state.cards[card_id]) for card_id in player.discard_pile]
+    if player.deck is not None:
+        view["deck"] = dict(player.deck)
     if seat == viewer:
         view["hand"] = [card_json(state.cards[card_id]) for card_id in player.hand]
     return view
@@ -112,8 +132,9 @@ def render_state(state: GameState, viewer: int | None) -> dict[str, Any]:
             "things_played": turn.things_played, "actions_played": turn.actions_played,
         },
         "players": [_player_view(state, p.seat, viewer) for p in state.players],
-        "draw_pile": {"count": len(state.draw_pile)},
-        "discard_pile": [card_json(state.cards[card_id]) for card_id in state.discard_pile],
+        "teams": teams(state),
+        "draw_pile": {"count": len(all_draw_piles(state))},
+        "discard_pile": [card_json(state.cards[card_id]) for card_id in all_discard_piles(state)],
         "blank_cards": state.blank_cards,
         "rules": {param: rule_value(state, param, viewer) for param in state.base_rules},
         "modifiers": _modifiers_view(state, viewer),
@@ -145,6 +166,9 @@ def _redact(value: Any, state: GameState, visible: set[str]) -> Any:
         for key, item in value.items():
             if key in SECRET_ORDER_KEYS and isinstance(item, list):
                 shown[key] = {"count": len(item)}
+                continue
+            if key in SECRET_ORDERS_BY_SEAT_KEYS and isinstance(item, dict):
+                shown[key] = {seat: {"count": len(order)} for seat, order in item.items()}
                 continue
             redacted = _redact(item, state, visible)
             if redacted is not _HIDDEN:

@@ -34,9 +34,13 @@ from games.engine.rng import Rng
 from games.engine.state import (
     ACTIVE,
     BASIC_RULES,
+    CCG,
     ELIMINATED,
     FINISHED,
+    MULTI_DECK,
     OPEN,
+    OWN_DECK_VARIANTS,
+    STANDARD,
     VOTING,
     Card,
     GameState,
@@ -44,6 +48,7 @@ from games.engine.state import (
     SpecialRule,
     seat_of,
 )
+from games.engine.variants import player_deck_summary, read_player_deck, read_team, require_ready_to_start
 
 # The only commands accepted while a proposal is open.
 VOTE_COMMANDS = ("vote", "withdraw")
@@ -103,6 +108,9 @@ class Ruleset:
     name: ClassVar[str] = ""
     default_rules: ClassVar[Mapping[str, Any]] = BASIC_RULES
     min_players: ClassVar[int] = 2
+    # The Variants of Dvorak a ruleset can be played in; one whose procedure replaces the Basic Rules keeps to
+    # the standard game.
+    variants: ClassVar[tuple[str, ...]] = (STANDARD,)
     commands: ClassVar[dict[str, tuple[str, bool, bool]]] = {}
     appliers: ClassVar[dict[str, str]] = {}
     redactors: ClassVar[dict[str, str]] = {}
@@ -134,7 +142,12 @@ class Ruleset:
         creator: Actor,
         rng: Rng,
     ) -> list[Event]:
-        cards = copy_deck_cards(deck, rng)
+        if variant not in self.variants:
+            raise DomainError("invalid", f"The {self.name} ruleset is played only as {', '.join(self.variants)}.",
+                              {"field": "variant"})
+        own_decks = variant in OWN_DECK_VARIANTS
+        # In a Multi-Deck game every player, the creator too, gets their copy of the deck when they join.
+        deck_cards = [_card_content(card) for card in deck.get("cards", [])] if variant == MULTI_DECK else []
         created = Event(
             "game.created",
             {
@@ -142,9 +155,10 @@ class Ruleset:
                 "variant": variant,
                 "creative": creative,
                 "max_players": max_players,
-                "options": dict(options),
+                "options": {key: value for key, value in options.items() if key != "player_deck"},
                 "deck": {"slug": deck.get("slug", ""), "title": deck.get("title", "")},
-                "cards": cards,
+                "cards": [] if own_decks else copy_deck_cards(deck, rng),
+                "deck_cards": deck_cards,
                 "special_rules": [
                     {"id": str(rule["id"]), "title": rule.get("title", ""), "text": rule.get("text", ""),
                      "params": dict(rule.get("params") or {})}
@@ -154,9 +168,24 @@ class Ruleset:
                 "blank_cards": _count_option(options, "blank_cards", DEFAULT_BLANK_CARDS if creative else 0),
             },
         )
-        joined = Event("player.joined", {"seat": 0, "user_id": creator.user_id, "username": creator.username,
-                                         "team": options.get("team")})
+        joined = self.joined_event(
+            seat=0, actor=creator, body={"team": options.get("team"), "player_deck": options.get("player_deck")},
+            variant=variant, card_set=str(deck.get("slug", "")), deck_cards=deck_cards, taken=set(), rng=rng)
         return [created, joined]
+
+    def joined_event(self, *, seat: int, actor: Actor, body: dict, variant: str, card_set: str,
+                     deck_cards: list[dict], taken: set[str], rng: Rng) -> Event:
+        """A player sits down: with their team, and in a Multi-Deck game their copy of the deck, in a CCG game
+        the player deck they bring (``games.engine.variants``)."""
+        data: dict[str, Any] = {"seat": seat, "user_id": actor.user_id, "username": actor.username,
+                                "team": read_team(body, variant=variant)}
+        if variant == CCG:
+            player_deck = read_player_deck(body.get("player_deck"), card_set=card_set)
+            data["player_deck"] = player_deck_summary(player_deck)
+            data["cards"] = copy_deck_cards(player_deck, rng, taken)
+        elif variant == MULTI_DECK:
+            data["cards"] = copy_deck_cards({"cards": deck_cards}, rng, taken)
+        return Event("player.joined", data)
 
     def initial_rules(self, options: dict) -> dict[str, Any]:
         """The rule parameters a game starts from: the ruleset's defaults, changed by the game's options."""
@@ -202,12 +231,9 @@ class Ruleset:
             raise DomainError("already_seated", "You already have a seat in this game.")
         if len(state.players) >= state.max_players:
             raise DomainError("limit_reached", "This game is full.", {"max_players": state.max_players})
-        team = command_body.get("team")
-        if team is not None and not isinstance(team, str | int):
-            raise DomainError("invalid", "\"team\" names a team.", {"field": "team"})
-        return [Event("player.joined", {"seat": len(state.players), "user_id": ctx.actor.user_id,
-                                        "username": ctx.actor.username,
-                                        "team": str(team) if team is not None else None})]
+        return [self.joined_event(seat=len(state.players), actor=ctx.actor, body=command_body,
+                                  variant=state.variant, card_set=str(state.deck.get("slug", "")),
+                                  deck_cards=list(state.deck_cards), taken=set(state.cards), rng=ctx.rng)]
 
     @command("start", active=False)
     def start(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -218,6 +244,7 @@ class Ruleset:
         if len(state.players) < self.min_players:
             raise DomainError("not_enough_players", f"At least {self.min_players} players are needed.",
                               {"min_players": self.min_players})
+        require_ready_to_start(state)
         return self.setup(state, ctx.rng)
 
     # --- events -----------------------------------------------------------------------------------------
@@ -243,6 +270,7 @@ class Ruleset:
             special_rules=tuple(SpecialRule(**rule) for rule in data["special_rules"]),
             base_rules=data["rules"],
             blank_cards=data.get("blank_cards", 0),
+            deck_cards=tuple(data.get("deck_cards", [])),
         )
 
     @applies("player.joined")
@@ -250,8 +278,11 @@ class Ruleset:
         data = event.data
         counters = dict(state.base_rules.get("counters") or {})
         player = Player(seat=data["seat"], user_id=data["user_id"], username=data["username"],
-                        team=data.get("team"), counters=counters)
-        return replace(state, players=(*state.players, player))
+                        team=data.get("team"), counters=counters, deck=data.get("player_deck"))
+        cards = data.get("cards", [])
+        return replace(state, players=(*state.players, player),
+                       cards={**state.cards, **{card["id"]: Card(**card) for card in cards}},
+                       owners={**state.owners, **{card["id"]: data["seat"] for card in cards}})
 
     def game_status(self, state: GameState) -> str:
         return state.status
@@ -273,6 +304,14 @@ class Ruleset:
         """What a ruleset adds to the state's view (shown to this viewer)."""
         return {}
 
+    @redacts("player.joined")
+    def view_player_joined(self, event: Event, viewer: int | None, before: GameState | None,
+                           after: GameState) -> dict:
+        # The ids of the cards a player brings must stay secret; how many they are is public.
+        if "cards" not in event.data:
+            return dict(event.data)
+        return {**event.data, "cards": {"count": len(event.data["cards"])}}
+
     def view_event(self, event: Event, viewer: int | None, before: GameState | None, after: GameState) -> dict:
         from games.engine import views
 
@@ -290,25 +329,32 @@ def _count_option(options: dict, name: str, default: int) -> int:
     return value
 
 
-def copy_deck_cards(deck: dict, rng: Rng) -> list[dict]:
-    """One card per copy, each with a fresh opaque id, in a shuffled order so the order reveals nothing."""
+def _card_content(card: dict) -> dict[str, Any]:
+    """A deck's card as the game copies it: every field a Card has but its id, and how many copies."""
+    return {
+        "title": str(card.get("title", "")),
+        "type": str(card.get("type") or "Thing"),
+        "text": str(card.get("text") or ""),
+        "flavor": str(card.get("flavor") or ""),
+        "corner_value": str(card.get("corner_value") or ""),
+        "creator": str(card.get("creator") or ""),
+        "stats": dict(card.get("stats") or {}),
+        "copies": max(int(card.get("copies", 1) or 1), 1),
+    }
+
+
+def copy_deck_cards(deck: dict, rng: Rng, taken: set[str] | None = None) -> list[dict]:
+    """One card per copy, each with a fresh opaque id (none of ``taken``), in a shuffled order so the order
+    reveals nothing."""
     copies: list[dict] = []
-    used: set[str] = set()
+    used: set[str] = set(taken or ())
     for card in deck.get("cards", []):
-        for _ in range(max(int(card.get("copies", 1) or 1), 1)):
+        content = _card_content(card)
+        for _ in range(content.pop("copies")):
             card_id = rng.token_hex(8)
             while card_id in used:
                 card_id = rng.token_hex(8)
             used.add(card_id)
-            copies.append({
-                "id": card_id,
-                "title": str(card.get("title", "")),
-                "type": str(card.get("type") or "Thing"),
-                "text": str(card.get("text") or ""),
-                "flavor": str(card.get("flavor") or ""),
-                "corner_value": str(card.get("corner_value") or ""),
-                "creator": str(card.get("creator") or ""),
-                "stats": dict(card.get("stats") or {}),
-            })
+            copies.append({"id": card_id, **content, "stats": dict(content["stats"])})
     rng.shuffle(copies)
     return copies

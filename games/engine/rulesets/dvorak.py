@@ -15,6 +15,15 @@ from typing import Any
 from games.engine.creative import CreativeRules
 from games.engine.errors import DomainError
 from games.engine.events import Event
+from games.engine.piles import (
+    discard_pile_of,
+    draw_pile_of,
+    pile_seat,
+    remove_from_piles,
+    to_discard_pile,
+    to_draw_pile,
+    with_piles,
+)
 from games.engine.precedence import rule_value
 from games.engine.rulesets.base import CommandContext, Ruleset, applies, command, redacts
 from games.engine.state import (
@@ -25,6 +34,7 @@ from games.engine.state import (
     FINISHED,
     PLAY,
     PLAYING,
+    VARIANTS,
     GameState,
     Modifier,
     SpecialRule,
@@ -33,7 +43,10 @@ from games.engine.state import (
     cards_in_the_deck,
     cards_visible_to,
     locate,
+    opponents,
     players_standing,
+    team_mates,
+    winning_seats,
 )
 from games.engine.views import redact_event_data
 
@@ -107,9 +120,11 @@ def _hand_limit(state: GameState, seat: int) -> int | None:
 
 
 class DvorakRuleset(CreativeRules, Ruleset):
-    """The Basic Rules, with the Creative Rules (``games.engine.creative``) for creative games."""
+    """The Basic Rules, with the Creative Rules (``games.engine.creative``) for creative games, in every Variant
+    of Dvorak (``games.engine.variants``; the shared or own piles: ``games.engine.piles``)."""
 
     name = "dvorak"
+    variants = VARIANTS
 
     # --- Starting the Game ----------------------------------------------------------------------------------
 
@@ -121,20 +136,36 @@ class DvorakRuleset(CreativeRules, Ruleset):
         events = self.special_rule_modifier_events(
             state, [r for r in state.special_rules if not any(m.source == r.id for m in state.modifiers)])
         scratch = self._fold(state, events)
-        draw_pile = cards_in_the_deck(scratch)
-        rng.shuffle(draw_pile)
+        draw_piles = self._shuffled_decks(scratch, rng)
         counters = dict(scratch.base_rules.get("counters") or {})
         for rule in scratch.special_rules:
             counters.update(rule.params.get("counters") or {})
-        events.append(Event("game.started", {"draw_pile": draw_pile, "counters": counters}))
+        started: dict[str, Any] = {"draw_pile": draw_piles.get(None, []), "counters": counters}
+        if scratch.has_own_decks:
+            started["draw_piles"] = {str(seat): pile for seat, pile in draw_piles.items()}
+        events.append(Event("game.started", started))
         for player in scratch.players:
             # Tops of piles are last: the starting hand comes off the end of the draw pile.
+            draw_pile = draw_piles[pile_seat(scratch, player.seat)]
             count = min(max(int(rule_value(scratch, "starting_hand", player.seat) or 0), 0), len(draw_pile))
             hand = draw_pile[len(draw_pile) - count:][::-1]
             del draw_pile[len(draw_pile) - count:]
             events.append(Event("cards.dealt", {"seat": player.seat, "cards": hand, "count": count}))
         events.append(Event("turn.began", {"seat": rng.randbelow(len(scratch.players))}))
         return events
+
+    def _shuffled_decks(self, state: GameState, rng) -> dict[int | None, list[str]]:
+        """The deck shuffled into the draw pile (key None); in a Multi-Deck game each player's own deck shuffled
+        into their own draw pile (key: their seat)."""
+        deck = cards_in_the_deck(state)
+        if not state.has_own_decks:
+            rng.shuffle(deck)
+            return {None: deck}
+        piles: dict[int | None, list[str]] = {}
+        for player in state.players:
+            piles[player.seat] = [c for c in deck if state.owners.get(c) == player.seat]
+            rng.shuffle(piles[player.seat])
+        return piles
 
     def special_rule_modifier_events(self, state: GameState, special_rules: list[SpecialRule]) -> list[Event]:
         """A Special Rule's parameters take effect as modifiers of everyone's rules (its counters are set up
@@ -174,18 +205,23 @@ class DvorakRuleset(CreativeRules, Ruleset):
         return events
 
     def _draw_one(self, state: GameState, seat: int, rng) -> list[Event]:
-        """One card off the top of the draw pile; an empty draw pile is first refilled by shuffling the discard
-        pile; if both are empty, no card is drawn."""
+        """One card off the top of the draw pile (in a Multi-Deck game, the player's own); an empty draw pile is
+        first refilled by shuffling the discard pile (the player's own); if both are empty, no card is drawn."""
         events = []
-        if not state.draw_pile:
-            if not state.discard_pile:
+        piles = pile_seat(state, seat)
+        draw_pile, discard_pile = draw_pile_of(state, piles), discard_pile_of(state, piles)
+        if not draw_pile:
+            if not discard_pile:
                 return []
-            new_pile = list(state.discard_pile)
+            new_pile = list(discard_pile)
             rng.shuffle(new_pile)
-            events.append(Event("draw_pile.refilled", {"draw_pile": new_pile}))
+            refilled: dict[str, Any] = {"draw_pile": new_pile}
+            if piles is not None:
+                refilled["seat"] = piles
+            events.append(Event("draw_pile.refilled", refilled))
             top = new_pile[-1]
         else:
-            top = state.draw_pile[-1]
+            top = draw_pile[-1]
         events.append(Event("card.drawn", {"seat": seat, "card": top}))
         return events
 
@@ -334,6 +370,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
         victim = _seat_field(state, command_body, "from")
         if victim == ctx.seat:
             raise DomainError("invalid", "Take a random card from another player's hand.", {"field": "from"})
+        _require_opponent(state, command_body, ctx.seat, victim)
         hand = state.player(victim).hand
         if not hand:
             raise DomainError("invalid", "That player has no cards in hand.", {"field": "from"})
@@ -342,13 +379,31 @@ class DvorakRuleset(CreativeRules, Ruleset):
 
     @command("give")
     def give(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        """A card from your hand to another player: as a card's effect (with ``cause``), or, in Team Dvorak, to a
+        team-mate in place of the turn's Action (without ``cause``)."""
+        if "cause" not in command_body and state.player(ctx.seat).team is not None:
+            return self._give_to_team_mate(state, command_body, ctx)
         cause = self._cause_field(state, command_body, ctx.seat)
         card_id = _text_field(command_body, "card")
         self._require_in_hand(state, ctx.seat, card_id)
         receiver = _seat_field(state, command_body, "to")
         if receiver == ctx.seat:
             raise DomainError("invalid", "Give the card to another player.", {"field": "to"})
+        _require_opponent(state, command_body, ctx.seat, receiver)
         return [Event("card.given", {"from": ctx.seat, "to": receiver, "card": card_id, "cause": cause})]
+
+    def _give_to_team_mate(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        card_id = _text_field(command_body, "card")
+        self._require_in_hand(state, ctx.seat, card_id)
+        receiver = _seat_field(state, command_body, "to")
+        if receiver not in team_mates(state, ctx.seat) or state.player(receiver).status != PLAYING:
+            raise DomainError("denied", "Without a card's effect, you may only give a card to a team-mate still in "
+                                        "the game.", {"field": "to"})
+        self._require_turn(state, ctx.seat, PLAY)
+        if not self._within_turn_limit(state, ctx.seat, action=True):
+            raise DomainError("limit_reached", "You have already played your Action this turn.")
+        return [Event("card.given", {"from": ctx.seat, "to": receiver, "card": card_id, "cause": None,
+                                     "counted": True})]
 
     @command("counter")
     def counter(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -387,9 +442,15 @@ class DvorakRuleset(CreativeRules, Ruleset):
         if pile not in ("draw", "discard"):
             raise DomainError("invalid", "\"pile\" must be \"draw\" or \"discard\".", {"field": "pile"})
         key = "draw_pile" if pile == "draw" else "discard_pile"
-        order = list(getattr(state, key))
+        data: dict[str, Any] = {"pile": pile, "by": ctx.seat, "cause": cause}
+        owner = None
+        if state.has_own_decks:
+            # In a Multi-Deck game: your own pile, unless the card names another player's ("seat").
+            owner = _seat_field(state, command_body, "seat") if "seat" in command_body else ctx.seat
+            data["seat"] = owner
+        order = list(draw_pile_of(state, owner) if pile == "draw" else discard_pile_of(state, owner))
         ctx.rng.shuffle(order)
-        return [Event("pile.shuffled", {"pile": pile, key: order, "by": ctx.seat, "cause": cause})]
+        return [Event("pile.shuffled", {**data, key: order})]
 
     @command("set_rule")
     def set_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -428,8 +489,9 @@ class DvorakRuleset(CreativeRules, Ruleset):
             if (not isinstance(seats, list) or not seats or len(set(map(str, seats))) != len(seats)
                     or not all(self._is_standing_seat(state, s) for s in seats)):
                 raise DomainError("invalid", "\"seats\" must list players still in the game.", {"field": "seats"})
-            winners = sorted(seats)
-        return [Event("game.won", {"winners": winners, "by": ctx.seat, "cause": cause})]
+            winners = seats
+        # Team Dvorak: when a player wins, their team is victorious.
+        return [Event("game.won", {"winners": winning_seats(state, winners), "by": ctx.seat, "cause": cause})]
 
     def _is_standing_seat(self, state: GameState, seat: Any) -> bool:
         return (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players)
@@ -441,6 +503,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
         seat = _seat_field(state, command_body, "seat")
         if state.player(seat).status != PLAYING:
             raise DomainError("invalid", "That player is already out of the game.", {"field": "seat"})
+        _require_opponent(state, command_body, ctx.seat, seat)
         return self._knock_out(state, Event("player.eliminated", {"seat": seat, "by": ctx.seat, "cause": cause}))
 
     @command("concede")
@@ -449,13 +512,14 @@ class DvorakRuleset(CreativeRules, Ruleset):
                                                                  "conceded": True}))
 
     def _knock_out(self, state: GameState, eliminated: Event) -> list[Event]:
-        """In a game of knock-outs the last player remaining is the winner; a player knocked out in their own
-        turn passes it on."""
+        """In a game of knock-outs the last player remaining is the winner (in Team Dvorak, the last team: every
+        player of a team wins once all the other teams' players are out); a player knocked out in their own turn
+        passes it on."""
         events = [eliminated]
         after = self.evolve(state, eliminated)
         standing = players_standing(after)
-        if len(standing) == 1:
-            events.append(Event("game.won", {"winners": standing, "by": None, "cause": None,
+        if len(standing) == 1 or not opponents(after, standing[0]):
+            events.append(Event("game.won", {"winners": winning_seats(after, standing), "by": None, "cause": None,
                                              "last_standing": True}))
         elif after.turn is not None and after.turn.seat == eliminated.data["seat"]:
             events.append(Event("turn.began", {"seat": next_seat(after, after.turn.seat)}))
@@ -473,13 +537,15 @@ class DvorakRuleset(CreativeRules, Ruleset):
     @applies("game.started")
     def apply_game_started(self, state: GameState, event: Event) -> GameState:
         counters = event.data["counters"]
-        players = tuple(replace(p, counters={**counters, **p.counters}) for p in state.players)
+        own_piles = event.data.get("draw_piles", {})
+        players = tuple(replace(p, counters={**counters, **p.counters},
+                                draw_pile=tuple(own_piles.get(str(p.seat), p.draw_pile))) for p in state.players)
         return replace(state, status=ACTIVE, draw_pile=tuple(event.data["draw_pile"]), players=players)
 
     @applies("cards.dealt")
     def apply_cards_dealt(self, state: GameState, event: Event) -> GameState:
         cards = event.data["cards"]
-        state = _remove_from_draw_pile(state, cards)
+        state = remove_from_piles(state, cards)
         player = state.player(event.data["seat"])
         return state.with_player(replace(player, hand=(*player.hand, *cards)))
 
@@ -497,12 +563,12 @@ class DvorakRuleset(CreativeRules, Ruleset):
 
     @applies("draw_pile.refilled")
     def apply_draw_pile_refilled(self, state: GameState, event: Event) -> GameState:
-        return replace(state, draw_pile=tuple(event.data["draw_pile"]), discard_pile=())
+        return with_piles(state, event.data.get("seat"), draw_pile=tuple(event.data["draw_pile"]), discard_pile=())
 
     @applies("card.drawn")
     def apply_card_drawn(self, state: GameState, event: Event) -> GameState:
         card_id = event.data["card"]
-        state = _remove_from_draw_pile(state, [card_id])
+        state = remove_from_piles(state, [card_id])
         player = state.player(event.data["seat"])
         return state.with_player(replace(player, hand=(*player.hand, card_id)))
 
@@ -512,7 +578,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
         card_id, seat = data["card"], data["seat"]
         state = _take_out(state, card_id)
         if data["kind"] == "Action":
-            state = replace(state, discard_pile=(*state.discard_pile, card_id))
+            state = to_discard_pile(state, [card_id])
         else:
             state = _put_into_play(state, card_id, seat, data.get("onto"))
         if data["counted"]:
@@ -531,8 +597,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
     @applies("cards.discarded")
     def apply_cards_discarded(self, state: GameState, event: Event) -> GameState:
         for card_id in event.data["cards"]:
-            state = _take_out(state, card_id)
-            state = replace(state, discard_pile=(*state.discard_pile, card_id))
+            state = to_discard_pile(_take_out(state, card_id), [card_id])
         return state
 
     @applies("card.moved")
@@ -545,18 +610,17 @@ class DvorakRuleset(CreativeRules, Ruleset):
             return state.with_player(replace(player, hand=(*player.hand, card_id)))
         if zone == "in_play":
             return _put_into_play(state, card_id, to["seat"], to.get("onto"))
+        # A Multi-Deck card goes back to the piles of the player whose deck it came from.
         if zone == "discard":
-            return replace(state, discard_pile=(*state.discard_pile, card_id))
-        if zone == "draw_top":
-            return replace(state, draw_pile=(*state.draw_pile, card_id))
-        return replace(state, draw_pile=(card_id, *state.draw_pile))
+            return to_discard_pile(state, [card_id])
+        return to_draw_pile(state, card_id, top=zone == "draw_top")
 
     @applies("thing.destroyed")
     def apply_thing_destroyed(self, state: GameState, event: Event) -> GameState:
-        """A destroyed Thing goes to the discard pile, and so does every Thing played onto it (not the reverse)."""
+        """A destroyed Thing goes to the discard pile (of its deck's player, in Multi-Deck Dvorak), and so does
+        every Thing played onto it (not the reverse)."""
         card_id = event.data["card"]
-        state = _take_out(state, card_id)
-        return replace(state, discard_pile=(*state.discard_pile, card_id))
+        return to_discard_pile(_take_out(state, card_id), [card_id])
 
     @applies("card.taken")
     def apply_card_taken(self, state: GameState, event: Event) -> GameState:
@@ -564,7 +628,10 @@ class DvorakRuleset(CreativeRules, Ruleset):
 
     @applies("card.given")
     def apply_card_given(self, state: GameState, event: Event) -> GameState:
-        return _hand_to_hand(state, event.data["card"], event.data["from"], event.data["to"])
+        state = _hand_to_hand(state, event.data["card"], event.data["from"], event.data["to"])
+        if event.data.get("counted"):  # given to a team-mate in place of the turn's Action
+            state = replace(state, turn=replace(state.turn, actions_played=state.turn.actions_played + 1))
+        return state
 
     @applies("counter.changed")
     def apply_counter_changed(self, state: GameState, event: Event) -> GameState:
@@ -583,7 +650,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
     @applies("pile.shuffled")
     def apply_pile_shuffled(self, state: GameState, event: Event) -> GameState:
         key = "draw_pile" if event.data["pile"] == "draw" else "discard_pile"
-        return replace(state, **{key: tuple(event.data[key])})
+        return with_piles(state, event.data.get("seat"), **{key: tuple(event.data[key])})
 
     @applies("player.eliminated")
     def apply_player_eliminated(self, state: GameState, event: Event) -> GameState:
@@ -610,9 +677,11 @@ class DvorakRuleset(CreativeRules, Ruleset):
 # --- Moving cards between zones (for the appliers) -------------------------------------------------------------
 
 
-def _remove_from_draw_pile(state: GameState, cards: list[str]) -> GameState:
-    leaving = set(cards)
-    return replace(state, draw_pile=tuple(c for c in state.draw_pile if c not in leaving))
+def _require_opponent(state: GameState, command_body: dict, seat: int, other: int) -> None:
+    """A card whose effect names an opponent says so (``"opponent": true``); Team Dvorak's team-mates are not
+    opponents of one another."""
+    if command_body.get("opponent") is True and other not in opponents(state, seat):
+        raise DomainError("denied", "That player is not your opponent.", {"seat": other})
 
 
 def _hand_to_hand(state: GameState, card_id: str, giver: int, receiver: int) -> GameState:
@@ -639,19 +708,17 @@ def _take_out(state: GameState, card_id: str) -> GameState:
         attached = attached_things(state, card_id)
         leaving = {card_id, *attached}
         players = tuple(replace(p, in_play=tuple(c for c in p.in_play if c not in leaving)) for p in state.players)
-        return replace(
+        state = replace(
             state,
             players=players,
             attached_to={c: host for c, host in state.attached_to.items() if c not in leaving},
-            discard_pile=(*state.discard_pile, *attached),
             modifiers=tuple(m for m in state.modifiers if m.source not in leaving and m.card not in leaving),
         )
+        return to_discard_pile(state, attached)
     if location.zone == "hand":
         player = state.player(location.seat)
         return state.with_player(replace(player, hand=tuple(c for c in player.hand if c != card_id)))
-    if location.zone == "discard_pile":
-        return replace(state, discard_pile=tuple(c for c in state.discard_pile if c != card_id))
-    return _remove_from_draw_pile(state, [card_id])
+    return remove_from_piles(state, [card_id])
 
 
 RULESET = DvorakRuleset()

@@ -1,0 +1,91 @@
+"""The Variants of Dvorak at the door: who may join a Team, Multi-Deck or CCG game, with what, and when it may start.
+
+- Team Dvorak: in a ``team`` game every player names a team when joining (``{"type": "join", "team": "Red"}``;
+  the creator in ``options["team"]``). It starts with three or more players in two or more teams. (In the other
+  variants a team is optional; players who name the same team are team-mates there too.)
+- Multi-Deck Dvorak: each player who joins gets their own copy of the game's deck, every card with a fresh
+  opaque id, written into their ``player.joined`` event with the seat as the cards' owner.
+- CCG Dvorak: each player brings their own player deck, built from the game's Card Set (the deck given to
+  ``create_game``, which supplies the Special Rules and the title; its own cards are not played). The joiner
+  sends it as ``player_deck`` (the creator in ``options["player_deck"]``)::
+
+      {"id": <int>, "name": <str>, "card_set": <the Card Set's slug>, "version": <int>,
+       "cards": [{"title": <str>, "type": "Thing"|"Action"|..., "text"?, "flavor"?, "corner_value"?,
+                  "creator"?, "stats"?: {}, "copies"?: <int, 1 or more; 1 when left out>}, ...]}
+
+  A deck of another Card Set, a deck without cards, or more than ``MAX_PLAYER_DECK_COPIES`` copies is
+  ``invalid``. The Card Set's own deck-building rules (at least twenty cards, unless its Special Rules say
+  otherwise) are checked where the deck is built, not here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.errors import DomainError
+from games.engine.state import TEAM, GameState, teams
+
+MAX_PLAYER_DECK_COPIES = 500
+MAX_TEAM_NAME = 100
+TEAM_GAME_MIN_PLAYERS = 3
+
+
+def read_team(body: dict, *, variant: str) -> str | None:
+    """The team a joiner names: required in a team game, optional elsewhere."""
+    team = body.get("team")
+    if team is None:
+        if variant == TEAM:
+            raise DomainError("invalid", "In a team game, name the team you join (\"team\").", {"field": "team"})
+        return None
+    if isinstance(team, bool) or not isinstance(team, str | int) or not str(team).strip():
+        raise DomainError("invalid", "\"team\" names a team.", {"field": "team"})
+    name = str(team).strip()
+    if len(name) > MAX_TEAM_NAME:
+        raise DomainError("invalid", f"A team's name has at most {MAX_TEAM_NAME} characters.", {"field": "team"})
+    return name
+
+
+def read_player_deck(value: Any, *, card_set: str) -> dict[str, Any]:
+    """A CCG player deck as the service sends it (the shape in this module's docstring), checked."""
+    if value is None:
+        raise DomainError("invalid", "A CCG game is joined with a player deck (\"player_deck\").",
+                          {"field": "player_deck"})
+    if not isinstance(value, dict):
+        raise DomainError("invalid", "\"player_deck\" must be an object.", {"field": "player_deck"})
+    if str(value.get("card_set", "")) != card_set:
+        raise DomainError("invalid", f"This game is played with the Card Set {card_set!r}; that deck is built "
+                                     f"from another.", {"field": "player_deck.card_set", "card_set": card_set})
+    cards = value.get("cards")
+    if not isinstance(cards, list) or not cards:
+        raise DomainError("invalid", "A player deck needs a list of cards.", {"field": "player_deck.cards"})
+    total = 0
+    for card in cards:
+        if not isinstance(card, dict) or not isinstance(card.get("title"), str) or not card["title"].strip():
+            raise DomainError("invalid", "Each card of a player deck has a title.", {"field": "player_deck.cards"})
+        copies = card.get("copies", 1)
+        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
+            raise DomainError("invalid", "A card's \"copies\" is a whole number, 1 or more.",
+                              {"field": "player_deck.cards"})
+        total += copies
+    if total > MAX_PLAYER_DECK_COPIES:
+        raise DomainError("invalid", f"A player deck holds at most {MAX_PLAYER_DECK_COPIES} cards.",
+                          {"field": "player_deck.cards"})
+    return {**player_deck_summary(value), "cards": cards}
+
+
+def player_deck_summary(deck: dict[str, Any]) -> dict[str, Any]:
+    """What everyone sees of a player's deck: which deck it is, not its cards."""
+    version = deck.get("version")
+    return {"id": deck.get("id"), "name": str(deck.get("name") or ""), "card_set": str(deck.get("card_set", "")),
+            "version": version if isinstance(version, int) and not isinstance(version, bool) else None}
+
+
+def require_ready_to_start(state: GameState) -> None:
+    """A team game needs three or more players in at least two teams."""
+    if state.variant != TEAM:
+        return
+    if len(state.players) < TEAM_GAME_MIN_PLAYERS:
+        raise DomainError("not_enough_players", f"A team game needs at least {TEAM_GAME_MIN_PLAYERS} players.",
+                          {"min_players": TEAM_GAME_MIN_PLAYERS})
+    if len(teams(state)) < 2:
+        raise DomainError("not_enough_players", "A team game needs at least two teams.", {"teams": teams(state)})
