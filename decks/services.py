@@ -303,3 +303,20 @@ def talk_post(*, slug: str, author: Any, body: str, reply_to: int | None = None)
         if parent is None:
             raise NotFound(f"The talk page of {deck.slug!r} has no post {reply_to} to reply to.")
     return TalkPost.objects.create(deck=deck, author=author, body=body, reply_to=parent)
+
+
+@transaction.atomic
+def deck_replace_content(*, slug: str, author: Any, data: DeckData, summary: str) -> Deck:
+    """Replace the deck's cards and Special Rules with `data`'s, as a new revision (a game's Aftermath).
+
+    The deck keeps its own title, status and other fields; the designers gain whoever `data` credits.
+    """
+    deck = _deck_for_update(slug)
+    _ensure_unlocked(deck)
+    current = deck_data(deck)
+    designers = tuple(dict.fromkeys((*current.designers, *data.designers)))
+    updated = replace(current, designers=designers, special_rules=data.special_rules, cards=data.cards)
+    _check_values(updated)
+    _write_deck(deck, updated)
+    _record_revision(deck, author=author, summary=summary)
+    return deck

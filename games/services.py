@@ -276,3 +276,30 @@ def game_mush(*, user, game_id, line: str) -> dict:
         return {"lines": result.lines, "version": version}
     outcome = game_command(user=user, game_id=game_id, command=result.command)
     return {"lines": result.describe(outcome.body["events"]), "version": outcome.body["version"]}
+
+
+def game_publish(*, user, game_id, new_deck: bool = False, slug: str | None = None, title: str | None = None,
+                 summary: str = "") -> Any:
+    """The Aftermath: publish a finished game's deck to the archive, each card's creator recorded.
+
+    As a new revision of the deck the game was played from (refused with 423 if that deck is locked), or, with
+    ``new_deck``, as a new deck.
+    """
+    from decks import services as deck_services
+    from decks.deckdata import DeckData, slugify
+    from dvorak_site.errors import Conflict, Forbidden
+    from games.engine.aftermath import deck_after_game
+
+    game = get_game(game_id)
+    state = state_at(game.stream_id, store.current_version(game.stream_id))
+    if engine.seat_of(state, user.id) is None:
+        raise Forbidden("Only the players of a game publish its deck.")
+    if state.status != "finished":
+        raise Conflict("A game's deck is published once the game is over.", code="game_not_finished")
+    content = DeckData.from_dict(deck_after_game(state))
+    summary = summary or f"The Aftermath of game {game.id}"
+    if not new_deck:
+        return deck_services.deck_replace_content(slug=game.deck_slug, author=user, data=content, summary=summary)
+    title = title or f"{content.title} (after game {str(game.id)[:8]})"
+    content = DeckData.from_dict({**content.to_dict(), "title": title, "slug": slug or slugify(title)})
+    return deck_services.deck_create(author=user, data=content, summary=summary)

@@ -118,3 +118,15 @@ class MushLineSerializer(serializers.Serializer):
 class MushAnswerSerializer(serializers.Serializer):
     lines = serializers.ListField(child=serializers.CharField())
     version = serializers.IntegerField()
+
+
+class PublishSerializer(serializers.Serializer):
+    new_deck = serializers.BooleanField(default=False, help_text="Publish as a new deck instead of a new revision.")
+    slug = serializers.SlugField(required=False, help_text="With new_deck: the new deck's slug.")
+    title = serializers.CharField(max_length=200, required=False, help_text="With new_deck: its title.")
+    summary = serializers.CharField(max_length=200, required=False, default="")
+
+
+class PublishedSerializer(serializers.Serializer):
+    deck = serializers.CharField(help_text="The archive deck's slug.")
+    revision = serializers.IntegerField(help_text="The revision the game's deck became.")

@@ -11,3 +11,4 @@ urlpatterns = [
     path("games/<uuid:game_id>/commands/", views.GameCommandView.as_view(), name="game-commands"),
 ]
 urlpatterns.append(path("games/<uuid:game_id>/mush/", views.GameMushView.as_view(), name="game-mush"))
+urlpatterns.append(path("games/<uuid:game_id>/publish/", views.GamePublishView.as_view(), name="game-publish"))

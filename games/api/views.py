@@ -142,3 +142,20 @@ class GameMushView(APIView):
         form = s.MushLineSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         return Response(services.game_mush(user=request.user, game_id=game_id, line=form.validated_data["line"]))
+
+
+class GamePublishView(APIView):
+    @extend_schema(
+        tags=GAME_TAG,
+        request=s.PublishSerializer,
+        responses={201: s.PublishedSerializer},
+        description="The Aftermath: a finished game's deck (accepted and amended cards, each with its creator) "
+        "becomes a new revision of its archive deck (423 deck_locked if that is locked) or, with new_deck, a new "
+        "deck. 409 game_not_finished while the game is on; 403 for anyone but its players.",
+    )
+    def post(self, request, game_id):
+        form = s.PublishSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        deck = services.game_publish(user=request.user, game_id=game_id, **form.validated_data)
+        revision = deck.revisions.order_by("-number").values_list("number", flat=True).first()
+        return Response({"deck": deck.slug, "revision": revision}, status=status.HTTP_201_CREATED)
