@@ -2,7 +2,8 @@
 
 ``legal_commands`` lists commands the engine accepts from a seat in a state (a representative choice of the
 effect moves and, in a creative game, of proposals and votes; not every possible one), so tests and API-level
-fuzzing can drive games with random legal moves.
+fuzzing can drive games with random legal moves. ``random_game`` plays any Variant of Dvorak: team games seat
+players in two teams, CCG games give each player a player deck of their own from one Card Set.
 """
 
 from __future__ import annotations
@@ -19,14 +20,20 @@ from games.engine.rng import SeededRng
 from games.engine.rulesets.dvorak import ACTION_ABILITY, is_action, may_be_played_out_of_turn
 from games.engine.state import (
     ACTIVE,
+    CCG,
     DISCARD,
     DRAW,
     PLAY,
     PLAYING,
+    STANDARD,
+    TEAM,
     VOTING,
     GameState,
+    all_discard_piles,
     cards_visible_to,
+    opponents,
     players_standing,
+    team_mates,
 )
 from proposals import rules as vote_rules
 
@@ -47,6 +54,22 @@ def unique_title_deck(size: int = 30, *, special_rules: list[dict] | None = None
     ]
     return {"slug": "test-deck", "title": "Test Deck", "ruleset": "dvorak", "special_rules": special_rules or [],
             "cards": cards}
+
+
+def card_set_and_player_decks(players: int, cards_each: int = 12) -> tuple[dict, list[dict]]:
+    """A CCG Card Set (unique titles) and one player deck per seat built from it, no title in two decks (so a
+    title found in a view names exactly one card)."""
+    card_set = {**unique_title_deck(players * cards_each), "slug": "test-set", "title": "Test Set"}
+    decks = [
+        {"id": 500 + seat, "name": f"Deck of player{seat}", "card_set": card_set["slug"], "version": 1,
+         "cards": card_set["cards"][seat::players]}
+        for seat in range(players)
+    ]
+    return card_set, decks
+
+
+def team_of(seat: int) -> str:
+    return f"Team {'AB'[seat % 2]}"
 
 
 def legal_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
@@ -89,12 +112,17 @@ def _proposals(state: GameState, seat: int) -> list[dict[str, Any]]:
         {"type": "propose", "kind": "special_rule",
          "rule": {"title": f"Rule {name}", "text": "Votes pass by majority.", "params": {"vote_rule": "majority"}}},
     ]
+    if state.variant == CCG:
+        return commands + _rule_proposals(state, name)  # a CCG deck's cards change only with the Card Set
     if state.blank_cards >= 2:
+        # In a Multi-Deck game, a tit-for-tat bundle: an Egg for the proposer, a Flamethrower for the next seat.
+        flamethrower_deck = {"deck": (seat + 1) % len(state.players)} if state.has_own_decks else {}
         commands += [
             {"type": "propose", "kind": "card", "card": {"title": f"New {name}", "type": "Thing", "text": ""}},
             {"type": "propose", "kind": "bundle", "cards": [
                 {"title": f"Egg {name}", "type": "Thing", "text": ""},
-                {"title": f"Flamethrower {name}", "type": "Action", "text": "Destroy a Thing."}]},
+                {"title": f"Flamethrower {name}", "type": "Action", "text": "Destroy a Thing.",
+                 **flamethrower_deck}]},
         ]
     if player.hand:
         commands += [
@@ -107,14 +135,18 @@ def _proposals(state: GameState, seat: int) -> list[dict[str, Any]]:
         commands.append({"type": "propose", "kind": "repeal", "card": things[0]})
     if state.rejected:
         commands.append({"type": "propose", "kind": "card", "from_rejected": state.rejected[0]})
-    if state.special_rules:
-        rule_id = state.special_rules[0].id
-        commands += [
-            {"type": "propose", "kind": "amend_rule", "rule": rule_id,
-             "changes": {"title": f"Amended rule {name}", "params": {"vote_rule": "2/3"}}},
-            {"type": "propose", "kind": "repeal_rule", "rule": rule_id},
-        ]
-    return commands
+    return commands + _rule_proposals(state, name)
+
+
+def _rule_proposals(state: GameState, name: str) -> list[dict[str, Any]]:
+    if not state.special_rules:
+        return []
+    rule_id = state.special_rules[0].id
+    return [
+        {"type": "propose", "kind": "amend_rule", "rule": rule_id,
+         "changes": {"title": f"Amended rule {name}", "params": {"vote_rule": "2/3"}}},
+        {"type": "propose", "kind": "repeal_rule", "rule": rule_id},
+    ]
 
 
 def _turn_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
@@ -146,6 +178,9 @@ def _turn_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
     if actions_left:
         commands += [{"type": "use", "card": c} for c in player.in_play
                      if ACTION_ABILITY.search(state.cards[c].text)]
+        # Team Dvorak: a card to a team-mate in place of the Action.
+        commands += [{"type": "give", "card": player.hand[-1], "to": mate} for mate in team_mates(state, seat)
+                     if player.hand and state.player(mate).status == PLAYING]
     return commands
 
 
@@ -161,7 +196,7 @@ def _out_of_turn_plays(state: GameState, seat: int) -> list[dict[str, Any]]:
 
 
 def _a_cause(state: GameState, seat: int) -> str | None:
-    public = [*state.discard_pile, *(c for p in state.players for c in p.in_play)]
+    public = [*all_discard_piles(state), *(c for p in state.players for c in p.in_play)]
     if public:
         return public[-1]
     if state.special_rules:
@@ -183,8 +218,9 @@ def _effect_moves(state: GameState, seat: int, cause: str) -> list[dict[str, Any
     ]
     if things:
         moves.append({"type": "destroy", "cause": cause, "card": things[0]})
-    if state.discard_pile:
-        moves.append({"type": "move", "cause": cause, "card": state.discard_pile[-1], "to": "hand"})
+    discarded = all_discard_piles(state)
+    if discarded:
+        moves.append({"type": "move", "cause": cause, "card": discarded[-1], "to": "hand"})
     if player.hand:
         moves += [
             {"type": "move", "cause": cause, "card": player.hand[0], "to": "draw_bottom"},
@@ -193,6 +229,10 @@ def _effect_moves(state: GameState, seat: int, cause: str) -> list[dict[str, Any
             {"type": "give", "cause": cause, "card": player.hand[-1], "to": others[0]},
         ]
     moves += [{"type": "take_random", "cause": cause, "from": s} for s in others if state.player(s).hand]
+    moves += [{"type": "take_random", "cause": cause, "from": s, "opponent": True}
+              for s in opponents(state, seat) if state.player(s).hand]
+    if state.has_own_decks:
+        moves.append({"type": "shuffle", "cause": cause, "pile": "discard", "seat": others[0]})
     moves += [{"type": "eliminate", "cause": cause, "seat": s} for s in standing_others]
     return moves
 
@@ -220,17 +260,26 @@ def actors(count: int) -> list[Actor]:
 
 
 def random_game(seed: int, *, players: int, deck: dict | None = None, steps: int = 200,
-                options: dict | None = None, creative: bool = False) -> RandomGame:
+                options: dict | None = None, creative: bool = False, variant: str = STANDARD) -> RandomGame:
     """Seat ``players`` players, start, then send ``steps`` random legal commands (fewer if the game ends).
-    A ``creative`` game also proposes cards and rules, and votes on them."""
+    A ``creative`` game also proposes cards and rules, and votes on them. A ``team`` game seats players in two
+    teams, alternately (it needs three players or more); a ``ccg`` game plays ``card_set_and_player_decks``
+    (``deck`` is then ignored)."""
     rng = SeededRng(seed)
     chooser = random.Random(seed)
     people = actors(players)
+    joins: list[dict[str, Any]] = [{} for _ in people]
+    if variant == TEAM:
+        joins = [{"team": team_of(seat)} for seat in range(players)]
+    if variant == CCG:
+        deck, player_decks = card_set_and_player_decks(players)
+        joins = [{"player_deck": player_deck} for player_deck in player_decks]
     game = RandomGame()
-    game.record(create_game(ruleset="dvorak", deck=deck or unique_title_deck(), variant="standard",
-                            creative=creative, max_players=players, options=options or {}, creator=people[0], rng=rng))
-    for person in people[1:]:
-        game.record(decide(game.state, {"type": "join"}, actor=person, rng=rng))
+    game.record(create_game(ruleset="dvorak", deck=deck or unique_title_deck(), variant=variant,
+                            creative=creative, max_players=players, options={**(options or {}), **joins[0]},
+                            creator=people[0], rng=rng))
+    for person, join in zip(people[1:], joins[1:], strict=True):
+        game.record(decide(game.state, {"type": "join", **join}, actor=person, rng=rng))
     game.record(decide(game.state, {"type": "start"}, actor=people[0], rng=rng))
     for _ in range(steps):
         if game.state.status not in (ACTIVE, VOTING):

@@ -45,16 +45,18 @@ class Table:
     """A game in progress, with helpers to arrange the cards by title and send commands as a seat."""
 
     def __init__(self, players: int = 2, *, deck: dict | None = None, seed: int = 7, options: dict | None = None,
-                 creative: bool = False):
+                 creative: bool = False, variant: str = "standard", joins: list[dict] | None = None):
+        """``joins``: what each seat adds to its join (the creator's goes into the options), e.g. its team."""
         self.rng = SeededRng(seed)
         self.people = [Actor(user_id=10 + seat, username=f"player{seat}") for seat in range(players)]
         self.events: list[Event] = []
         self.state: GameState | None = None
-        self._apply(create_game(ruleset="dvorak", deck=deck or rulebook_deck(), variant="standard",
-                                creative=creative, max_players=max(players, 2), options=options or {},
+        joins = joins or [{} for _ in self.people]
+        self._apply(create_game(ruleset="dvorak", deck=deck or rulebook_deck(), variant=variant,
+                                creative=creative, max_players=max(players, 2), options={**(options or {}), **joins[0]},
                                 creator=self.people[0], rng=self.rng))
-        for person in self.people[1:]:
-            self.send_as(person, {"type": "join"})
+        for person, join in zip(self.people[1:], joins[1:], strict=True):
+            self.send_as(person, {"type": "join", **join})
 
     def start(self) -> Table:
         self.send(0, {"type": "start"})

@@ -1,4 +1,5 @@
-"""Whole games played by random legal moves: replay, snapshots and hidden information hold at every step."""
+"""Whole games played by random legal moves, in every Variant of Dvorak: replay, snapshots and hidden information
+hold at every step."""
 
 from __future__ import annotations
 
@@ -19,37 +20,46 @@ from games.engine import (
     view_event,
     view_state,
 )
-from games.engine.state import cards_in_the_deck
+from games.engine.state import VARIANTS, cards_in_the_deck, cards_in_zones
 from games.engine.testing import actors, legal_commands, public_titles, random_game, visible_titles_and_ids
 
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32)
 player_counts = st.integers(min_value=2, max_value=5)
 creative_games = st.booleans()
+variants = st.sampled_from(VARIANTS)
+
+
+def seated(players: int, variant: str) -> int:
+    """A team game needs three players or more."""
+    return max(players, 3) if variant == "team" else players
 
 
 @GAMES
-@given(seed=seeds, players=player_counts, creative=creative_games)
-def test_replaying_the_events_gives_the_state_built_step_by_step(seed, players, creative):
-    game = random_game(seed, players=players, steps=150, creative=creative)
+@given(seed=seeds, players=player_counts, creative=creative_games, variant=variants)
+def test_replaying_the_events_gives_the_state_built_step_by_step(seed, players, creative, variant):
+    players = seated(players, variant)
+    game = random_game(seed, players=players, steps=150, creative=creative, variant=variant)
     assert replay(game.events) == game.state
     middle = len(game.events) // 2
     assert replay(game.events[middle:], game.states[middle - 1]) == game.state
 
 
 @GAMES
-@given(seed=seeds, players=player_counts, creative=creative_games)
-def test_a_snapshot_round_trips_through_json_exactly(seed, players, creative):
-    game = random_game(seed, players=players, steps=150, creative=creative)
+@given(seed=seeds, players=player_counts, creative=creative_games, variant=variants)
+def test_a_snapshot_round_trips_through_json_exactly(seed, players, creative, variant):
+    players = seated(players, variant)
+    game = random_game(seed, players=players, steps=150, creative=creative, variant=variant)
     for state in game.states[::10] + [game.state]:
         snapshot = json.loads(json.dumps(state_to_json(state)))
         assert state_from_json(snapshot) == state
 
 
 @GAMES
-@given(seed=seeds, players=player_counts, creative=creative_games)
-def test_no_view_shows_a_card_its_viewer_cannot_see(seed, players, creative):
-    game = random_game(seed, players=players, steps=120, creative=creative)
+@given(seed=seeds, players=player_counts, creative=creative_games, variant=variants)
+def test_no_view_shows_a_card_its_viewer_cannot_see(seed, players, creative, variant):
+    players = seated(players, variant)
+    game = random_game(seed, players=players, steps=120, creative=creative, variant=variant)
     every_card = {card_id for state in game.states if state for card_id in state.cards} | {
         c.title for state in game.states if state for c in state.cards.values()}
     before = None
@@ -76,9 +86,10 @@ def _assert_shows_nothing_of(view: dict, hidden: set[str]) -> None:
 
 
 @GAMES
-@given(seed=seeds, players=player_counts, creative=creative_games)
-def test_every_listed_legal_command_is_accepted_and_changes_nothing_until_applied(seed, players, creative):
-    game = random_game(seed, players=players, steps=60, creative=creative)
+@given(seed=seeds, players=player_counts, creative=creative_games, variant=variants)
+def test_every_listed_legal_command_is_accepted_and_changes_nothing_until_applied(seed, players, creative, variant):
+    players = seated(players, variant)
+    game = random_game(seed, players=players, steps=60, creative=creative, variant=variant)
     people = actors(players)
     state = game.state
     frozen = copy.deepcopy(state)
@@ -92,9 +103,10 @@ def test_every_listed_legal_command_is_accepted_and_changes_nothing_until_applie
 
 
 @GAMES
-@given(seed=seeds, players=player_counts, creative=creative_games)
-def test_a_refused_command_produces_no_events_and_leaves_the_state_alone(seed, players, creative):
-    game = random_game(seed, players=players, steps=40, creative=creative)
+@given(seed=seeds, players=player_counts, creative=creative_games, variant=variants)
+def test_a_refused_command_produces_no_events_and_leaves_the_state_alone(seed, players, creative, variant):
+    players = seated(players, variant)
+    game = random_game(seed, players=players, steps=40, creative=creative, variant=variant)
     state = game.state
     frozen = copy.deepcopy(state)
     refused = 0
@@ -112,9 +124,10 @@ def test_a_refused_command_produces_no_events_and_leaves_the_state_alone(seed, p
 def test_two_to_five_players_play_long_games_to_the_end_without_errors():
     finished = 0
     for seed in range(40):
-        game = random_game(seed, players=2 + seed % 4, steps=400, creative=seed % 2 == 1)
+        variant = VARIANTS[seed % len(VARIANTS)]
+        game = random_game(seed, players=seated(2 + seed % 4, variant), steps=400, creative=seed % 2 == 1,
+                           variant=variant)
         finished += game.state.status == "finished"
-        in_zones = [c for p in game.state.players for c in (*p.hand, *p.in_play)]
-        in_zones += [*game.state.draw_pile, *game.state.discard_pile]
-        assert sorted(in_zones) == sorted(cards_in_the_deck(game.state))  # no card is lost or doubled
+        # No card is lost or doubled, whatever piles the variant has.
+        assert sorted(cards_in_zones(game.state)) == sorted(cards_in_the_deck(game.state))
     assert finished > 0

@@ -666,7 +666,10 @@ class DvorakRuleset(CreativeRules, Ruleset):
     def view_game_created(self, event: Event, viewer: int | None, before: GameState | None,
                           after: GameState) -> dict:
         # The deck's card list is in the archive; the game's card ids are not, and they must stay secret.
-        return {**event.data, "cards": {"count": len(event.data["cards"])}}
+        shown = {**event.data, "cards": {"count": len(event.data["cards"])}}
+        if "deck_cards" in event.data:
+            shown["deck_cards"] = {"count": sum(card["copies"] for card in event.data["deck_cards"])}
+        return shown
 
     @redacts("card.revealed")
     def view_card_revealed(self, event: Event, viewer: int | None, before: GameState | None,
