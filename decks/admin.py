@@ -381,3 +381,4 @@ class TalkPostAdmin(ReadOnlyAdmin):
     def short_body(self, post: TalkPost) -> str:
         # A plain string: the changelist escapes it like any other value.
         return post.body[:80]
+import decks.ccg.admin  # noqa: E402,F401  (the CCG pages: versions, player decks, notices)

@@ -127,3 +127,5 @@ class TalkPost(models.Model):
 
     def __str__(self) -> str:
         return f"Talk on {self.deck.slug} #{self.pk}"
+
+from decks.ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck, PlayerDeckEntry  # noqa: E402,F401

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from decks.api import views
 
@@ -20,3 +20,4 @@ urlpatterns = [
          name="deck-revision-restore"),
     path("decks/<slug:slug>/talk/", views.TalkView.as_view(), name="deck-talk"),
 ]
+urlpatterns += [path("", include("decks.ccg.api.urls"))]  # noqa: E402

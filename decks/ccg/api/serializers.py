@@ -1,0 +1,120 @@
+"""The CCG JSON shapes (API.md, "CCG"): requests validated into values, responses for the schema."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from decks.ccg.models import CardSetVersion, Notification
+from proposals.models import ADD, CHANGE, REMOVE, CardSetChange
+
+
+class VersionSerializer(serializers.ModelSerializer):
+    changelog = serializers.ListField(child=serializers.CharField())
+
+    class Meta:
+        model = CardSetVersion
+        fields = ["number", "created_at", "changelog"]
+
+
+class RegistrationSerializer(serializers.Serializer):
+    card_set = serializers.CharField()
+    username = serializers.CharField()
+    registered_at = serializers.DateTimeField()
+    players = serializers.IntegerField(help_text="How many players the set has now.")
+
+
+class ChangeInputSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[ADD, CHANGE, REMOVE])
+    card = serializers.IntegerField(required=False, help_text="The card's id (change, remove).")
+    content = serializers.DictField(
+        required=False, help_text="The new card (add) or the fields that change (change): title, type, text, "
+        "flavor, copies, corner_value, creator, stats.",
+    )
+
+
+class ChangeSerializer(serializers.ModelSerializer):
+    card = serializers.IntegerField(source="card_id", allow_null=True)
+    author = serializers.CharField(source="author.username", allow_null=True, default=None)
+    content = serializers.DictField()
+    votes = serializers.SerializerMethodField(help_text="username → true (accepts) or false (objects)")
+    version = serializers.IntegerField(source="version.number", allow_null=True, default=None,
+                                       help_text="The version that took the change in, once built.")
+
+    class Meta:
+        model = CardSetChange
+        fields = ["id", "kind", "card", "content", "author", "status", "votes", "created_at", "deadline",
+                  "decided_at", "version"]
+
+    def get_votes(self, change: CardSetChange) -> dict[str, bool]:
+        return {vote.user.username: vote.approve for vote in change.votes.all()}
+
+
+class EntrySerializer(serializers.Serializer):
+    card = serializers.IntegerField()
+    count = serializers.IntegerField(min_value=1)
+
+
+class PlayerDeckInputSerializer(serializers.Serializer):
+    card_set = serializers.SlugField()
+    name = serializers.CharField(max_length=200)
+    entries = EntrySerializer(many=True)
+
+    def validate_entries(self, entries: list[dict]) -> dict[int, int]:
+        return entries_by_card(entries)
+
+
+class PlayerDeckPatchSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200, required=False)
+    entries = EntrySerializer(many=True, required=False, help_text="Replaces the deck's entries: tuning.")
+
+    def validate_entries(self, entries: list[dict]) -> dict[int, int]:
+        return entries_by_card(entries)
+
+
+def entries_by_card(entries: list[dict]) -> dict[int, int]:
+    """card id → copies; the same card twice adds up."""
+    counts: dict[int, int] = {}
+    for entry in entries:
+        counts[entry["card"]] = counts.get(entry["card"], 0) + entry["count"]
+    return counts
+
+
+class PlayerDeckEntrySerializer(serializers.Serializer):
+    card = serializers.IntegerField()
+    count = serializers.IntegerField()
+    title = serializers.CharField()
+
+
+class PlayerDeckSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    card_set = serializers.CharField()
+    version = serializers.IntegerField()
+    latest_version = serializers.IntegerField()
+    entries = PlayerDeckEntrySerializer(many=True)
+    size = serializers.IntegerField()
+    valid = serializers.BooleanField()
+    problems = serializers.ListField(child=serializers.CharField())
+    in_game = serializers.BooleanField()
+
+
+class PlayerDeckUpdateSerializer(PlayerDeckSerializer):
+    removed = serializers.ListField(child=serializers.CharField(), help_text="Cards taken out.")
+    changed = serializers.ListField(child=serializers.CharField(), help_text="Cards whose text changed.")
+
+
+class NotificationSerializer(serializers.ModelSerializer):
+    data = serializers.DictField()
+
+    class Meta:
+        model = Notification
+        fields = ["id", "subject", "body", "data", "created_at", "read_at"]
+
+
+class MarkReadSerializer(serializers.Serializer):
+    ids = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                help_text="The notices to mark read; all of the caller's when left out.")
+
+
+class MarkedSerializer(serializers.Serializer):
+    marked = serializers.IntegerField()

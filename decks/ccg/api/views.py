@@ -1,0 +1,174 @@
+"""The CCG endpoints: thin views that validate, call a service or selector, and serialize."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decks.ccg import selectors, services
+from decks.ccg.api import serializers
+from proposals import services as proposals
+from proposals.models import CardSetChange
+
+TAGS = ["ccg"]
+READ_OR_SIGNED_IN = [permissions.IsAuthenticatedOrReadOnly]
+
+
+class VersionListView(APIView):
+    permission_classes = READ_OR_SIGNED_IN
+
+    @extend_schema(tags=TAGS, responses=serializers.VersionSerializer(many=True),
+                   description="The card set's versions, oldest first; version 1 is the set as first registered.")
+    def get(self, request, slug: str):
+        version = services.card_set_version_ensure(slug=slug)
+        versions = selectors.version_list(card_set=version.card_set)
+        return Response(serializers.VersionSerializer(versions, many=True).data)
+
+
+class VersionDetailView(APIView):
+    permission_classes = READ_OR_SIGNED_IN
+
+    @extend_schema(tags=TAGS, responses={200: dict},
+                   description="The set as it was at that version: the archive deck's shape, with card ids, plus "
+                   "`version`, `created_at` and `changelog`.")
+    def get(self, request, slug: str, number: int):
+        card_set = services.card_set_version_ensure(slug=slug).card_set
+        version = selectors.version_get(card_set=card_set, number=number)
+        facts = serializers.VersionSerializer(version).data
+        return Response({**version.content, "kind": card_set.kind, "version": facts.pop("number"), **facts})
+
+
+class RegisterView(APIView):
+    @extend_schema(tags=TAGS, request=None, responses={201: serializers.RegistrationSerializer},
+                   description="Register as a player of the set: you may then propose changes, and any change "
+                   "passes only if no registered player objects.")
+    def post(self, request, slug: str):
+        player = services.card_set_register(slug=slug, user=request.user)
+        body = {"card_set": slug, "username": request.user.username, "registered_at": player.registered_at,
+                "players": len(selectors.registered_player_ids(card_set=player.card_set))}
+        return Response(serializers.RegistrationSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+def change_response(change_id: int, *, created: bool = False) -> Response:
+    change = CardSetChange.objects.select_related("author", "version").prefetch_related("votes__user").get(
+        pk=change_id)
+    return Response(serializers.ChangeSerializer(change).data,
+                    status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class ChangeListView(APIView):
+    permission_classes = READ_OR_SIGNED_IN
+
+    @extend_schema(tags=TAGS, responses=serializers.ChangeSerializer(many=True),
+                   parameters=[OpenApiParameter("status", str, enum=["open", "accepted", "rejected"])])
+    def get(self, request, slug: str):
+        card_set = selectors.card_set_get(slug=slug)
+        changes = card_set.proposed_changes.select_related("author", "version").prefetch_related("votes__user")
+        if request.query_params.get("status"):
+            changes = changes.filter(status=request.query_params["status"])
+        return Response(serializers.ChangeSerializer(changes.order_by("id"), many=True).data)
+
+    @extend_schema(tags=TAGS, request=serializers.ChangeInputSerializer,
+                   responses={201: serializers.ChangeSerializer},
+                   description="Registered players only. The proposer accepts their own change.")
+    def post(self, request, slug: str):
+        form = serializers.ChangeInputSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        change = proposals.card_set_change_propose(
+            slug=slug, author=request.user, kind=data["kind"], card_id=data.get("card"), content=data.get("content"),
+        )
+        return change_response(change.pk, created=True)
+
+
+class ChangeAnswerView(APIView):
+    approve = True
+
+    @extend_schema(tags=TAGS, request=None, responses=serializers.ChangeSerializer,
+                   description="Registered players only; one objection rejects the change.")
+    def post(self, request, slug: str, change_id: int):
+        proposals.card_set_change_answer(slug=slug, change_id=change_id, user=request.user, approve=self.approve)
+        return change_response(change_id)
+
+
+class ChangeObjectView(ChangeAnswerView):
+    approve = False
+
+
+def player_deck_response(player_deck, *, created: bool = False) -> Response:
+    body = serializers.PlayerDeckSerializer(selectors.player_deck_view(player_deck)).data
+    return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class PlayerDeckListView(APIView):
+    @extend_schema(tags=TAGS, responses=serializers.PlayerDeckSerializer(many=True), description="Your decks.")
+    def get(self, request):
+        decks = selectors.player_deck_list(user=request.user)
+        return Response(serializers.PlayerDeckSerializer([selectors.player_deck_view(d) for d in decks],
+                                                         many=True).data)
+
+    @extend_schema(tags=TAGS, request=serializers.PlayerDeckInputSerializer,
+                   responses={201: serializers.PlayerDeckSerializer},
+                   description="A deck built on the set's latest version; `valid` and `problems` say whether it "
+                   "may be played yet.")
+    def post(self, request):
+        form = serializers.PlayerDeckInputSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        player_deck = services.player_deck_create(
+            owner=request.user, card_set_slug=data["card_set"], name=data["name"], entries=data["entries"]
+        )
+        return player_deck_response(player_deck, created=True)
+
+
+class PlayerDeckDetailView(APIView):
+    @extend_schema(tags=TAGS, responses=serializers.PlayerDeckSerializer)
+    def get(self, request, player_deck_id: int):
+        return player_deck_response(selectors.player_deck_get(user=request.user, player_deck_id=player_deck_id))
+
+    @extend_schema(tags=TAGS, request=serializers.PlayerDeckPatchSerializer,
+                   responses=serializers.PlayerDeckSerializer,
+                   description="Tuning between games; 409 `deck_in_game` while a game is playing it.")
+    def patch(self, request, player_deck_id: int):
+        form = serializers.PlayerDeckPatchSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        player_deck = services.player_deck_tune(user=request.user, player_deck_id=player_deck_id,
+                                                **form.validated_data)
+        return player_deck_response(player_deck)
+
+    @extend_schema(tags=TAGS, request=None, responses={204: None})
+    def delete(self, request, player_deck_id: int):
+        services.player_deck_delete(user=request.user, player_deck_id=player_deck_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PlayerDeckUpdateView(APIView):
+    @extend_schema(tags=TAGS, request=None, responses=serializers.PlayerDeckUpdateSerializer,
+                   description="Brings the deck to its set's latest version: changed cards follow, removed ones "
+                   "are taken out (listed in `removed`).")
+    def post(self, request, player_deck_id: int):
+        player_deck, update = services.player_deck_update(user=request.user, player_deck_id=player_deck_id)
+        body = {**selectors.player_deck_view(player_deck), "removed": list(update.removed),
+                "changed": list(update.changed)}
+        return Response(serializers.PlayerDeckUpdateSerializer(body).data)
+
+
+class NotificationListView(APIView):
+    @extend_schema(tags=TAGS, responses=serializers.NotificationSerializer(many=True),
+                   parameters=[OpenApiParameter("unread", bool, description="Only notices not yet read.")],
+                   description="Your notices, newest first.")
+    def get(self, request):
+        unread = request.query_params.get("unread", "").lower() in {"1", "true", "yes"}
+        notices = selectors.notification_list(user=request.user, unread=unread)
+        return Response(serializers.NotificationSerializer(notices, many=True).data)
+
+
+class NotificationReadView(APIView):
+    @extend_schema(tags=TAGS, request=serializers.MarkReadSerializer, responses=serializers.MarkedSerializer)
+    def post(self, request):
+        form = serializers.MarkReadSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        marked = services.notification_mark_read(user=request.user, ids=form.validated_data.get("ids"))
+        return Response({"marked": marked})

@@ -1,0 +1,191 @@
+"""Reads of the CCG side: a set's versions and players, player decks and what makes them valid, notices."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from decks.ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck
+from decks.deckdata import CARD_SET
+from decks.models import Deck
+from dvorak_site.errors import Conflict, DomainError, Forbidden, NotFound
+
+# CCG Dvorak: "at least twenty cards" unless the set's Special Rules say otherwise.
+DEFAULT_MIN_DECK_SIZE = 20
+
+_NUMBER_WORDS = {
+    "ten": 10, "fifteen": 15, "twenty": 20, "twenty-five": 25, "thirty": 30, "forty": 40, "forty-five": 45,
+    "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "one hundred": 100,
+}
+_NUMBER = r"(\d+|" + "|".join(sorted(map(re.escape, _NUMBER_WORDS), key=len, reverse=True)) + r")"
+# "decks of at least 40 cards", "a deck must contain at least forty cards", "40-card decks".
+_MIN_SIZE_PATTERNS = (
+    re.compile(r"\bdecks?\b[^.]{0,40}?\bat least " + _NUMBER + r" cards\b", re.IGNORECASE),
+    re.compile(r"\b" + _NUMBER + r"[- ]card decks?\b", re.IGNORECASE),
+)
+
+
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBER_WORDS[word.lower()]
+
+
+def min_deck_size(special_rules: list[dict[str, Any]]) -> int:
+    """The smallest deck the set's Special Rules allow, or the CCG rule's twenty when they say nothing."""
+    for rule in special_rules:
+        text = f"{rule.get('title', '')}. {rule.get('text', '')}"
+        for pattern in _MIN_SIZE_PATTERNS:
+            match = pattern.search(text)
+            if match:
+                return _number(match[1])
+    return DEFAULT_MIN_DECK_SIZE
+
+
+def card_set_get(*, slug: str) -> Deck:
+    try:
+        deck = Deck.objects.get(slug=slug)
+    except Deck.DoesNotExist:
+        raise NotFound(f"There is no deck {slug!r}.") from None
+    if deck.kind != CARD_SET:
+        raise DomainError(f"{slug!r} is a deck, not a CCG card set.", code="not_a_card_set",
+                          details={"slug": slug})
+    return deck
+
+
+def version_list(*, card_set: Deck) -> QuerySet[CardSetVersion]:
+    return card_set.versions.order_by("number")
+
+
+def version_get(*, card_set: Deck, number: int) -> CardSetVersion:
+    try:
+        return card_set.versions.get(number=number)
+    except CardSetVersion.DoesNotExist:
+        raise NotFound(f"The card set {card_set.slug!r} has no version {number}.") from None
+
+
+def version_latest(*, card_set: Deck) -> CardSetVersion | None:
+    return card_set.versions.order_by("-number").first()
+
+
+def version_content_card(content: dict[str, Any], card_id: int) -> dict[str, Any] | None:
+    return next((card for card in content["cards"] if card["id"] == card_id), None)
+
+
+def is_registered_player(*, card_set: Deck, user: Any) -> bool:
+    return bool(user and user.is_authenticated and card_set.registered_players.filter(user=user).exists())
+
+
+def registered_player_ids(*, card_set: Deck) -> list[int]:
+    return list(CardSetPlayer.objects.filter(card_set=card_set).values_list("user_id", flat=True))
+
+
+@dataclass(frozen=True)
+class DeckCheck:
+    """Whether a player deck may be played, and each reason it may not, for a person."""
+
+    size: int
+    problems: tuple[str, ...]
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+
+def check_entries(*, entries: dict[int, int], content: dict[str, Any]) -> DeckCheck:
+    """`entries` maps a card id to its number of copies; `content` is the version the deck is built on."""
+    size = sum(entries.values())
+    problems = []
+    least = min_deck_size(content["special_rules"])
+    if size < least:
+        problems.append(f"A deck of this set has at least {least} cards; this one has {size}.")
+    missing = sorted(card_id for card_id in entries if version_content_card(content, card_id) is None)
+    if missing:
+        problems.append(f"Cards {missing} are not in the version of the set this deck is built on.")
+    return DeckCheck(size=size, problems=tuple(problems))
+
+
+def player_deck_get(*, user: Any, player_deck_id: int) -> PlayerDeck:
+    """The user's own deck: `not_found` when there is none, `forbidden` when it is someone else's."""
+    deck = PlayerDeck.objects.select_related("card_set").filter(pk=player_deck_id).first()
+    if deck is None:
+        raise NotFound(f"There is no player deck {player_deck_id}.")
+    if deck.owner_id != getattr(user, "pk", None):
+        raise Forbidden("Only its owner may see or use a player deck.")
+    return deck
+
+
+def player_deck_list(*, user: Any) -> QuerySet[PlayerDeck]:
+    return PlayerDeck.objects.filter(owner=user).select_related("card_set").prefetch_related("entries")
+
+
+def player_deck_entries(deck: PlayerDeck) -> dict[int, int]:
+    return {entry.card_id: entry.count for entry in deck.entries.all()}
+
+
+def player_deck_version_content(deck: PlayerDeck) -> dict[str, Any]:
+    return version_get(card_set=deck.card_set, number=deck.version).content
+
+
+def player_deck_view(deck: PlayerDeck) -> dict[str, Any]:
+    """The API's shape: `{"id", "name", "card_set", "version", "latest_version", "entries", "size", "valid",
+    "problems", "in_game"}`; each entry carries the card's title as its version has it."""
+    content = player_deck_version_content(deck)
+    entries = player_deck_entries(deck)
+    check = check_entries(entries=entries, content=content)
+    latest = version_latest(card_set=deck.card_set)
+    return {
+        "id": deck.pk,
+        "name": deck.name,
+        "card_set": deck.card_set.slug,
+        "version": deck.version,
+        "latest_version": latest.number if latest else deck.version,
+        "entries": [
+            {"card": card_id, "count": count,
+             "title": (version_content_card(content, card_id) or {}).get("title", "")}
+            for card_id, count in entries.items()
+        ],
+        "size": check.size,
+        "valid": check.valid,
+        "problems": list(check.problems),
+        "in_game": bool(deck.games_in_play),
+    }
+
+
+GAME_CARD_FIELDS = ("title", "type", "text", "flavor", "corner_value", "creator", "stats")
+
+
+def player_deck_for_game(*, user: Any, player_deck_id: int, formal: bool) -> dict[str, Any]:
+    """The deck a player brings to a CCG game, in the engine's shape:
+    `{"id", "name", "card_set", "version", "cards": [{"title", "type", "text", "flavor", "copies",
+    "corner_value", "creator", "stats"}]}`.
+
+    Refused with `deck_invalid` when the deck breaks its set's rules, and, for a formal game, with
+    `deck_outdated` when it is built on an older version of the set than the latest: the player updates it first.
+    """
+    deck = player_deck_get(user=user, player_deck_id=player_deck_id)
+    content = player_deck_version_content(deck)
+    entries = player_deck_entries(deck)
+    check = check_entries(entries=entries, content=content)
+    if not check.valid:
+        raise Conflict(f"The deck {deck.name!r} cannot be played: {' '.join(check.problems)}",
+                       code="deck_invalid", details={"problems": list(check.problems)})
+    latest = version_latest(card_set=deck.card_set)
+    if formal and latest is not None and latest.number > deck.version:
+        raise Conflict(
+            f"The deck {deck.name!r} is built on version {deck.version} of {deck.card_set.slug!r}, which is now at "
+            f"version {latest.number}; update it before a formal game.",
+            code="deck_outdated", details={"version": deck.version, "latest_version": latest.number},
+        )
+    cards = []
+    for card_id, count in entries.items():
+        card = version_content_card(content, card_id)
+        cards.append({**{name: card[name] for name in GAME_CARD_FIELDS}, "copies": count})
+    return {"id": deck.pk, "name": deck.name, "card_set": deck.card_set.slug, "version": deck.version,
+            "cards": cards}
+
+
+def notification_list(*, user: Any, unread: bool = False) -> QuerySet[Notification]:
+    notices = Notification.objects.filter(user=user)
+    return notices.filter(read_at__isnull=True) if unread else notices

@@ -1,0 +1,34 @@
+"""Celery tasks of the CCG side. Both are safe to deliver twice (acks late: a lost worker's task comes back)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from celery import shared_task
+
+from decks.ccg.services import card_set_version_build
+from proposals.services import card_set_changes_close_due
+
+# Test-only: seconds to wait inside the build's transaction after the version row is written, so a test can
+# kill the worker half-way. Unset in every real deployment.
+PAUSE_ENV = "DVORAK_CCG_BUILD_PAUSE_SECONDS"
+
+
+def _pause_if_asked() -> None:
+    seconds = float(os.environ.get(PAUSE_ENV) or 0)
+    if seconds:
+        time.sleep(seconds)
+
+
+@shared_task(name="decks.ccg.build_card_set_version", acks_late=True, reject_on_worker_lost=True)
+def build_card_set_version(card_set_id: int) -> int | None:
+    """Group the set's accepted changes into its next version; the version's number, or None if none waited."""
+    version = card_set_version_build(card_set_id=card_set_id, after_version_written=_pause_if_asked)
+    return version.number if version else None
+
+
+@shared_task(name="decks.ccg.close_due_card_set_changes", acks_late=True)
+def close_due_card_set_changes() -> list[int]:
+    """For a periodic schedule (Celery beat): decide changes whose answer period is over."""
+    return card_set_changes_close_due()
