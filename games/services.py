@@ -19,7 +19,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
-from dvorak_site.errors import NotFound, VersionConflict
+from dvorak_site.errors import DomainError, NotFound, VersionConflict
 from dvorak_site.eventstore import store
 from games import engine
 from games.models import CommandReceipt, Game, Seat
@@ -154,13 +154,18 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
     from decks.selectors import deck_for_game
 
     deck_data = deck_for_game(deck)
+    options = dict(options or {})
+    player_deck = None
+    if variant == "ccg" and "player_deck" in options:
+        player_deck = player_deck_for(user=user, player_deck=options["player_deck"], formal=bool(options.get("formal")))
+        options["player_deck"] = player_deck
     events = engine.create_game(
         ruleset=ruleset or deck_data.get("ruleset") or "dvorak",
         deck=deck_data,
         variant=variant,
         creative=creative,
         max_players=max_players,
-        options=options or {},
+        options=options,
         creator=actor_of(user),
         rng=engine.SecureRng(),
     )
@@ -172,7 +177,8 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
         recorded = store.append(game.stream_id, 0, [store.NewEvent(e.type, e.data, e.schema) for e in events],
                                 actor=user.get_username())
         state = store.fold(FOLDER, recorded)
-        project(game, state, recorded[-1].version)
+        project(game, None, state, recorded[-1].version)
+        mark_player_deck(game.id, player_deck)
         transaction.on_commit(partial(STATE_CACHE.put, game.stream_id, recorded[-1].version, state))
     return state_json(game, state, engine.seat_of(state, user.id))
 
@@ -199,7 +205,7 @@ def game_command(*, user, game_id, command: Any, idempotency_key: str | None = N
                                 actor=user.get_username())
         new_state, shown = fold_and_view(state, recorded, lambda s: engine.seat_of(s, user.id))
         new_version = recorded[-1].version if recorded else version
-        project(game, new_state, new_version)
+        project(game, state, new_state, new_version)
         maybe_snapshot(stream_id, version, new_version, new_state)
         body = {"version": new_version, "events": shown}
         if idempotency_key:
@@ -210,12 +216,19 @@ def game_command(*, user, game_id, command: Any, idempotency_key: str | None = N
 
 
 def game_join(*, user, game_id, team: str | None = None, player_deck: int | None = None) -> dict:
+    """Take a seat; in a CCG game, with one of your player decks (refused if outdated in a formal game)."""
     command: dict[str, Any] = {"type": "join"}
     if team is not None:
         command["team"] = team
+    deck = None
     if player_deck is not None:
-        command["player_deck"] = player_deck
-    game_command(user=user, game_id=game_id, command=command)
+        game = get_game(game_id)
+        options = state_at(game.stream_id, store.current_version(game.stream_id)).options
+        deck = player_deck_for(user=user, player_deck=player_deck, formal=bool(options.get("formal")))
+        command["player_deck"] = deck
+    with transaction.atomic():
+        game_command(user=user, game_id=game_id, command=command)
+        mark_player_deck(game_id, deck)
     return game_state(user=user, game_id=game_id)
 
 
@@ -224,15 +237,48 @@ def game_start(*, user, game_id) -> dict:
     return game_state(user=user, game_id=game_id)
 
 
-def project(game: Game, state: Any, version: int) -> None:
-    """Bring the game's rows up to the state: status, version, and a seat row per player."""
+def project(game: Game, before: Any, state: Any, version: int) -> None:
+    """Bring the game's rows up to the state: status, version, a seat row per new player; and when the game
+    ends, give the CCG players their decks back for tuning."""
     game.status = engine.game_status(state)
     game.version = version
     game.ruleset = state.ruleset
     game.save(update_fields=["status", "version", "ruleset", "updated_at"])
-    seated = Seat.objects.filter(game=game).count()
+    seated = len(before.players) if before is not None else 0
     for player in state.players[seated:]:
         Seat.objects.create(game=game, user_id=player.user_id, number=player.seat, team=player.team or "")
+    if state.status == "finished" and (before is None or before.status != "finished"):
+        release_player_decks(game, state)
+
+
+def player_deck_ids(state: Any) -> list[int]:
+    return [player.deck["id"] for player in state.players if getattr(player, "deck", None)]
+
+
+def release_player_decks(game: Game, state: Any) -> None:
+    ids = player_deck_ids(state)
+    if ids:
+        from decks.ccg.services import player_deck_release
+
+        for player_deck_id in ids:
+            player_deck_release(player_deck_id=player_deck_id, game_id=game.id)
+
+
+def player_deck_for(*, user, player_deck: Any, formal: bool) -> dict:
+    """A CCG player's deck as the engine takes it, checked: the caller's own, valid, and (formal games) current."""
+    from decks.ccg.selectors import player_deck_for_game
+
+    if isinstance(player_deck, bool) or not isinstance(player_deck, int):
+        raise DomainError("\"player_deck\" is the id of one of your player decks.",
+                          details={"player_deck": ["Give the id of one of your player decks."]})
+    return player_deck_for_game(user=user, player_deck_id=player_deck, formal=formal)
+
+
+def mark_player_deck(game_id, player_deck: dict | None) -> None:
+    if player_deck:
+        from decks.ccg.services import player_deck_mark_in_game
+
+        player_deck_mark_in_game(player_deck_id=player_deck["id"], game_id=game_id)
 
 
 def publish(game_id, version: int) -> None:
