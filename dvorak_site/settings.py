@@ -168,6 +168,12 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
+    # One name per choice set that several components share.
+    "ENUM_NAME_OVERRIDES": {
+        "DeckKindEnum": "decks.models.Deck.KIND_CHOICES",
+        "DeckKindInputEnum": ["deck", "card_set"],
+        "DeckStatusEnum": ["", "unfinished", "untested", "playable", "nomic", "CCG set", "CCG deck"],
+    },
 }
 
 # Snapshots of a stream's state are taken every this many events (a cache: deleting them loses nothing).
