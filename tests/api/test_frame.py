@@ -115,3 +115,26 @@ def test_health_says_degraded_when_the_broker_is_unreachable(api_client, setting
     assert response.status_code == 503
     assert response.json()["broker"]["ok"] is False
     assert response.json()["database"]["ok"] is True
+
+
+API_MD_PATHS = [
+    "/api/v1/auth/register/", "/api/v1/auth/token/", "/api/v1/auth/ticket/", "/api/v1/health/",
+    "/api/v1/decks/", "/api/v1/decks/{slug}/", "/api/v1/decks/{slug}/cards/", "/api/v1/decks/{slug}/cards/{card_id}/",
+    "/api/v1/decks/{slug}/lock/", "/api/v1/decks/{slug}/unlock/", "/api/v1/decks/import/",
+    "/api/v1/decks/{slug}/export/{export_format}/", "/api/v1/decks/{slug}/revisions/",
+    "/api/v1/decks/{slug}/revisions/{number}/", "/api/v1/decks/{slug}/talk/",
+    "/api/v1/games/", "/api/v1/games/{game_id}/", "/api/v1/games/{game_id}/join/", "/api/v1/games/{game_id}/start/",
+    "/api/v1/games/{game_id}/events/", "/api/v1/games/{game_id}/commands/", "/api/v1/games/{game_id}/mush/",
+]
+
+
+def test_the_schema_is_valid_without_warnings_and_covers_the_contract(tmp_path):
+    from django.core.management import call_command
+
+    target = tmp_path / "schema.json"
+    call_command("spectacular", "--validate", "--fail-on-warn", "--format", "openapi-json", "--file", str(target))
+    import json
+
+    paths = json.loads(target.read_text())["paths"]
+    missing = [path for path in API_MD_PATHS if path not in paths]
+    assert not missing, missing
