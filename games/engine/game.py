@@ -13,7 +13,7 @@ from games.engine.state import VARIANTS, GameState
 from games.engine.state import seat_of as _seat_of
 
 # Bump whenever evolve or the shape of the state changes: snapshots tagged with another version are rebuilt.
-ENGINE_VERSION = "3"
+ENGINE_VERSION = "4"
 MAX_SEATS = 20
 
 

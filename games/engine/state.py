@@ -43,6 +43,8 @@ class Card:
     corner_value: str = ""
     creator: str = ""
     stats: dict[str, Any] = field(default_factory=dict)
+    # The deck marks it as playable out of turn (its text may say so too: "at any time", "out of turn").
+    out_of_turn: bool = False
 
 
 @dataclass(frozen=True)

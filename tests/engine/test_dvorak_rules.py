@@ -206,6 +206,16 @@ def test_an_action_that_may_be_played_at_any_time_may_be_played_out_of_turn(tabl
     assert table.state.turn.seat == 0 and table.state.turn.actions_played == 0
 
 
+def test_an_action_the_deck_marks_as_out_of_turn_may_be_played_out_of_turn():
+    deck = rulebook_deck()
+    espionage = next(card for card in deck["cards"] if card["title"] == "Espionage")
+    espionage["out_of_turn"] = True  # a curator's mark, though the text does not say so
+    table = Table(players=3, deck=deck).start()
+    table.arrange(turn=0, hands={2: ["Espionage"]})
+    table.send(2, {"type": "play", "card": table.card("Espionage")})
+    assert table.discard_pile()[-1] == "Espionage"
+
+
 def test_any_other_card_played_out_of_turn_is_not_your_turn(table):
     table.arrange(turn=0, hands={2: ["Espionage", "Reykjavik"]})
     table.refuse(2, {"type": "play", "card": table.card("Espionage")}, "not_your_turn")

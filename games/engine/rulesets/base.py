@@ -339,6 +339,7 @@ def _card_content(card: dict) -> dict[str, Any]:
         "corner_value": str(card.get("corner_value") or ""),
         "creator": str(card.get("creator") or ""),
         "stats": dict(card.get("stats") or {}),
+        "out_of_turn": card.get("out_of_turn") is True,
         "copies": max(int(card.get("copies", 1) or 1), 1),
     }
 

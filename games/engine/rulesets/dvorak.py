@@ -102,7 +102,9 @@ def is_action(state: GameState, card_id: str) -> bool:
 
 
 def may_be_played_out_of_turn(state: GameState, card_id: str) -> bool:
-    return bool(OUT_OF_TURN.search(state.cards[card_id].text))
+    """The deck marks the card, or its text says it ("at any time", "out of turn")."""
+    card = state.cards[card_id]
+    return card.out_of_turn or bool(OUT_OF_TURN.search(card.text))
 
 
 def next_seat(state: GameState, after: int) -> int:
