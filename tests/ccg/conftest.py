@@ -24,6 +24,21 @@ FIRST_CARDS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def _tasks_run_eagerly(request):
+    """With REDIS_URL set, Celery sends tasks to the broker; these tests run them in process instead, except
+    the ones marked `redis`, which start a real worker."""
+    from dvorak_site.celery import app
+
+    if request.node.get_closest_marker("redis"):
+        yield
+        return
+    was = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = was
+
+
 @pytest.fixture
 def filibuster(db):
     """The Filibuster CCG set as the archive imports it: a locked card set with no cards yet."""
