@@ -1,7 +1,7 @@
 # One image for the web (ASGI), the Celery worker and beat; docker-compose.yml wires them together.
 FROM python:3.11-slim
 
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PYTHONPATH=/app
 WORKDIR /app
 
 COPY pyproject.toml README.md ./
@@ -11,6 +11,7 @@ COPY decks ./decks
 COPY proposals ./proposals
 RUN pip install .
 COPY . .
+RUN python manage.py collectstatic --noinput
 
 RUN useradd --create-home dvorak && mkdir -p /app/var && chown -R dvorak /app/var
 USER dvorak
