@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from decks.api.serializers import CardSerializer, SpecialRuleSerializer
 from decks.ccg.models import CardSetVersion, Notification
 from proposals.models import ADD, CHANGE, REMOVE, CardSetChange
 
@@ -14,6 +15,26 @@ class VersionSerializer(serializers.ModelSerializer):
     class Meta:
         model = CardSetVersion
         fields = ["number", "created_at", "changelog"]
+
+
+class VersionContentSerializer(serializers.Serializer):
+    """The set as a version stored it: the archive deck's fields, each card and Special Rule with its id."""
+
+    slug = serializers.CharField()
+    title = serializers.CharField()
+    kind = serializers.CharField()
+    designers = serializers.ListField(child=serializers.CharField())
+    date = serializers.CharField()
+    players = serializers.CharField()
+    status = serializers.CharField()
+    locked = serializers.BooleanField()
+    ruleset = serializers.CharField()
+    description = serializers.CharField()
+    special_rules = SpecialRuleSerializer(many=True)
+    cards = CardSerializer(many=True, help_text="A player deck's entries name these ids.")
+    version = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    changelog = serializers.ListField(child=serializers.CharField())
 
 
 class RegistrationSerializer(serializers.Serializer):

@@ -30,9 +30,8 @@ class VersionListView(APIView):
 class VersionDetailView(APIView):
     permission_classes = READ_OR_SIGNED_IN
 
-    @extend_schema(tags=TAGS, responses={200: dict},
-                   description="The set as it was at that version: the archive deck's shape, with card ids, plus "
-                   "`version`, `created_at` and `changelog`.")
+    @extend_schema(tags=TAGS, responses=serializers.VersionContentSerializer,
+                   description="The set as it was at that version, with the card ids player decks use.")
     def get(self, request, slug: str, number: int):
         card_set = services.card_set_version_ensure(slug=slug).card_set
         version = selectors.version_get(card_set=card_set, number=number)
