@@ -126,3 +126,17 @@ def _fresh_local_cache():
 
     if "locmem" in settings.CACHES["default"]["BACKEND"]:
         cache.clear()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_stray_connections(django_db_setup, django_db_blocker):
+    """Threads (websocket consumers, concurrent clients) keep their own connections; end them before the test
+    database is dropped, so teardown does not find it in use."""
+    yield
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
