@@ -28,7 +28,7 @@ class Migration(migrations.Migration):
                 ('decided_at', models.DateTimeField(blank=True, null=True)),
                 ('author', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
                 ('card_set', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='proposed_changes', to='decks.deck')),
-                ('version', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='changes', to='decks.cardsetversion')),
+                ('version', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='changes', to='decks.cardsetversion')),
             ],
             options={
                 'ordering': ['card_set', 'created_at', 'id'],

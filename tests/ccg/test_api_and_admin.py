@@ -64,3 +64,25 @@ def test_the_admin_lists_player_decks_and_why_they_are_not_valid(filibuster_with
     assert "Thin Deck" in listing
     page = staff_browser.get(f"/admin/decks/playerdeck/{deck['id']}/change/").content.decode()
     assert "at least 20 cards; this one has 3" in page
+
+
+def test_a_curator_may_still_delete_an_unlocked_card_set_with_versions_and_changes(
+    players, make_user, django_capture_on_commit_callbacks
+):
+    from decks import services as archive
+    from decks.deckdata import CardData, DeckData
+    from decks.models import Deck
+    from proposals.models import CardSetChange
+    from tests.ccg.conftest import accept, propose, register
+
+    archive.deck_create(author=None, data=DeckData(slug="short-lived", title="Short Lived", kind="card_set",
+                                                   cards=(CardData(title="Mayfly"),)))
+    (_, ann), (_, bob) = players
+    register(ann, "short-lived")
+    register(bob, "short-lived")
+    with django_capture_on_commit_callbacks(execute=True):
+        accept(bob, propose(ann, {"kind": "add", "content": {"title": "Moth"}}, "short-lived")["id"], "short-lived")
+    assert [v["number"] for v in ann.get("/api/v1/decks/short-lived/versions/").json()] == [1, 2]
+    archive.deck_delete(slug="short-lived", actor=make_user("keeper", curator=True))
+    assert not Deck.objects.filter(slug="short-lived").exists()
+    assert not CardSetChange.objects.exists()
