@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 import uuid
+from pathlib import Path
 
 from common import ROOT, setup_django
 
@@ -163,8 +164,9 @@ def main() -> None:
     port = free_port()
     env = {**os.environ, "DATABASE_URL": url, "DVORAK_BENCH_ENDPOINTS": "1", "THROTTLE_USER": "1000000/min",
            "THROTTLE_ANON": "1000000/min", "DJANGO_DEBUG": "0", "LOG_LEVEL": "WARNING"}
+    log = open(Path(os.environ.get("TMPDIR", "/tmp")) / "dvorak-bench-server.log", "w")  # noqa: SIM115
     server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "dvorak_site.asgi:application"],
-                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     try:
         import httpx
 
@@ -175,11 +177,15 @@ def main() -> None:
             except httpx.HTTPError:
                 time.sleep(0.1)
         else:
-            sys.exit("the server did not start: " + server.stderr.read().decode()[-2000:])
+            sys.exit(f"the server did not start; see {log.name}")
         asyncio.run(drive(f"http://127.0.0.1:{port}", args.games, args.commands))
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
     load_times()
 
 

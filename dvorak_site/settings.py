@@ -83,7 +83,14 @@ ASGI_APPLICATION = "dvorak_site.asgi.application"
 # --- database: PostgreSQL is the store of record; SQLite is the embedded default.
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")))}
+    # Under ASGI every request runs in a thread of its own, so persistent per-thread connections would pile up
+    # (one per request thread until PostgreSQL refuses more): each process keeps a pool instead.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(os.environ.get("DB_POOL_MIN_SIZE", "1")),
+        "max_size": int(os.environ.get("DB_POOL_MAX_SIZE", "10")),
+        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+    }
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
