@@ -71,7 +71,7 @@ def card_set_change_propose(
 
 
 def _change_for_update(*, slug: str, change_id: int) -> CardSetChange:
-    change = (CardSetChange.objects.select_for_update().select_related("card_set")
+    change = (CardSetChange.objects.select_for_update(of=("self",)).select_related("card_set")
               .filter(pk=change_id, card_set__slug=slug).first())
     if change is None:
         raise NotFound(f"The card set {slug!r} has no proposed change {change_id}.")

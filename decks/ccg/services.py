@@ -162,7 +162,7 @@ def _send_email(*, subject: str, body: str, address: str) -> None:
 def _update_player_decks(deck: Deck, version: CardSetVersion) -> None:
     """Every player deck on an older version follows the set, except those in a game now; one notice per owner."""
     per_owner: dict[Any, list[str]] = defaultdict(list)
-    outdated = PlayerDeck.objects.select_for_update().filter(card_set=deck, version__lt=version.number)
+    outdated = PlayerDeck.objects.select_for_update(of=("self",)).filter(card_set=deck, version__lt=version.number)
     for player_deck in outdated.select_related("owner", "card_set").order_by("owner_id", "name", "id"):
         update = None if player_deck.games_in_play else _bring_to_version(player_deck, version)
         per_owner[player_deck.owner] += _deck_lines(player_deck, update)
@@ -234,7 +234,9 @@ def player_deck_create(*, owner: Any, card_set_slug: str, name: str, entries: di
 
 
 def _own_deck_for_update(*, user: Any, player_deck_id: int) -> PlayerDeck:
-    player_deck = PlayerDeck.objects.select_for_update().select_related("card_set").filter(pk=player_deck_id).first()
+    # Only the deck's own row: the card set's lock belongs to version building, which locks the set first.
+    player_deck = (PlayerDeck.objects.select_for_update(of=("self",)).select_related("card_set")
+                   .filter(pk=player_deck_id).first())
     if player_deck is None:
         raise NotFound(f"There is no player deck {player_deck_id}.")
     if player_deck.owner_id != getattr(user, "pk", None):

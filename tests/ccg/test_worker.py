@@ -99,13 +99,26 @@ def card_set_with_an_accepted_change(make_user, monkeypatch) -> Deck:
     return deck
 
 
+@pytest.fixture
+def queue() -> Iterator[str]:
+    """A queue of this test's own, so no other worker takes its tasks; its keys are removed from Redis after."""
+    import redis
+
+    name = f"ccg-test-{uuid.uuid4().hex}"
+    yield name
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    client.delete(name, f"_kombu.binding.{name}", f"_kombu.binding_permanent.{name}")
+    client.close()
+
+
 def versions_of(deck: Deck) -> list[int]:
     return list(CardSetVersion.objects.filter(card_set=deck).values_list("number", flat=True))
 
 
-def test_a_task_delivered_twice_to_a_real_worker_builds_one_version(card_set_with_an_accepted_change, tmp_path):
+def test_a_task_delivered_twice_to_a_real_worker_builds_one_version(
+    card_set_with_an_accepted_change, queue, tmp_path
+):
     deck = card_set_with_an_accepted_change
-    queue = f"ccg-test-{uuid.uuid4().hex}"
     with worker(queue, tmp_path):
         first = build_card_set_version.apply_async(args=[deck.pk], queue=queue)
         second = build_card_set_version.apply_async(args=[deck.pk], queue=queue)
@@ -125,11 +138,10 @@ def in_the_pause() -> bool:
 
 
 def test_a_worker_killed_half_way_leaves_no_half_built_version_and_the_task_comes_back(
-    card_set_with_an_accepted_change, tmp_path
+    card_set_with_an_accepted_change, queue, tmp_path
 ):
     deck = card_set_with_an_accepted_change
     revision_before = Deck.objects.get(pk=deck.pk).revision
-    queue = f"ccg-test-{uuid.uuid4().hex}"
     with worker(queue, tmp_path, **{PAUSE_ENV: "120", "CELERY_BROKER_TRANSPORT_OPTIONS": REDELIVERY}) as doomed:
         build_card_set_version.apply_async(args=[deck.pk], queue=queue)
         wait_until(in_the_pause, TASK_SECONDS, "the task to pause half-way")
