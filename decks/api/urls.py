@@ -20,4 +20,4 @@ urlpatterns = [
          name="deck-revision-restore"),
     path("decks/<slug:slug>/talk/", views.TalkView.as_view(), name="deck-talk"),
 ]
-urlpatterns += [path("", include("decks.ccg.api.urls"))]  # noqa: E402
+urlpatterns += [path("", include("decks.ccg.api.urls"))]  # the CCG endpoints (decks/ccg/api/)
