@@ -130,7 +130,15 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {k: int(v) for k, v in (o.split("=") for o in os.environ.get("CELERY_BROKER_TRANSPORT_OPTIONS", "").split(",") if o)}
+# e.g. "visibility_timeout=30": how soon Redis gives an unacknowledged task (a killed worker's) to another worker.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    key: int(value)
+    for key, value in (option.split("=", 1) for option in os.environ.get("CELERY_BROKER_TRANSPORT_OPTIONS", "").split(",") if option)
+}
+# Beat: CCG set changes whose deadline has passed are decided (silence is no objection).
+CELERY_BEAT_SCHEDULE = {
+    "close-due-card-set-changes": {"task": "decks.ccg.close_due_card_set_changes", "schedule": 15 * 60.0},
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},

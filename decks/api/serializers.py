@@ -62,8 +62,13 @@ class DeckSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_version(self, deck: Deck) -> int | None:
-        # Card set versions are the CCG side's; the archive alone has none to report.
-        return None
+        """A card set's latest version number (null for decks, and for a set no one has versioned yet)."""
+        if deck.kind != CARD_SET:
+            return None
+        from decks.ccg.selectors import version_latest
+
+        latest = version_latest(card_set=deck)
+        return latest.number if latest else None
 
 
 # --- requests ------------------------------------------------------------------------------------------

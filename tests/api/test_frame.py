@@ -125,6 +125,9 @@ API_MD_PATHS = [
     "/api/v1/decks/{slug}/revisions/{number}/", "/api/v1/decks/{slug}/talk/",
     "/api/v1/games/", "/api/v1/games/{game_id}/", "/api/v1/games/{game_id}/join/", "/api/v1/games/{game_id}/start/",
     "/api/v1/games/{game_id}/events/", "/api/v1/games/{game_id}/commands/", "/api/v1/games/{game_id}/mush/",
+    "/api/v1/games/{game_id}/publish/",
+    "/api/v1/decks/{slug}/versions/", "/api/v1/decks/{slug}/versions/{number}/", "/api/v1/player-decks/",
+    "/api/v1/player-decks/{player_deck_id}/", "/api/v1/player-decks/{player_deck_id}/update/", "/api/v1/notifications/",
 ]
 
 

@@ -37,6 +37,6 @@ def test_replaying_a_game_with_and_without_snapshots_gives_the_state_it_was_play
     assert played.version == version
 
     # What every seat is shown is the same whichever way the state was rebuilt.
-    for seat, (_, client) in enumerate(seated):
+    for _, client in seated:
         services.STATE_CACHE.clear()
         assert client.get(f"/api/v1/games/{game_id}/").json()["version"] == version

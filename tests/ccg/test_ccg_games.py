@@ -1,0 +1,88 @@
+"""CCG games through the game API: each player brings a player deck; formal games refuse outdated decks;
+a deck cannot be tuned while a game plays it, and can again once the game is over."""
+
+import pytest
+
+from tests.ccg.conftest import FILIBUSTER, accept, propose
+
+pytestmark = pytest.mark.django_db
+
+
+def build_deck(client, cards: dict[str, dict], name: str) -> dict:
+    entries = [{"card": card["id"], "count": 5} for card in cards.values()]
+    answer = client.post("/api/v1/player-decks/", {"card_set": FILIBUSTER, "name": name, "entries": entries},
+                         format="json")
+    assert answer.status_code == 201, answer.json()
+    assert answer.json()["valid"], answer.json()["problems"]
+    return answer.json()
+
+
+def create_ccg_game(client, player_deck: int, *, formal: bool):
+    return client.post("/api/v1/games/", {
+        "deck": FILIBUSTER, "ruleset": "dvorak", "variant": "ccg", "max_players": 2,
+        "options": {"player_deck": player_deck, "formal": formal},
+    }, format="json")
+
+
+def test_each_player_plays_their_own_deck_and_tuning_waits_for_the_game_to_end(filibuster_with_cards, players):
+    (_, ann), (_, bob) = players
+    ann_deck = build_deck(ann, filibuster_with_cards, "Ann's filibusters")
+    bob_deck = build_deck(bob, filibuster_with_cards, "Bob's gambits")
+
+    created = create_ccg_game(ann, ann_deck["id"], formal=True)
+    assert created.status_code == 201, created.json()
+    game_id = created.json()["id"]
+    stolen = bob.post(f"/api/v1/games/{game_id}/join/", {"player_deck": ann_deck["id"]}, format="json")
+    assert stolen.status_code == 403
+    joined = bob.post(f"/api/v1/games/{game_id}/join/", {"player_deck": bob_deck["id"]}, format="json")
+    assert joined.status_code == 200, joined.json()
+    assert ann.post(f"/api/v1/games/{game_id}/start/").status_code == 200
+
+    state = bob.get(f"/api/v1/games/{game_id}/").json()
+    for player in state["players"]:
+        assert player["draw_pile"]["count"] == 20 - 5  # each draws five from their own deck
+        assert player["deck"]["name"] in {"Ann's filibusters", "Bob's gambits"}
+
+    tune = {"entries": [{"card": card["id"], "count": 6} for card in filibuster_with_cards.values()]}
+    refused = ann.patch(f"/api/v1/player-decks/{ann_deck['id']}/", tune, format="json")
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "deck_in_game"
+
+    assert bob.post(f"/api/v1/games/{game_id}/commands/", {"type": "concede"}, format="json").status_code == 201
+    assert ann.get(f"/api/v1/games/{game_id}/").json()["status"] == "finished"
+    tuned = ann.patch(f"/api/v1/player-decks/{ann_deck['id']}/", tune, format="json")
+    assert tuned.status_code == 200 and tuned.json()["size"] == 24
+
+
+def test_a_formal_game_refuses_an_outdated_deck_a_casual_one_takes_it(
+    filibuster_with_cards, players, django_capture_on_commit_callbacks
+):
+    (_, ann), (_, bob) = players
+    ann_deck = build_deck(ann, filibuster_with_cards, "Old faithful")
+    bob_deck = build_deck(bob, filibuster_with_cards, "Bob's")
+    # While a game plays Ann's deck, a new version of the set comes out: her deck stays on its version.
+    playing = create_ccg_game(ann, ann_deck["id"], formal=True).json()["id"]
+    with django_capture_on_commit_callbacks(execute=True):
+        change = propose(bob, {"kind": "add", "content": {"title": "Recount", "type": "Gambit", "text": "Roll again."}})
+        accept(ann, change["id"])
+    bob.post(f"/api/v1/games/{playing}/join/", {"player_deck": bob_deck["id"]}, format="json")
+    ann.post(f"/api/v1/games/{playing}/start/")
+    bob.post(f"/api/v1/games/{playing}/commands/", {"type": "concede"}, format="json")
+    deck = ann.get(f"/api/v1/player-decks/{ann_deck['id']}/").json()
+    assert deck["version"] < deck["latest_version"] and not deck["in_game"]
+
+    refused = create_ccg_game(ann, ann_deck["id"], formal=True)
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "deck_outdated"
+    casual = create_ccg_game(ann, ann_deck["id"], formal=False)
+    assert casual.status_code == 201, casual.json()
+
+    assert ann.post(f"/api/v1/player-decks/{ann_deck['id']}/update/").status_code == 409  # in the casual game
+
+
+def test_a_ccg_game_needs_a_player_deck_at_join(filibuster_with_cards, players):
+    (_, ann), (_, bob) = players
+    ann_deck = build_deck(ann, filibuster_with_cards, "Mine")
+    game_id = create_ccg_game(ann, ann_deck["id"], formal=False).json()["id"]
+    bare = bob.post(f"/api/v1/games/{game_id}/join/", {}, format="json")
+    assert bare.status_code == 400 and bare.json()["error"]["code"] == "invalid"
+    missing = bob.post(f"/api/v1/games/{game_id}/join/", {"player_deck": 999999}, format="json")
+    assert missing.status_code == 404
