@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from decks.deckdata import STATUSES, CardData, DeckData, SpecialRuleData, plays_out_of_turn, slugify
 from decks.importers import ListingError, UnknownFormatError, import_text
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
-from decks.selectors import card_get, deck_data, revision_deck, revision_get
+from decks.selectors import card_data, card_get, deck_data, revision_deck, revision_get
 from dvorak_site.errors import Conflict, DeckLocked, DomainError, Forbidden, NotFound
 
 # Paths under /decks/ that a deck's slug would hide.
@@ -67,7 +67,45 @@ def _record_revision(deck: Deck, *, author: Any, summary: str) -> Revision:
     return revision
 
 
+# Bounds that keep one deck from taking a server down (a card of 35 million copies, a printed sheet of them,
+# a game dealing them) and that fit the columns of the database.
+MAX_COPIES_PER_CARD = 100
+MAX_CARDS_PER_DECK = 2000  # copies counted
+MAX_TEXT = 5000
+DECK_FIELD_LENGTHS = {"slug": 200, "title": 200, "date": 100, "players": 50, "ruleset": 100, "description": 20000}
+CARD_FIELD_LENGTHS = {"title": 200, "type": 50, "text": MAX_TEXT, "flavor": MAX_TEXT, "corner_value": 50,
+                      "creator": 100}
+
+
+def _too_long(values: dict[str, Any], limits: dict[str, int], where: str) -> None:
+    for name, limit in limits.items():
+        if len(str(values.get(name) or "")) > limit:
+            raise DomainError(f"{where}: {name} is longer than {limit} characters.",
+                              details={name: [f"At most {limit} characters."]})
+
+
+def _check_card(card: CardData) -> None:
+    _too_long(card.to_dict(), CARD_FIELD_LENGTHS, f"Card {card.title[:40]!r}")
+    if not 1 <= card.copies <= MAX_COPIES_PER_CARD:
+        raise DomainError(f"A card has 1 to {MAX_COPIES_PER_CARD} copies; {card.title[:40]!r} has {card.copies}.",
+                          details={"copies": [f"Between 1 and {MAX_COPIES_PER_CARD}."]})
+
+
+def _check_size(cards: Iterable[CardData]) -> None:
+    total = 0
+    for card in cards:
+        _check_card(card)
+        total += card.copies
+    if total > MAX_CARDS_PER_DECK:
+        raise DomainError(f"A deck holds at most {MAX_CARDS_PER_DECK} cards (copies counted); this one {total}.",
+                          details={"cards": [f"At most {MAX_CARDS_PER_DECK} cards, copies counted."]})
+
+
 def _check_values(data: DeckData) -> None:
+    _too_long(data.to_dict(), DECK_FIELD_LENGTHS, "The deck")
+    for rule in data.special_rules:
+        _too_long(rule.to_dict(), {"title": 200, "text": 20000}, "A Special Rule")
+    _check_size(data.cards)
     if not data.title.strip():
         raise DomainError("A deck needs a title.", details={"title": ["This field may not be blank."]})
     if data.status not in STATUSES:
@@ -190,6 +228,7 @@ def deck_unlock(*, slug: str, actor: Any) -> Deck:
 def card_add(*, slug: str, author: Any, card: CardData, summary: str = "") -> Card:
     deck = _deck_for_update(slug)
     _ensure_unlocked(deck)
+    _check_size([*(card_data(row) for row in deck.cards.all()), card])
     last = deck.cards.order_by("-position").values_list("position", flat=True).first()
     row = _card_row(deck, 0 if last is None else last + 1, card)
     row.save()
@@ -207,8 +246,11 @@ def card_update(*, slug: str, card_id: int, author: Any, changes: dict[str, Any]
         fields["out_of_turn"] = plays_out_of_turn(fields["text"])
     for name, value in fields.items():
         setattr(row, name, value)
-    if row.copies < 1:
-        raise DomainError("A card has at least one copy.", details={"copies": ["Must be at least 1."]})
+    try:
+        changed = card_data(row)
+    except ValueError as error:  # fewer than one copy
+        raise DomainError(str(error), details={"copies": ["Must be at least 1."]}) from error
+    _check_size(changed if other.pk == row.pk else card_data(other) for other in deck.cards.all())
     row.save()
     _record_revision(deck, author=author, summary=summary or f"Changed card {row.title!r}")
     return row

@@ -15,6 +15,12 @@ from games.engine.state import seat_of as _seat_of
 # Bump whenever evolve or the shape of the state changes: snapshots tagged with another version are rebuilt.
 ENGINE_VERSION = "4"
 MAX_SEATS = 20
+MAX_CARDS = 5000  # copies counted: a deck is copied card by card into the game
+
+
+def _copies(card: Any) -> int:
+    copies = card.get("copies", 1) if isinstance(card, dict) else 1
+    return copies if isinstance(copies, int) and copies > 0 else 1
 
 
 def create_game(
@@ -40,6 +46,8 @@ def create_game(
                           {"field": "max_players"})
     if not isinstance(options, dict):
         raise DomainError("invalid", "\"options\" must be an object.", {"field": "options"})
+    if sum(_copies(card) for card in deck["cards"]) > MAX_CARDS:
+        raise DomainError("invalid", f"A game is played with at most {MAX_CARDS} cards.", {"field": "deck"})
     return get_ruleset(ruleset).create(deck=deck, variant=variant, creative=creative, max_players=max_players,
                                        options=options, creator=creator, rng=rng)
 

@@ -417,3 +417,12 @@ def test_replaying_a_tables_events_gives_its_state():
 def test_the_rulebook_example_cards_are_read_from_the_seed_text():
     titles = [card["title"] for card in rulebook_example_cards()]
     assert "Espionage" in titles and "Graverobber" in titles and "Victory" not in titles
+
+
+def test_a_deck_too_big_to_deal_is_refused():
+    deck = rulebook_deck()
+    deck["cards"][0]["copies"] = 10_000_000
+    with pytest.raises(DomainError) as refused:
+        create_game(ruleset="dvorak", deck=deck, variant="standard", creative=False, max_players=2, options={},
+                    creator=Actor(1, "ann"), rng=SeededRng(1))
+    assert refused.value.code == "invalid"
