@@ -26,7 +26,7 @@ from games.engine.errors import DomainError
 from games.engine.state import TEAM, GameState, teams
 
 MAX_PLAYER_DECK_COPIES = 500
-MAX_TEAM_NAME = 100
+MAX_TEAM_NAME = 60  # the seat projection's column
 TEAM_GAME_MIN_PLAYERS = 3
 
 
