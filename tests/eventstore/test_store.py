@@ -4,14 +4,14 @@ import os
 import sqlite3
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
-from django.db import DatabaseError, IntegrityError, close_old_connections, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 
 from dvorak_site.eventstore import registry, store
 from dvorak_site.eventstore.models import Event, Snapshot
+from tests.threads import run_in_threads
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -99,28 +99,6 @@ def test_raw_sql_update_and_delete_fail_on_sqlite_too(tmp_path):
 
 
 # --- concurrency on real PostgreSQL connections
-
-
-def run_in_threads(count: int, work) -> list:
-    barrier = threading.Barrier(count)
-    results: list = [None] * count
-
-    def runner(index: int) -> None:
-        try:
-            barrier.wait()
-            results[index] = work(index)
-        except BaseException as exc:  # collected and asserted on by the test
-            results[index] = exc
-        finally:
-            close_old_connections()
-            connection.close()
-
-    threads = [threading.Thread(target=runner, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
 
 
 @pytest.mark.postgres

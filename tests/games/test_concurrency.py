@@ -1,35 +1,13 @@
 """Many clients sending commands to one game at once, on real PostgreSQL connections."""
 
-import threading
 
 import pytest
-from django.db import connection
 
 from dvorak_site.eventstore import store
 from games.models import CommandReceipt
+from tests.threads import run_in_threads
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def in_threads(count: int, work) -> list:
-    barrier = threading.Barrier(count)
-    results: list = [None] * count
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait()
-            results[index] = work(index)
-        except BaseException as exc:  # asserted on by the test
-            results[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return results
 
 
 def house_rule(client, game_id) -> str:
@@ -56,7 +34,7 @@ def test_concurrent_commands_each_land_exactly_once_with_gapless_versions(table)
             statuses.append(response.status_code)
         return statuses
 
-    results = in_threads(8, play)
+    results = run_in_threads(8, play)
     assert all(result == [201] * per_client for result in results), results
     events = store.read(f"game-{game_id}", after=start)
     assert [e.version for e in events] == list(range(start + 1, start + 1 + 8 * per_client))
@@ -79,7 +57,7 @@ def test_racing_commands_with_if_match_one_wins_the_rest_are_refused_cleanly(tab
             HTTP_IF_MATCH=f'"{version}"',
         )
 
-    responses = in_threads(8, race)
+    responses = run_in_threads(8, race)
     statuses = sorted(r.status_code for r in responses)
     assert statuses == [201] + [412] * 7, statuses
     assert all(r.json()["error"]["code"] == "version_conflict" for r in responses if r.status_code == 412)
@@ -99,7 +77,7 @@ def test_the_same_idempotency_key_sent_at_once_appends_once(table):
             HTTP_IDEMPOTENCY_KEY="only-once",
         )
 
-    responses = in_threads(8, retry)
+    responses = run_in_threads(8, retry)
     assert {r.status_code for r in responses} == {201}
     assert all(r.json() == responses[0].json() for r in responses)
     assert store.current_version(f"game-{game_id}") == version + 1
