@@ -15,13 +15,18 @@ def deck_after_game(state: GameState) -> dict:
     """``DeckData.to_dict()`` of the game's deck: its Special Rules and every card still in it (accepted, amended,
     never repealed; not the rejected ones), identical cards counted as copies, each with its creator (the player
     who created it in the game, or the original deck's)."""
-    copies: dict[tuple, int] = {}
+    # In Multi-Deck games every player's deck is a copy of the one deck: count a card's copies in one player's
+    # deck (the one holding the most), not in all of them, or the published deck would be N decks in one.
+    per_deck: dict[tuple, dict[int | None, int]] = {}
     first: dict[tuple, Card] = {}
     for card_id in cards_in_the_deck(state):
         card = state.cards[card_id]
         key = _copy_key(card)
-        copies[key] = copies.get(key, 0) + 1
+        owner = state.owners.get(card_id) if state.has_own_decks else None
+        counts = per_deck.setdefault(key, {})
+        counts[owner] = counts.get(owner, 0) + 1
         first.setdefault(key, card)
+    copies = {key: max(counts.values()) for key, counts in per_deck.items()}
     cards = sorted(first.items(), key=lambda item: (item[1].title.lower(), item[1].type, item[1].text))
     deck = DeckData(
         slug=str(state.deck.get("slug", "")),

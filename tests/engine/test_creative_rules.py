@@ -436,3 +436,16 @@ def test_the_rng_decides_new_card_ids_and_positions_so_the_same_seed_replays_the
     for table in (first, second):
         everyone_votes(table, propose(table, 0, kind="card", card=ARMAGEDDON))
     assert first.state == second.state
+
+
+def test_the_aftermath_of_a_multi_deck_game_is_one_deck_with_the_new_cards_not_one_per_player():
+    table = Table(players=3, creative=True, variant="multi_deck").start()
+    everyone_votes(table, propose(table, 1, kind="card", card={"title": "Head", "type": "Thing", "text": ""}))
+    for seat in range(3):
+        if table.state.player(seat).status == "playing" and seat != 0:
+            table.send(seat, {"type": "concede"})
+    deck = deck_after_game(table.state)
+    by_title = {card["title"]: card for card in deck["cards"]}
+    original = rulebook_deck()
+    assert sum(card["copies"] for card in deck["cards"]) == sum(c["copies"] for c in original["cards"]) + 1
+    assert by_title["Head"]["copies"] == 1 and by_title["Head"]["creator"] == "player1"
