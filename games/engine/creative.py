@@ -18,7 +18,8 @@ Decisions where the rulebook leaves room:
   empty no new card may be created. A rejected or withdrawn card is set aside in the ``rejected`` pile, visible
   to all, and may be proposed again without a new blank card.
 - Only cards in play, in the discard pile or in the proposer's own hand may be amended or repealed (so that the
-  proposal reveals no card's position); option ``amend_any_card`` allows any card of the deck, as on the MUSH.
+  proposal reveals no card's position); option ``amend_any_card`` allows any card of the deck, as on the MUSH,
+  named by id or, since hidden cards' ids are known to no one, by ``"title"``.
   Proposing to amend or repeal a card makes its content public (everyone must read what they vote on); its id
   stays hidden from whoever cannot see the card, so it cannot be followed, and no other card is revealed.
 - An accepted new card is shuffled into the draw pile at a random position, written in the event and never
@@ -277,6 +278,11 @@ class CreativeRules:
         may_name = in_deck
         if not state.options.get("amend_any_card"):
             may_name = in_deck & cards_visible_to(state, seat)
+        elif card_id is None and isinstance(command_body.get("title"), str):
+            # A card nobody can see has no id anyone knows: name it by its title, which the deck's list shows
+            # anyway (the first copy in the game's own shuffled order, so it says nothing of where any copy is).
+            card_id = next((c for c in state.cards if c in in_deck and state.cards[c].title == command_body["title"]),
+                           None)
         if card_id not in may_name:
             # The same answer whether the card is hidden elsewhere or does not exist: it reveals nothing.
             raise DomainError("not_found", "No card you may amend or repeal has that id.", {"field": "card"})

@@ -233,6 +233,23 @@ def test_amending_any_card_is_allowed_by_the_amend_any_card_option():
     assert table.where("Reykjavik") == "draw_pile"
 
 
+def test_with_amend_any_card_a_hidden_card_is_named_by_its_title_and_its_id_stays_hidden():
+    table = creative_table(options={"amend_any_card": True})
+    table.arrange(hands={1: ["Espionage"]}, draw_pile=["Reykjavik"])
+    number = propose(table, 0, kind="repeal", title="Reykjavik")
+    hidden = table.card("Reykjavik")
+    assert hidden not in json.dumps(view_state(table.state, 0))
+    everyone_votes(table, number)
+    assert hidden not in table.state.cards
+    table.refuse(0, {"type": "propose", "kind": "repeal", "title": "No Such Card"}, "not_found")
+
+
+def test_naming_a_card_by_title_needs_the_amend_any_card_option():
+    table = creative_table()
+    table.arrange(draw_pile=["Reykjavik"])
+    table.refuse(0, {"type": "propose", "kind": "repeal", "title": "Reykjavik"}, "not_found")
+
+
 def test_amending_a_card_from_your_hand_shows_its_text_to_all_but_never_where_another_card_is():
     table = creative_table()
     table.arrange(hands={0: ["Espionage", "Frenzy"]})
