@@ -31,7 +31,9 @@ run: seed
 worker: install
 	$(BIN)/celery -A dvorak_site worker --loglevel=info
 
+# Real PostgreSQL and Redis where they are reachable (CI sets them; locally they are found), else the embedded default.
 test: install
+	eval "$$($(BIN)/python scripts/local_services.py)" && \
 	CACHE_KEY_PREFIX=dvorak-test-$$$$ CHANNELS_PREFIX=dvorak-test-$$$$ $(BIN)/pytest
 
 lint: install
