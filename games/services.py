@@ -159,8 +159,9 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
     if variant == "ccg" and "player_deck" in options:
         player_deck = player_deck_for(user=user, player_deck=options["player_deck"], formal=bool(options.get("formal")))
         options["player_deck"] = player_deck
+    ruleset = ruleset or deck_data.get("ruleset") or "dvorak"
     events = engine.create_game(
-        ruleset=ruleset or deck_data.get("ruleset") or "dvorak",
+        ruleset=ruleset,
         deck=deck_data,
         variant=variant,
         creative=creative,
@@ -171,7 +172,7 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
     )
     with transaction.atomic():
         game = Game.objects.create(
-            deck_slug=deck_data["slug"], deck_title=deck_data.get("title", ""), ruleset="", variant=variant,
+            deck_slug=deck_data["slug"], deck_title=deck_data.get("title", ""), ruleset=ruleset, variant=variant,
             creative=creative, max_players=max_players, created_by=user,
         )
         recorded = store.append(game.stream_id, 0, [store.NewEvent(e.type, e.data, e.schema) for e in events],
@@ -242,8 +243,7 @@ def project(game: Game, before: Any, state: Any, version: int) -> None:
     ends, give the CCG players their decks back for tuning."""
     game.status = engine.game_status(state)
     game.version = version
-    game.ruleset = state.ruleset
-    game.save(update_fields=["status", "version", "ruleset", "updated_at"])
+    game.save(update_fields=["status", "version", "updated_at"])
     seated = len(before.players) if before is not None else 0
     for player in state.players[seated:]:
         Seat.objects.create(game=game, user_id=player.user_id, number=player.seat, team=player.team or "")

@@ -172,8 +172,8 @@ class RevisionSerializer(serializers.ModelSerializer):
         return revision.author.get_username() if revision.author else None
 
 
-class DeckContentSerializer(serializers.Serializer):
-    """A deck as a revision stored it (`DeckData.to_dict()`), with the revision's own facts."""
+class DeckFieldsSerializer(serializers.Serializer):
+    """The deck's own fields as stored content (`DeckData.to_dict()`) has them: revisions and set versions."""
 
     slug = serializers.CharField()
     title = serializers.CharField()
@@ -185,6 +185,11 @@ class DeckContentSerializer(serializers.Serializer):
     locked = serializers.BooleanField()
     ruleset = serializers.CharField()
     description = serializers.CharField()
+
+
+class DeckContentSerializer(DeckFieldsSerializer):
+    """A deck as a revision stored it, with the revision's own facts."""
+
     special_rules = SpecialRuleInputSerializer(many=True)
     cards = CardInputSerializer(many=True)
     revision = serializers.IntegerField()

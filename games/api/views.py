@@ -5,6 +5,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -52,8 +53,6 @@ class GameListView(APIView):
             games = games.filter(seats__user=request.user)
         if request.query_params.get("status"):
             games = games.filter(status=request.query_params["status"])
-        from rest_framework.pagination import PageNumberPagination
-
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(games.distinct(), request, view=self)
         return paginator.get_paginated_response(s.GameSummarySerializer(page, many=True).data)

@@ -30,7 +30,8 @@ def test_create_gives_the_creator_seat_zero_of_an_open_game(archive_deck, make_u
     game = response.json()
     assert game["status"] == "open" and game["you"] == 0 and game["ruleset"] == "dvorak"
     assert [p["username"] for p in game["players"]] == ["kevan"]
-    assert game["draw_pile"] == {"count": 0} or game["draw_pile"]["count"] >= 0
+    assert game["draw_pile"] == {"count": 0}  # nothing is dealt before the start
+    assert game["players"][0]["hand"] == [] and game["turn"] is None
 
 
 def test_create_refuses_an_unknown_deck_with_not_found(make_user, client_for):

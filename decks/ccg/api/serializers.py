@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from decks.api.serializers import CardSerializer, SpecialRuleSerializer
+from decks.api.serializers import CardSerializer, DeckFieldsSerializer, SpecialRuleSerializer
 from decks.ccg.models import CardSetVersion, Notification
 from proposals.models import ADD, CHANGE, REMOVE, CardSetChange
 
@@ -17,19 +17,9 @@ class VersionSerializer(serializers.ModelSerializer):
         fields = ["number", "created_at", "changelog"]
 
 
-class VersionContentSerializer(serializers.Serializer):
+class VersionContentSerializer(DeckFieldsSerializer):
     """The set as a version stored it: the archive deck's fields, each card and Special Rule with its id."""
 
-    slug = serializers.CharField()
-    title = serializers.CharField()
-    kind = serializers.CharField()
-    designers = serializers.ListField(child=serializers.CharField())
-    date = serializers.CharField()
-    players = serializers.CharField()
-    status = serializers.CharField()
-    locked = serializers.BooleanField()
-    ruleset = serializers.CharField()
-    description = serializers.CharField()
     special_rules = SpecialRuleSerializer(many=True)
     cards = CardSerializer(many=True, help_text="A player deck's entries name these ids.")
     version = serializers.IntegerField()
