@@ -1,19 +1,11 @@
-"""Fixtures for the archive's Django side: the real seed listings, users, and decks made through the API."""
+"""Fixtures for the archive's Django side: users, and decks made through the API. (The seed listings the
+archive's tests import are in tests.seeds.)"""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-
-SEEDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "seeds"
-RULEBOOK = "dvorak-rules-2000-2007.txt"
-DECK_LISTINGS = sorted(path.name for path in SEEDS.glob("*.txt") if path.name != RULEBOOK)
-
-
-def seed_text(name: str) -> str:
-    return (SEEDS / name).read_text(encoding="utf-8")
 
 
 @pytest.fixture

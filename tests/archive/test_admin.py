@@ -198,10 +198,10 @@ def test_the_deck_list_searches_and_filters(staff_client, new_deck):
 
 
 def test_the_admin_imports_a_pasted_listing_and_shows_a_bad_line(staff_client, staff):
-    from tests.archive.conftest import seed_text
+    from tests.seeds import listing_text
 
     good = staff_client.post("/admin/decks/deck/import/",
-                             {"format": "wiki", "text": seed_text("serm-wargame.txt")})
+                             {"format": "wiki", "text": listing_text("serm-wargame.txt")})
     bad = staff_client.post("/admin/decks/deck/import/",
                             {"format": "mushcode", "text": "cleardeck\nnot a command\n"})
 

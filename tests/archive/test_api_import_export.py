@@ -1,4 +1,6 @@
-"""Importing the real seed listings through the API, exporting decks, and round trips back in."""
+"""Importing the real seed listings through the API, exporting decks, and round trips back in.
+
+The listings are the excerpts under tests/fixtures; the round trips read the originals too where present."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ import pytest
 
 from decks.importers import import_text
 from decks.models import Deck, Revision
-from tests.archive.conftest import DECK_LISTINGS, error_code, seed_text
+from tests.archive.conftest import error_code
+from tests.seeds import DECK_LISTINGS, SOURCES, listing_text
 
 pytestmark = pytest.mark.django_db
 
@@ -24,11 +27,13 @@ def imported_bodies(response) -> list[dict]:
     return body["decks"] if "decks" in body else [body]
 
 
+@pytest.mark.parametrize("source", SOURCES)
 @pytest.mark.parametrize("listing", DECK_LISTINGS)
-def test_each_seed_listing_imports_through_the_api_as_its_decks(user_client, listing):
-    expected = import_text(seed_text(listing), "wiki")
+def test_each_seed_listing_imports_through_the_api_as_its_decks(user_client, listing, source):
+    text = listing_text(listing, source)
+    expected = import_text(text, "wiki")
 
-    response = import_listing(user_client, seed_text(listing))
+    response = import_listing(user_client, text)
 
     assert response.status_code == 201, response.content
     bodies = imported_bodies(response)
@@ -44,7 +49,7 @@ def test_each_seed_listing_imports_through_the_api_as_its_decks(user_client, lis
 
 
 def test_the_blog_post_becomes_four_decks_with_their_card_counts(user_client):
-    response = import_listing(user_client, seed_text("article-ii-socialism-virtues-of-the-drake.txt"))
+    response = import_listing(user_client, listing_text("article-ii-socialism-virtues-of-the-drake.txt"))
 
     decks = {body["title"]: body for body in imported_bodies(response)}
     assert set(decks) == {"Article II, updated", "Socialism", "The Virtues of the Drake", "Article II"}
@@ -55,7 +60,7 @@ def test_the_blog_post_becomes_four_decks_with_their_card_counts(user_client):
 
 
 def test_importer_is_the_first_revisions_author_and_designers_are_credited(user_client, user):
-    response = import_listing(user_client, seed_text("rock-paper-scissors-extreme.txt"))
+    response = import_listing(user_client, listing_text("rock-paper-scissors-extreme.txt"))
     slug = response.json()["slug"]
 
     revisions = user_client.get(f"/api/v1/decks/{slug}/revisions/").json()
@@ -66,7 +71,7 @@ def test_importer_is_the_first_revisions_author_and_designers_are_credited(user_
 
 
 def test_a_listing_locked_on_the_wiki_stays_locked_only_when_a_curator_imports_it(user_client, curator_client):
-    text = seed_text("serm-wargame.txt")
+    text = listing_text("serm-wargame.txt")
 
     by_user = import_listing(user_client, text, slug="serm-by-a-player").json()
     by_curator = import_listing(curator_client, text).json()
@@ -76,7 +81,7 @@ def test_a_listing_locked_on_the_wiki_stays_locked_only_when_a_curator_imports_i
 
 
 def test_a_bad_game_late_in_a_listing_gives_400_with_its_line_and_imports_nothing(user_client):
-    text = seed_text("article-ii-socialism-virtues-of-the-drake.txt")
+    text = listing_text("article-ii-socialism-virtues-of-the-drake.txt")
     broken = text + "\n\nOne More Game\n\n2 players\n\nCards\n\nGood Card (x2)\nFine.\n\nBad Card (x0)\nBroken.\n"
 
     response = import_listing(user_client, broken)
@@ -109,7 +114,7 @@ def test_unknown_import_format_is_a_400(user_client):
 
 
 def test_importing_a_slug_that_exists_is_a_conflict_and_a_new_slug_imports_it(user_client):
-    text = seed_text("rock-paper-scissors-extreme.txt")
+    text = listing_text("rock-paper-scissors-extreme.txt")
     first = import_listing(user_client, text)
 
     again = import_listing(user_client, text)
@@ -135,7 +140,7 @@ def test_importing_a_slug_that_exists_is_a_conflict_and_a_new_slug_imports_it(us
 )
 def test_every_export_format_downloads_with_its_type_and_file_name(api_client, user_client, format, content_type,
                                                                   filename):
-    import_listing(user_client, seed_text("serm-wargame.txt"), slug="serm")
+    import_listing(user_client, listing_text("serm-wargame.txt"), slug="serm")
 
     response = api_client.get(f"/api/v1/decks/serm/export/{format}/")
 
@@ -146,7 +151,7 @@ def test_every_export_format_downloads_with_its_type_and_file_name(api_client, u
 
 
 def test_export_carries_the_decks_cards(api_client, user_client):
-    import_listing(user_client, seed_text("serm-wargame.txt"), slug="serm")
+    import_listing(user_client, listing_text("serm-wargame.txt"), slug="serm")
     deck = api_client.get("/api/v1/decks/serm/").json()
 
     lackey = api_client.get("/api/v1/decks/serm/export/lackey/").content.decode()
@@ -166,9 +171,10 @@ def test_unknown_export_format_is_not_found(api_client, new_deck):
     assert error_code(response) == "not_found"
 
 
+@pytest.mark.parametrize("source", SOURCES)
 @pytest.mark.parametrize("listing", DECK_LISTINGS)
-def test_json_export_reimports_as_the_same_deck(user_client, listing):
-    for body in imported_bodies(import_listing(user_client, seed_text(listing))):
+def test_json_export_reimports_as_the_same_deck(user_client, listing, source):
+    for body in imported_bodies(import_listing(user_client, listing_text(listing, source))):
         exported = user_client.get(f"/api/v1/decks/{body['slug']}/export/json/").content.decode()
 
         again = import_listing(user_client, exported, "json", slug=f"{body['slug']}-again")
@@ -184,7 +190,7 @@ def test_json_export_reimports_as_the_same_deck(user_client, listing):
 
 
 def test_mushcode_export_reimports_with_its_cards_and_copies(user_client):
-    body = import_listing(user_client, seed_text("rock-paper-scissors-extreme.txt")).json()
+    body = import_listing(user_client, listing_text("rock-paper-scissors-extreme.txt")).json()
     exported = user_client.get(f"/api/v1/decks/{body['slug']}/export/mushcode/").content.decode()
 
     again = import_listing(user_client, exported, "mushcode", slug="rpsx-from-mush")

@@ -1,4 +1,7 @@
-"""Management commands: import_decks, load_seed_decks (idempotent) and build_seed_data."""
+"""Management commands: import_decks, load_seed_decks (idempotent) and build_seed_data.
+
+The listings are the excerpts under tests/fixtures; the committed seed data is compared with what
+build_seed_data makes from the original listings where they are present."""
 
 from __future__ import annotations
 
@@ -11,22 +14,26 @@ from django.core.management import CommandError, call_command
 
 from decks.importers import import_text
 from decks.models import Deck, Revision
-from tests.archive.conftest import DECK_LISTINGS, SEEDS, seed_text
+from tests.seeds import DECK_LISTINGS, EXCERPTS, RULEBOOK, SEED_DATA, listing_text, requires_seeds, seeds_dir
 
 pytestmark = pytest.mark.django_db
 
-SEED_DATA = Path(__file__).resolve().parents[2] / "decks" / "seed_data"
+
+def listed_decks() -> dict:
+    return {deck.slug: deck for name in DECK_LISTINGS for deck in import_text(listing_text(name), "wiki")}
 
 
 def expected_slugs() -> set[str]:
-    return {deck.slug for name in DECK_LISTINGS for deck in import_text(seed_text(name), "wiki")}
+    return set(listed_decks())
 
 
 @pytest.fixture
 def listings_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "listings"
+    folder.mkdir()
     for name in DECK_LISTINGS:
-        shutil.copy(SEEDS / name, tmp_path / name)
-    return tmp_path
+        shutil.copy(EXCERPTS / name, folder / name)
+    return folder
 
 
 def run(*args: str) -> str:
@@ -51,7 +58,7 @@ def test_import_decks_reads_files_in_their_format_and_credits_the_user(tmp_path,
     mush = tmp_path / "kitchen.mush"
     mush.write_text("cleardeck\nloadcard Frying Pan/T/Shoot 1\nloadcard Frying Pan/T/Shoot 1\n", encoding="utf-8")
 
-    run("import_decks", str(mush), str(SEEDS / "serm-wargame.txt"), "--user", "archivist")
+    run("import_decks", str(mush), str(EXCERPTS / "serm-wargame.txt"), "--user", "archivist")
 
     assert Deck.objects.count() == 2
     assert {r.author for r in Revision.objects.all()} == {importer}
@@ -88,8 +95,23 @@ def test_load_seed_decks_loads_the_committed_seed_data_once():
     assert Deck.objects.get(slug="filibuster-ccg-set").kind == "card_set"
 
 
+def test_build_seed_data_writes_each_deck_of_the_listings_as_json_but_not_the_rulebook(listings_folder, tmp_path):
+    (listings_folder / RULEBOOK).write_text("The Rules of Dvorak\n\nOnly the rules, no deck.\n", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "stale-deck.json").write_text("{}", encoding="utf-8")
+
+    run("build_seed_data", str(listings_folder), "--out", str(out))
+
+    decks = listed_decks()
+    assert sorted(path.name for path in out.glob("*.json")) == sorted(f"{slug}.json" for slug in decks)
+    for path in out.glob("*.json"):
+        assert import_text(path.read_text(encoding="utf-8"), "json") == [decks[path.stem]]
+
+
+@requires_seeds
 def test_the_committed_seed_data_is_what_build_seed_data_makes_from_the_listings(tmp_path):
-    run("build_seed_data", str(SEEDS), "--out", str(tmp_path))
+    run("build_seed_data", str(seeds_dir()), "--out", str(tmp_path))
 
     built = {path.name: path.read_text(encoding="utf-8") for path in tmp_path.glob("*.json")}
     committed = {path.name: path.read_text(encoding="utf-8") for path in SEED_DATA.glob("*.json")}

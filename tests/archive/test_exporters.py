@@ -5,7 +5,6 @@ import io
 import json
 import re
 import zlib
-from pathlib import Path
 
 import pytest
 
@@ -13,15 +12,9 @@ from decks.deckdata import ACTION, CardData, DeckData, SpecialRuleData
 from decks.exporters import UnknownFormatError, export_deck
 from decks.exporters.pdf import to_latin1
 from decks.importers import import_text
+from tests.seeds import seed_decks
 
-SEEDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "seeds"
-DECK_LISTINGS = sorted(path for path in SEEDS.glob("*.txt") if "rules" not in path.name)
-
-
-def seed_decks() -> list[DeckData]:
-    return [deck for path in DECK_LISTINGS for deck in import_text(path.read_text(encoding="utf-8"), "wiki")]
-
-
+# The archive's seed decks (decks/seed_data), which are what the importer makes of the wiki listings.
 SEED_DECKS = seed_decks()
 
 

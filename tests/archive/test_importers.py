@@ -1,17 +1,22 @@
-"""Importing the real seed listings, the wiki's {{card}} markup and MUSHcode into DeckData."""
+"""Importing the real seed listings, the wiki's {{card}} markup and MUSHcode into DeckData.
 
-from pathlib import Path
+Each test of a seed listing reads its excerpt (tests/fixtures/listings), and the original too where present.
+"""
 
 import pytest
 
 from decks.deckdata import ACTION, CARD_SET, THING, DeckData, slugify
 from decks.importers import ListingError, UnknownFormatError, import_text
+from tests.seeds import DECK_LISTINGS, RULEBOOK, SOURCES, listing_text, requires_seeds, seeds_dir
 
-SEEDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "seeds"
+
+@pytest.fixture(scope="module", params=SOURCES)
+def source(request) -> str:
+    return request.param
 
 
-def import_seed(name: str) -> list[DeckData]:
-    return import_text((SEEDS / name).read_text(encoding="utf-8"), "wiki")
+def import_seed(name: str, source: str) -> list[DeckData]:
+    return import_text(listing_text(name, source), "wiki")
 
 
 def by_title(decks: list[DeckData]) -> dict[str, DeckData]:
@@ -30,8 +35,8 @@ def rule(deck: DeckData, title: str):
 
 
 @pytest.fixture(scope="module")
-def blog() -> dict[str, DeckData]:
-    return by_title(import_seed("article-ii-socialism-virtues-of-the-drake.txt"))
+def blog(source) -> dict[str, DeckData]:
+    return by_title(import_seed("article-ii-socialism-virtues-of-the-drake.txt", source))
 
 
 def test_the_blog_post_imports_as_one_deck_per_game(blog):
@@ -157,8 +162,8 @@ def test_virtues_of_the_drake_has_rules_and_its_later_update_but_no_cards_yet(bl
 # --- wiki pages ---------------------------------------------------------------------------------------
 
 
-def test_rock_paper_scissors_extreme_page():
-    [deck] = import_seed("rock-paper-scissors-extreme.txt")
+def test_rock_paper_scissors_extreme_page(source):
+    [deck] = import_seed("rock-paper-scissors-extreme.txt", source)
     assert deck.title == "Rock Paper Scissors Extreme deck"
     assert (deck.designers, deck.date, deck.players) == (("Tweed Cap",), "5 December 2008", "2")
     assert deck.locked is True
@@ -175,8 +180,8 @@ def test_rock_paper_scissors_extreme_page():
     )
 
 
-def test_rock_paper_scissors_extreme_special_rules_and_notes_come_through_whole():
-    [deck] = import_seed("rock-paper-scissors-extreme.txt")
+def test_rock_paper_scissors_extreme_special_rules_and_notes_come_through_whole(source):
+    [deck] = import_seed("rock-paper-scissors-extreme.txt", source)
     challenge, notes = deck.special_rules
     assert challenge.title == ""
     assert challenge.text.startswith("Shuffle the cards and place three face up in the center.")
@@ -189,8 +194,8 @@ def test_rock_paper_scissors_extreme_special_rules_and_notes_come_through_whole(
     assert notes.text.endswith("A red potion cannot decrease anyone's score below zero.")
 
 
-def test_serm_soldiers_have_corner_values_and_stats():
-    [deck] = import_seed("serm-wargame.txt")
+def test_serm_soldiers_have_corner_values_and_stats(source):
+    [deck] = import_seed("serm-wargame.txt", source)
     assert deck.title == "Simplistic Wargame with four stats S.E.R.M."
     assert deck.ruleset == "serm"
     assert (deck.designers, deck.date, deck.players, deck.locked) == (("Coprolite Golem",), "2011", "2", True)
@@ -215,8 +220,8 @@ def test_serm_soldiers_have_corner_values_and_stats():
     assert card(deck, "Rocket Launcher").text.endswith("all partially covered must roll to Endure.")
 
 
-def test_serm_special_rules_sections():
-    [deck] = import_seed("serm-wargame.txt")
+def test_serm_special_rules_sections(source):
+    [deck] = import_seed("serm-wargame.txt", source)
     assert [rule.title for rule in deck.special_rules] == ["", "Shoot", "Endure", "React", "Move"]
     assert deck.special_rules[0].text.startswith("Each soldier has 4 stats: Shoot, Endure, React, Move.")
     assert deck.special_rules[0].text.endswith("re-roll the dice adding all results towards a total score.")
@@ -225,8 +230,8 @@ def test_serm_special_rules_sections():
     )
 
 
-def test_filibuster_is_a_locked_ccg_set_whose_page_text_is_its_rules():
-    [deck] = import_seed("filibuster-ccg-set.txt")
+def test_filibuster_is_a_locked_ccg_set_whose_page_text_is_its_rules(source):
+    [deck] = import_seed("filibuster-ccg-set.txt", source)
     assert (deck.kind, deck.status, deck.locked) == (CARD_SET, "CCG set", True)
     assert (deck.designers, deck.date, deck.players) == (("Drock",), "June 1, 2012", "2+")
     assert deck.ruleset == "filibuster"
@@ -242,18 +247,35 @@ def test_filibuster_is_a_locked_ccg_set_whose_page_text_is_its_rules():
     assert last.text.endswith("Both of you must discard the cards you used to filibuster with.")
 
 
-def test_every_seed_deck_gets_a_distinct_lowercase_hyphen_slug():
-    decks = [
-        deck
-        for name in sorted(path.name for path in SEEDS.glob("*.txt"))
-        if "rules" not in name
-        for deck in import_seed(name)
-    ]
+def test_every_seed_deck_gets_a_distinct_lowercase_hyphen_slug(source):
+    decks = [deck for name in DECK_LISTINGS for deck in import_seed(name, source)]
     slugs = [deck.slug for deck in decks]
     assert len(decks) == 7
     assert len(set(slugs)) == len(slugs)
     assert "simplistic-wargame-with-four-stats-s-e-r-m" in slugs
     assert slugify("Ça Marche: S.E.R.M. 40 Million!") == "ca-marche-s-e-r-m-40-million"
+
+
+# --- the excerpts stand for the originals -------------------------------------------------------------
+
+
+@requires_seeds
+def test_every_original_deck_listing_has_an_excerpt():
+    originals = sorted(path.name for path in seeds_dir().glob("*.txt") if path.name != RULEBOOK)
+    assert originals == DECK_LISTINGS
+
+
+def outline(deck: DeckData) -> tuple:
+    """All of a deck but the wording of its description and rules, which an excerpt shortens."""
+    return (deck.slug, deck.title, deck.kind, deck.designers, deck.date, deck.players, deck.status, deck.locked,
+            deck.ruleset, deck.cards, [rule.title for rule in deck.special_rules])
+
+
+@requires_seeds
+@pytest.mark.parametrize("name", DECK_LISTINGS)
+def test_each_excerpt_keeps_every_game_card_and_rule_heading_of_its_original(name):
+    excerpt, original = (import_seed(name, source) for source in ("excerpt", "original"))
+    assert [outline(deck) for deck in excerpt] == [outline(deck) for deck in original]
 
 
 # --- the wiki's {{card}} markup -----------------------------------------------------------------------
@@ -398,8 +420,8 @@ def test_bad_listings_name_the_line(listing, line, words):
     assert words in error.value.message
 
 
-def test_a_bad_game_late_in_a_listing_imports_nothing():
-    text = (SEEDS / "article-ii-socialism-virtues-of-the-drake.txt").read_text(encoding="utf-8")
+def test_a_bad_game_late_in_a_listing_imports_nothing(source):
+    text = listing_text("article-ii-socialism-virtues-of-the-drake.txt", source)
     broken = (
         text + "\n\nOne More Game\n\n2 players\n\nCards\n\nGood Card (x2)\nFine.\n\nBad Card (x0)\nBroken.\n"
     )

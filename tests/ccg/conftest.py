@@ -1,15 +1,13 @@
-"""Fixtures for the CCG side: the real Filibuster CCG set imported from its wiki listing, its players, and
+"""Fixtures for the CCG side: the real Filibuster CCG set from the archive's seed decks, its players, and
 helpers that go through the API as clients do."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from decks import services as archive
+from tests.seeds import seed_deck_json
 
-SEEDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "seeds"
 FILIBUSTER = "filibuster-ccg-set"
 
 # Filibuster's listing has rules but no card list; its players give it cards by proposals. These follow its
@@ -41,9 +39,8 @@ def _tasks_run_eagerly(request):
 
 @pytest.fixture
 def filibuster(db):
-    """The Filibuster CCG set as the archive imports it: a locked card set with no cards yet."""
-    text = (SEEDS / "filibuster-ccg-set.txt").read_text(encoding="utf-8")
-    [deck] = archive.deck_import(author=None, text=text, format="wiki")
+    """The Filibuster CCG set as the archive loads it: a locked card set with no cards yet."""
+    [deck] = archive.deck_import(author=None, text=seed_deck_json(FILIBUSTER), format="json")
     assert deck.kind == "card_set" and deck.locked
     return deck
 

@@ -1,38 +1,20 @@
 """Fixtures for the engine's tests: pure Python, no database.
 
-The rules tests play with the example cards printed in the rulebook (read from ``shared/seeds``), padded with
-plain cards of unique titles so there is enough to deal.
+The rules tests play with the example cards printed in the rulebook (``tests/fixtures``), padded with plain
+cards of unique titles so there is enough to deal.
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from games.engine import Actor, DomainError, Event, SeededRng, create_game, decide, evolve
 from games.engine.state import ACTIVE, PLAY, GameState, Turn, locate
 from games.engine.testing import unique_title_deck
-
-SEEDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "seeds"
-CARD_TYPES = ("Thing", "Action")
-
-
-def rulebook_example_cards() -> list[dict]:
-    """The example cards of the rulebook: a title line, a type line, then the card text (if any)."""
-    lines = [line.strip() for line in (SEEDS / "dvorak-rules-2000-2007.txt").read_text().splitlines()]
-    cards = []
-    for index in range(len(lines) - 1):
-        title, card_type = lines[index], lines[index + 1]
-        if card_type not in CARD_TYPES or title in CARD_TYPES or not title:
-            continue
-        text = lines[index + 2] if index + 2 < len(lines) else ""
-        followed_by_type = index + 3 < len(lines) and lines[index + 3] in CARD_TYPES
-        cards.append({"title": title, "type": card_type, "text": "" if followed_by_type else text,
-                      "flavor": "", "copies": 1, "corner_value": "", "creator": "", "stats": {}})
-    return cards
+from tests.seeds import rulebook_example_cards
 
 
 def rulebook_deck(special_rules: list[dict] | None = None) -> dict:

@@ -4,11 +4,9 @@ Candidates after the Primary Election and the President after the General Electi
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from decks.importers import import_text
 from games.engine.rulesets.article_ii_cards import (
     Attributes,
     CardEffect,
@@ -19,15 +17,13 @@ from games.engine.rulesets.article_ii_cards import (
     parse_effect,
     primary_totals,
 )
-
-SEEDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "seeds"
+from tests.seeds import seed_deck
 
 
 def article_ii_deck() -> dict:
-    """"Article II, updated" (the first game in the file, with Styles) as the archive imports it, its
-    Special Rules numbered as the archive's records number them."""
-    text = (SEEDS / "article-ii-socialism-virtues-of-the-drake.txt").read_text(encoding="utf-8")
-    deck = next(deck for deck in import_text(text, "wiki") if deck.title == "Article II, updated").to_dict()
+    """"Article II, updated" (the version with Styles) from the archive's seed decks, its Special Rules
+    numbered as the archive's records number them."""
+    deck = seed_deck("article-ii-updated").to_dict()
     return {**deck, "special_rules": [{**rule, "id": str(number)}
                                       for number, rule in enumerate(deck["special_rules"], start=1)]}
 

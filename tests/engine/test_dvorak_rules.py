@@ -6,8 +6,9 @@ import pytest
 
 from games.engine import Actor, DomainError, SeededRng, create_game, decide, game_status, replay, view_state
 from games.engine.state import DISCARD, DRAW, PLAY
+from tests.seeds import RULEBOOK, original_path, requires_seeds, rulebook_example_cards
 
-from .conftest import Table, rulebook_deck, rulebook_example_cards
+from .conftest import Table, rulebook_deck
 
 FILLER = [f"Card {n:03d} Zq{n:03d}" for n in range(20)]
 
@@ -414,9 +415,30 @@ def test_replaying_a_tables_events_gives_its_state():
     assert replay(table.events) == table.state
 
 
-def test_the_rulebook_example_cards_are_read_from_the_seed_text():
+def test_the_rulebook_example_cards_are_cards_not_headings():
     titles = [card["title"] for card in rulebook_example_cards()]
     assert "Espionage" in titles and "Graverobber" in titles and "Victory" not in titles
+
+
+def printed_example_cards(rulebook: str) -> list[dict]:
+    """The example cards as the rulebook prints them: a title line, a type line, then the card text (if any)."""
+    card_types = ("Thing", "Action")
+    lines = [line.strip() for line in rulebook.splitlines()]
+    cards = []
+    for index in range(len(lines) - 1):
+        title, card_type = lines[index], lines[index + 1]
+        if card_type not in card_types or title in card_types or not title:
+            continue
+        text = lines[index + 2] if index + 2 < len(lines) else ""
+        followed_by_type = index + 3 < len(lines) and lines[index + 3] in card_types
+        cards.append({"title": title, "type": card_type, "text": "" if followed_by_type else text})
+    return cards
+
+
+@requires_seeds
+def test_the_example_cards_fixture_is_every_example_card_the_rulebook_prints():
+    printed = printed_example_cards(original_path(RULEBOOK).read_text(encoding="utf-8"))
+    assert [{key: card[key] for key in ("title", "type", "text")} for card in rulebook_example_cards()] == printed
 
 
 def test_a_deck_too_big_to_deal_is_refused():

@@ -9,14 +9,15 @@ import pytest
 
 from games.engine import Actor, DomainError, decide, view_event, view_state
 from games.engine.testing import card_set_and_player_decks
+from tests.seeds import seed_deck
 
-from .conftest import SEEDS, Table
+from .conftest import Table
 
 
 def filibuster_rule() -> dict:
-    """The Filibuster CCG set's winning rule, read from the seed text."""
-    text = (SEEDS / "filibuster-ccg-set.txt").read_text()
-    line = next(line for line in text.splitlines() if line.startswith("The first player to get 200 points"))
+    """The Filibuster CCG set's winning rule, read from the archive's seed deck."""
+    rules = seed_deck("filibuster-ccg-set").special_rules
+    line = next(rule.text for rule in rules if rule.text.startswith("The first player to get 200 points"))
     return {"id": "filibuster-1", "title": "Points", "text": line, "params": {"counters": {"points": 0}}}
 
 

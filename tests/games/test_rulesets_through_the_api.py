@@ -1,7 +1,6 @@
 """A deck with its own procedure (Article II) plays through the same API, store, views and websocket."""
 
 import json
-from pathlib import Path
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -12,17 +11,15 @@ from dvorak_site.eventstore import store
 from games import services
 from games.engine.rulesets.article_ii import acting_seat
 from tests.engine.test_article_ii import legal_commands
-
-SEEDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "seeds"
+from tests.seeds import seed_deck_json
 
 
 @pytest.fixture
 def article_ii(db):
     from decks import services as deck_services
 
-    text = (SEEDS / "article-ii-socialism-virtues-of-the-drake.txt").read_text()
-    decks = deck_services.deck_import(author=None, text=text, format="wiki")
-    return next(d for d in decks if d.title == "Article II, updated")
+    [deck] = deck_services.deck_import(author=None, text=seed_deck_json("article-ii-updated"), format="json")
+    return deck
 
 
 @pytest.mark.django_db(transaction=True)
