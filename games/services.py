@@ -184,9 +184,23 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
     return state_json(game, state, engine.seat_of(state, user.id))
 
 
+# Sent only by their own endpoints: a CCG join carries the player deck that `game_join` has checked and resolved,
+# so a client's own "join" body through the commands endpoint would seat it with any cards it liked.
+ENDPOINT_COMMANDS = {"join": "POST /games/{id}/join/"}
+
+
 def game_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
                  if_match: int | None = None) -> Outcome:
-    """Carry out one command for ``user``. Refusals raise domain errors and append nothing."""
+    """Carry out one command a client sent. Refusals raise domain errors and append nothing."""
+    kind = command.get("type") if isinstance(command, dict) else None
+    if isinstance(kind, str) and kind in ENDPOINT_COMMANDS:
+        raise DomainError(f"\"{kind}\" is not a command here: use {ENDPOINT_COMMANDS[kind]}.", code="unknown_command")
+    return _game_command(user=user, game_id=game_id, command=command, idempotency_key=idempotency_key,
+                         if_match=if_match)
+
+
+def _game_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
+                  if_match: int | None = None) -> Outcome:
     game = get_game(game_id)
     stream_id = game.stream_id
     with transaction.atomic():
@@ -228,7 +242,7 @@ def game_join(*, user, game_id, team: str | None = None, player_deck: int | None
         deck = player_deck_for(user=user, player_deck=player_deck, formal=bool(options.get("formal")))
         command["player_deck"] = deck
     with transaction.atomic():
-        game_command(user=user, game_id=game_id, command=command)
+        _game_command(user=user, game_id=game_id, command=command)
         mark_player_deck(game_id, deck)
     return game_state(user=user, game_id=game_id)
 

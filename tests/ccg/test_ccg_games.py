@@ -86,3 +86,19 @@ def test_a_ccg_game_needs_a_player_deck_at_join(filibuster_with_cards, players):
     assert bare.status_code == 400 and bare.json()["error"]["code"] == "invalid"
     missing = bob.post(f"/api/v1/games/{game_id}/join/", {"player_deck": 999999}, format="json")
     assert missing.status_code == 404
+
+
+def test_a_player_deck_comes_only_through_join_never_as_a_forged_join_command(filibuster_with_cards, players):
+    """The join endpoint checks the deck is yours and valid; a raw "join" command would skip those checks."""
+    (_, ann), (_, bob) = players
+    ann_deck = build_deck(ann, filibuster_with_cards, "Ann's filibusters")
+    game_id = create_ccg_game(ann, ann_deck["id"], formal=True).json()["id"]
+    before = ann.get(f"/api/v1/games/{game_id}/").json()
+
+    forged = {"id": 1, "name": "Forged", "card_set": FILIBUSTER, "version": 1,
+              "cards": [{"title": "Instant Win", "type": "Gambit", "text": "You win.", "copies": 30}]}
+    answer = bob.post(f"/api/v1/games/{game_id}/commands/", {"type": "join", "player_deck": forged}, format="json")
+
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "unknown_command"
+    after = ann.get(f"/api/v1/games/{game_id}/").json()
+    assert after["version"] == before["version"] and len(after["players"]) == 1
