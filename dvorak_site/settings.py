@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from here, not from a CDN
     "channels",
     "dvorak_site.eventstore",
     "decks",
@@ -71,7 +72,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "dvorak_site.middleware.HealthCheckMiddleware",  # first: before the host check and the HTTPS redirect
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",  # the admin's CSS and JS, from one ASGI process
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # the admin's and the API docs' CSS and JS, from one ASGI process
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -211,6 +212,13 @@ SPECTACULAR_SETTINGS = {
         "DeckKindInputEnum": ["deck", "card_set"],
         "DeckStatusEnum": ["", "unfinished", "untested", "playable", "nomic", "CCG set", "CCG deck"],
     },
+    # Swagger UI (/api/v1/docs/) and ReDoc (/api/v1/redoc/) load their JS and CSS from drf-spectacular-sidecar's
+    # static files, served by whitenoise: the docs work offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # No "valid" badge fetched from validator.swagger.io: it would send the schema's address out.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
 
 # Snapshots of a stream's state are taken every this many events (a cache: deleting them loses nothing).
