@@ -11,6 +11,7 @@ COPY decks ./decks
 COPY proposals ./proposals
 RUN pip install .
 COPY . .
+# The admin's and the API docs' (Swagger UI, ReDoc) files, which whitenoise serves when DEBUG is off.
 RUN python manage.py collectstatic --noinput
 
 RUN useradd --create-home dvorak && mkdir -p /app/var && chown -R dvorak /app/var

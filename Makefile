@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+# Where `make run` serves: `make run PORT=8001 HOST=0.0.0.0` (or HOST and PORT in the environment).
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # `make bench` measures against PostgreSQL; this is the machine's local one unless DATABASE_URL says otherwise.
@@ -25,7 +26,7 @@ seed: migrate
 	$(BIN)/python manage.py load_seed_decks
 
 run: seed
-	@echo "Serving the archive (/admin/) and the API (/api/v1/, docs at /api/v1/docs/) on http://$(HOST):$(PORT)/"
+	@echo "Serving the archive (/admin/) and the API (/api/v1/; Swagger UI /api/v1/docs/, ReDoc /api/v1/redoc/) on http://$(HOST):$(PORT)/"
 	$(BIN)/daphne -b $(HOST) -p $(PORT) dvorak_site.asgi:application
 
 worker: install

@@ -163,7 +163,8 @@ def main() -> None:
 
     port = free_port()
     env = {**os.environ, "DATABASE_URL": url, "DVORAK_BENCH_ENDPOINTS": "1", "THROTTLE_USER": "1000000/min",
-           "THROTTLE_ANON": "1000000/min", "DJANGO_DEBUG": "0", "LOG_LEVEL": "WARNING"}
+           "THROTTLE_ANON": "1000000/min", "DJANGO_DEBUG": "0", "LOG_LEVEL": "WARNING",
+           "DJANGO_SECURE_SSL_REDIRECT": "0"}  # plain HTTP on 127.0.0.1, no TLS proxy in front
     log = open(Path(os.environ.get("TMPDIR", "/tmp")) / "dvorak-bench-server.log", "w")  # noqa: SIM115
     server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "dvorak_site.asgi:application"],
                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)

@@ -2,36 +2,53 @@
 
 Embedded default: a SQLite file under ``var/``, the in-memory channel layer, Celery tasks run eagerly.
 With ``DATABASE_URL`` the store of record is PostgreSQL; with ``REDIS_URL`` the channel layer, the cache and
-Celery's broker are Redis.
+Celery's broker are Redis. Variables are read with django-environ, from the environment and then from an
+optional ``.env`` file at the project root (``DJANGO_ENV_FILE`` names another; a variable already set wins).
+README.md lists them.
 """
 
-import os
 from pathlib import Path
 
-import dj_database_url
+import environ
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(os.environ.get("DVORAK_VAR_DIR", BASE_DIR / "var"))
 
+env = environ.Env()
+ENV_FILE = Path(env.str("DJANGO_ENV_FILE", default=str(BASE_DIR / ".env")))
+if ENV_FILE.is_file():
+    environ.Env.read_env(ENV_FILE, overwrite=False)
 
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
+VAR_DIR = Path(env.str("DVORAK_VAR_DIR", default=str(BASE_DIR / "var")))
 
 DEVELOPMENT_SECRET_KEY = "dvorak-development-secret-key-never-use-in-production"
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", DEVELOPMENT_SECRET_KEY)
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# An empty value (as in .env.example) counts as unset.
+SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="") or DEVELOPMENT_SECRET_KEY
+DEBUG = env.bool("DJANGO_DEBUG", default=True)
 if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
     raise ImproperlyConfigured(
         "DJANGO_DEBUG is off but DJANGO_SECRET_KEY is the development key: set a secret key of your own."
     )
 
-ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h]
-CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
+CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+
+# --- HTTPS: on by default when DEBUG is off (`manage.py check --deploy` is clean). The service sits behind a
+# TLS proxy that sets X-Forwarded-Proto; DJANGO_SECURE_SSL_REDIRECT=0 and DJANGO_SECURE_COOKIES=0 serve plain
+# HTTP on localhost (.env.example does so for docker compose). The health check answers before any of this
+# (dvorak_site/middleware.py), so probes over plain HTTP work either way.
+SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=not DEBUG)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env.bool("DJANGO_SECURE_COOKIES", default=not DEBUG)
+SECURE_HSTS_SECONDS = env.int("DJANGO_SECURE_HSTS_SECONDS", default=0 if DEBUG else 365 * 24 * 3600)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)
+SECURE_HSTS_PRELOAD = env.bool("DJANGO_SECURE_HSTS_PRELOAD", default=not DEBUG)
+# "HEADER,value": a request is HTTPS when the proxy says so; empty trusts no header (no proxy in front).
+_proxy_ssl_header = env.tuple(
+    "DJANGO_SECURE_PROXY_SSL_HEADER", default=() if DEBUG else ("HTTP_X_FORWARDED_PROTO", "https")
+)
+if _proxy_ssl_header and len(_proxy_ssl_header) != 2:
+    raise ImproperlyConfigured("DJANGO_SECURE_PROXY_SSL_HEADER is 'HEADER,value', e.g. HTTP_X_FORWARDED_PROTO,https.")
+SECURE_PROXY_SSL_HEADER = tuple(_proxy_ssl_header) or None
 
 INSTALLED_APPS = [
     "daphne",
@@ -44,6 +61,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from here, not from a CDN
     "channels",
     "dvorak_site.eventstore",
     "decks",
@@ -52,8 +70,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "dvorak_site.middleware.HealthCheckMiddleware",  # first: before the host check and the HTTPS redirect
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",  # the admin's CSS and JS, from one ASGI process
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # the admin's and the API docs' CSS and JS, from one ASGI process
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -81,50 +100,51 @@ WSGI_APPLICATION = "dvorak_site.wsgi.application"
 ASGI_APPLICATION = "dvorak_site.asgi.application"
 
 # --- database: PostgreSQL is the store of record; SQLite is the embedded default.
-DATABASE_URL = os.environ.get("DATABASE_URL", "")
+DATABASE_URL = env.str("DATABASE_URL", default="")
 if DATABASE_URL:
-    # Under ASGI every request runs in a thread of its own, so persistent per-thread connections would pile up
-    # (one per request thread until PostgreSQL refuses more): each process keeps a pool instead.
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": int(os.environ.get("DB_POOL_MIN_SIZE", "1")),
-        "max_size": int(os.environ.get("DB_POOL_MAX_SIZE", "10")),
-        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
-    }
+    DATABASES = {"default": env.db_url_config(DATABASE_URL)}
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": VAR_DIR / "dvorak.sqlite3",
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
-        }
+    DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": VAR_DIR / "dvorak.sqlite3"}}
+if "postgresql" in DATABASES["default"]["ENGINE"]:
+    # Under ASGI every request runs in a thread of its own, so persistent per-thread connections would pile up
+    # (one per request thread until PostgreSQL refuses more): each process keeps a pool instead.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DB_POOL_MIN_SIZE", default=1),
+        "max_size": env.int("DB_POOL_MAX_SIZE", default=10),
+        "timeout": env.float("DB_POOL_TIMEOUT", default=10.0),
+    }
+elif "sqlite3" in DATABASES["default"]["ENGINE"]:
+    # Writers wait for each other (20 s) and take the write lock when their transaction begins.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20, "transaction_mode": "IMMEDIATE", **DATABASES["default"].get("OPTIONS", {})
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer, cache (throttling) and Celery's broker.
-REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNELS_PREFIX", "dvorak")},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": env.str("CHANNELS_PREFIX", default="dvorak")},
         }
     }
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "dvorak"),
+            "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="dvorak"),
         }
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL or "memory://")
-CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", REDIS_URL or "cache+memory://")
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
+CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=REDIS_URL or "cache+memory://")
+CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -132,8 +152,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # e.g. "visibility_timeout=30": how soon Redis gives an unacknowledged task (a killed worker's) to another worker.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    key: int(value)
-    for key, value in (option.split("=", 1) for option in os.environ.get("CELERY_BROKER_TRANSPORT_OPTIONS", "").split(",") if option)
+    key: int(value) for key, value in env.dict("CELERY_BROKER_TRANSPORT_OPTIONS", default={}).items()
 }
 # Beat: CCG set changes whose deadline has passed are decided (silence is no objection).
 CELERY_BEAT_SCHEDULE = {
@@ -152,12 +171,12 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", VAR_DIR / "static"))
-if DEBUG:  # whitenoise serves from the apps' own folders then; an empty collected folder is fine
+STATIC_ROOT = Path(env.str("DJANGO_STATIC_ROOT", default=str(VAR_DIR / "static")))
+if DEBUG:  # whitenoise serves from the apps' own folders then; with DEBUG off, `manage.py collectstatic` fills it
     STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "dvorak@localhost")
+EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="dvorak@localhost")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -170,8 +189,8 @@ REST_FRAMEWORK = {
         "rest_framework.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
-        "anon": os.environ.get("THROTTLE_ANON", "120/min"),
-        "user": os.environ.get("THROTTLE_USER", "1200/min"),
+        "anon": env.str("THROTTLE_ANON", default="120/min"),
+        "user": env.str("THROTTLE_USER", default="1200/min"),
     },
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
@@ -193,18 +212,25 @@ SPECTACULAR_SETTINGS = {
         "DeckKindInputEnum": ["deck", "card_set"],
         "DeckStatusEnum": ["", "unfinished", "untested", "playable", "nomic", "CCG set", "CCG deck"],
     },
+    # Swagger UI (/api/v1/docs/) and ReDoc (/api/v1/redoc/) load their JS and CSS from drf-spectacular-sidecar's
+    # static files, served by whitenoise: the docs work offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # No "valid" badge fetched from validator.swagger.io: it would send the schema's address out.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
 
 # Snapshots of a stream's state are taken every this many events (a cache: deleting them loses nothing).
-EVENTSTORE_SNAPSHOT_EVERY = int(os.environ.get("EVENTSTORE_SNAPSHOT_EVERY", "100"))
+EVENTSTORE_SNAPSHOT_EVERY = env.int("EVENTSTORE_SNAPSHOT_EVERY", default=100)
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
 
 # `make bench` serves a bare one-INSERT endpoint to compare commands with; never on in a real deployment.
-BENCH_ENDPOINTS = env_bool("DVORAK_BENCH_ENDPOINTS", False)
+BENCH_ENDPOINTS = env.bool("DVORAK_BENCH_ENDPOINTS", default=False)

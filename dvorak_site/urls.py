@@ -2,7 +2,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
 from django.views.generic import RedirectView
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from dvorak_site.api.views import NotFoundView
 
@@ -11,7 +11,8 @@ api_v1 = [
     path("", include("decks.api.urls")),
     path("", include("games.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),  # Swagger UI
+    path("redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     re_path(r"^.*$", NotFoundView.as_view()),  # last: any other API path is a JSON 404
 ]
 
