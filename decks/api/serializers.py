@@ -20,7 +20,7 @@ from decks.deckdata import (
 )
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
 from decks.services import MAX_COPIES_PER_CARD, MAX_TEXT
-from dvorak_site.api.params import QueryBooleanField, StrictTypes
+from dvorak_site.api.params import QueryBooleanField, StrictTypes, new_deck_slug
 
 KINDS = [DECK, CARD_SET]
 
@@ -115,7 +115,7 @@ class CardPatchSerializer(CardInputSerializer):
 
 
 class DeckInputSerializer(StrictTypes):
-    slug = serializers.SlugField(required=False, allow_blank=True, max_length=200,
+    slug = new_deck_slug(required=False, allow_blank=True,
                                  help_text="Made from the title when left out.")
     title = serializers.CharField(max_length=200)
     kind = serializers.ChoiceField(KINDS, required=False, default=DECK)
@@ -160,7 +160,7 @@ class DeckPatchSerializer(StrictTypes):
 class ImportSerializer(StrictTypes):
     format = serializers.ChoiceField(list(importers.FORMATS))
     text = serializers.CharField(trim_whitespace=False)
-    slug = serializers.SlugField(required=False, allow_blank=True, max_length=200,
+    slug = new_deck_slug(required=False, allow_blank=True,
                                  help_text="A slug for the imported deck, when the text holds only one.")
 
 

@@ -82,3 +82,9 @@ def json_type_error(field: serializers.Field, value: Any) -> str | None:
     if isinstance(field, serializers.DictField) and isinstance(value, dict):
         return next(filter(None, (json_type_error(field.child, item) for item in value.values())), None)
     return None
+
+
+def new_deck_slug(**kwargs: Any) -> serializers.RegexField:
+    """The slug of a deck to be made: a slug, but not one of the paths under /decks/ (decks.services'
+    RESERVED_SLUGS: "import")."""
+    return serializers.RegexField(r"^(?!import$)[-a-zA-Z0-9_]+$", max_length=200, **kwargs)

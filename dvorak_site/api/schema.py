@@ -15,7 +15,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 
-from dvorak_site.api.params import MAX_KEY
+from dvorak_site.api.params import MAX_KEY, StrictTypes
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
@@ -131,9 +131,11 @@ class DvorakAutoSchema(AutoSchema):
 
     def _insert_field_validators(self, field, schema):
         super()._insert_field_validators(field, schema)
-        if (isinstance(field, serializers.CharField) and not field.read_only and field.trim_whitespace
+        if (isinstance(getattr(field, "parent", None), StrictTypes) and isinstance(field, serializers.CharField)
+                and not field.read_only and field.trim_whitespace
                 and not field.allow_blank and "pattern" not in schema and schema.get("type") == "string"):
-            schema["pattern"] = r"\S"  # white space alone is blank, and DRF refuses a blank text
+            # In a request body, white space alone is blank, and DRF refuses a blank text.
+            schema["pattern"] = r"\S"
 
 
 def inline_single_value_enums(result, generator, request, public):

@@ -22,6 +22,7 @@ from drf_spectacular.utils import OpenApiExample, PolymorphicProxySerializer, ex
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
+from dvorak_site.api.params import StrictTypes
 from dvorak_site.errors import DomainError
 
 DVORAK, ARTICLE_II = "dvorak", "article_ii"
@@ -126,7 +127,7 @@ def cause(**kwargs: Any) -> Text:
     return Text(min_length=1, help_text=CAUSE_HELP, **kwargs)
 
 
-class Closed(serializers.Serializer):
+class Closed(StrictTypes):
     """An object that takes no fields but its own (``additionalProperties: false`` in the schema), and with
     ``at_least_one`` not none of them (``minProperties: 1``): the engine reads these objects whole."""
 
@@ -143,7 +144,7 @@ class Closed(serializers.Serializer):
         return super().to_internal_value(data)
 
 
-class Command(serializers.Serializer):
+class Command(StrictTypes):
     """A command: ``type`` and its own fields. Fields it does not know are left to the engine, which ignores
     them (clients may send more than a command needs)."""
 

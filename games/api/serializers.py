@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from dvorak_site.api.params import QueryBooleanField, StrictTypes
+from dvorak_site.api.params import QueryBooleanField, StrictTypes, new_deck_slug
 from games.engine.rulesets import ruleset_names
 
 VARIANTS = ["standard", "team", "multi_deck", "ccg"]
@@ -122,7 +122,7 @@ class MushAnswerSerializer(serializers.Serializer):
 
 class PublishSerializer(StrictTypes):
     new_deck = serializers.BooleanField(default=False, help_text="Publish as a new deck instead of a new revision.")
-    slug = serializers.SlugField(required=False, help_text="With new_deck: the new deck's slug.")
+    slug = new_deck_slug(required=False, help_text="With new_deck: the new deck's slug.")
     title = serializers.CharField(max_length=200, required=False, help_text="With new_deck: its title.")
     summary = serializers.CharField(max_length=200, required=False, default="")
 

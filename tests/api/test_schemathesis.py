@@ -43,6 +43,7 @@ REFUSED_BY_CONTENT = {
     ("POST", "/api/v1/games/"): [400],  # the deck's ruleset does not exist or is not played in that variant
     ("POST", "/api/v1/games/{game_id}/commands/"): [400, 412],  # the ruleset refuses a field (a cause you
     # cannot see, a command it does not have); If-Match names another version
+    ("POST", "/api/v1/games/{game_id}/publish/"): [400],  # as a new deck: a title that makes no slug
     ("POST", "/api/v1/games/{game_id}/mush/"): [400],  # the line is free text: not a MUSH command
     ("POST", "/api/v1/player-decks/"): [400],  # a card that is not in the set's latest version
     ("PATCH", "/api/v1/player-decks/{player_deck_id}/"): [400],  # the same
