@@ -9,7 +9,7 @@ from django.db.models import Q, QuerySet
 from decks.deckdata import CardData, DeckData, SpecialRuleData
 from decks.history import unified_diff
 from decks.models import Card, Deck, Revision, TalkPost
-from dvorak_site.errors import DomainError, NotFound
+from dvorak_site.errors import NotFound
 
 
 def deck_list(
@@ -114,8 +114,8 @@ def revision_diff(*, deck: Deck, number: int, against: int | None = None) -> tup
     newer = revision_get(deck=deck, number=number)
     if against is None:
         against = number - 1
-    if against < 1:
-        raise DomainError(f"Revision {number} is the first; name another revision to compare it with.")
+    if against < 1:  # the revision before the first is not there
+        raise NotFound(f"Revision {number} is the first; name another revision to compare it with (?against=).")
     older = revision_get(deck=deck, number=against)
     diff = unified_diff(
         revision_deck(older),

@@ -195,13 +195,20 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "dvorak_site.api.exceptions.exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Bodies are JSON (API.md); anything else is a 415, as the schema says.
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "dvorak_site.api.schema.DvorakAutoSchema",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Dvorak service API",
-    "DESCRIPTION": "Deck archive and game server for Dvorak, the blank-card game. See API.md for the contract.",
+    "DESCRIPTION": (
+        "Deck archive and game server for Dvorak, the blank-card game. Every error answers "
+        "`{\"error\": {\"code\", \"message\", \"details\"?}}` (the `Error` schema). The game commands "
+        "(`POST /api/v1/games/{id}/commands/`) are described one by one in the repository's `docs/api.md`, "
+        "section \"Commands\"."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
@@ -211,6 +218,8 @@ SPECTACULAR_SETTINGS = {
         "DeckKindEnum": "decks.models.Deck.KIND_CHOICES",
         "DeckKindInputEnum": ["deck", "card_set"],
         "DeckStatusEnum": ["", "unfinished", "untested", "playable", "nomic", "CCG set", "CCG deck"],
+        "CardTypeEnum": ["Thing", "Action"],
+        "ProposeTypeEnum": ["propose"],  # every proposal variant's `type` (inlined: one value)
     },
     # Swagger UI (/api/v1/docs/) and ReDoc (/api/v1/redoc/) load their JS and CSS from drf-spectacular-sidecar's
     # static files, served by whitenoise: the docs work offline.
@@ -219,6 +228,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # No "valid" badge fetched from validator.swagger.io: it would send the schema's address out.
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "dvorak_site.api.schema.inline_single_value_enums",
+    ],
 }
 
 # Snapshots of a stream's state are taken every this many events (a cache: deleting them loses nothing).

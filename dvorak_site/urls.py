@@ -13,7 +13,7 @@ api_v1 = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),  # Swagger UI
     path("redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
-    re_path(r"^.*$", NotFoundView.as_view()),  # last: any other API path is a JSON 404
+    re_path(r"^[\s\S]*$", NotFoundView.as_view()),  # last: any other API path (newlines too) is a JSON 404
 ]
 
 urlpatterns = [

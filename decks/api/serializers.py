@@ -19,6 +19,8 @@ from decks.deckdata import (
     SpecialRuleData,
 )
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
+from decks.services import MAX_COPIES_PER_CARD, MAX_TEXT
+from dvorak_site.api.params import QueryBooleanField, StrictTypes, new_deck_slug
 
 KINDS = [DECK, CARD_SET]
 
@@ -37,6 +39,16 @@ class CardSerializer(serializers.ModelSerializer):
     class Meta:
         model = Card
         fields = ["id", "title", "type", "text", "flavor", "copies", "corner_value", "creator", "stats", "out_of_turn"]
+
+
+class DeckListQuerySerializer(serializers.Serializer):
+    """The deck list's filters; each left out (or empty) means any."""
+
+    search = serializers.CharField(required=False, help_text="Words in the title, slug, designers or description.")
+    status = serializers.ChoiceField([s for s in STATUSES if s], required=False)
+    players = serializers.CharField(required=False, help_text="The player count as the deck gives it, e.g. 2-4.")
+    locked = QueryBooleanField()
+    kind = serializers.ChoiceField(KINDS, required=False)
 
 
 class DeckSummarySerializer(serializers.ModelSerializer):
@@ -74,17 +86,17 @@ class DeckSerializer(serializers.ModelSerializer):
 # --- requests ------------------------------------------------------------------------------------------
 
 
-class SpecialRuleInputSerializer(serializers.Serializer):
+class SpecialRuleInputSerializer(StrictTypes):
     title = serializers.CharField(allow_blank=True, required=False, default="", max_length=200)
-    text = serializers.CharField()
+    text = serializers.CharField(max_length=20000)
 
 
-class CardInputSerializer(serializers.Serializer):
+class CardInputSerializer(StrictTypes):
     title = serializers.CharField(max_length=200)
     type = serializers.CharField(max_length=50, required=False, default=THING)
-    text = serializers.CharField(allow_blank=True, required=False, default="")
-    flavor = serializers.CharField(allow_blank=True, required=False, default="")
-    copies = serializers.IntegerField(min_value=1, required=False, default=1)
+    text = serializers.CharField(allow_blank=True, required=False, default="", max_length=MAX_TEXT)
+    flavor = serializers.CharField(allow_blank=True, required=False, default="", max_length=MAX_TEXT)
+    copies = serializers.IntegerField(min_value=1, max_value=MAX_COPIES_PER_CARD, required=False, default=1)
     corner_value = serializers.CharField(allow_blank=True, required=False, default="", max_length=50)
     creator = serializers.CharField(allow_blank=True, required=False, default="", max_length=100)
     stats = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict)
@@ -102,8 +114,8 @@ class CardPatchSerializer(CardInputSerializer):
         super().__init__(*args, partial=True, **kwargs)
 
 
-class DeckInputSerializer(serializers.Serializer):
-    slug = serializers.SlugField(required=False, allow_blank=True, max_length=200,
+class DeckInputSerializer(StrictTypes):
+    slug = new_deck_slug(required=False, allow_blank=True,
                                  help_text="Made from the title when left out.")
     title = serializers.CharField(max_length=200)
     kind = serializers.ChoiceField(KINDS, required=False, default=DECK)
@@ -112,7 +124,7 @@ class DeckInputSerializer(serializers.Serializer):
     players = serializers.CharField(allow_blank=True, required=False, default="", max_length=50)
     status = serializers.ChoiceField(list(STATUSES), allow_blank=True, required=False, default="")
     ruleset = serializers.CharField(required=False, default=DEFAULT_RULESET, max_length=100)
-    description = serializers.CharField(allow_blank=True, required=False, default="")
+    description = serializers.CharField(allow_blank=True, required=False, default="", max_length=20000)
     special_rules = SpecialRuleInputSerializer(many=True, required=False, default=list)
     cards = CardInputSerializer(many=True, required=False, default=list)
     summary = serializers.CharField(allow_blank=True, required=False, default="", max_length=300)
@@ -124,7 +136,7 @@ class DeckInputSerializer(serializers.Serializer):
         return DeckData.from_dict(values)
 
 
-class DeckPatchSerializer(serializers.Serializer):
+class DeckPatchSerializer(StrictTypes):
     title = serializers.CharField(max_length=200, required=False)
     kind = serializers.ChoiceField(KINDS, required=False)
     designers = serializers.ListField(child=serializers.CharField(max_length=100), required=False)
@@ -132,7 +144,7 @@ class DeckPatchSerializer(serializers.Serializer):
     players = serializers.CharField(allow_blank=True, required=False, max_length=50)
     status = serializers.ChoiceField(list(STATUSES), allow_blank=True, required=False)
     ruleset = serializers.CharField(required=False, max_length=100)
-    description = serializers.CharField(allow_blank=True, required=False)
+    description = serializers.CharField(allow_blank=True, required=False, max_length=20000)
     special_rules = SpecialRuleInputSerializer(many=True, required=False,
                                                help_text="Replaces all of the deck's Special Rules.")
     summary = serializers.CharField(allow_blank=True, required=False, default="", max_length=300)
@@ -145,10 +157,10 @@ class DeckPatchSerializer(serializers.Serializer):
         return values
 
 
-class ImportSerializer(serializers.Serializer):
+class ImportSerializer(StrictTypes):
     format = serializers.ChoiceField(list(importers.FORMATS))
     text = serializers.CharField(trim_whitespace=False)
-    slug = serializers.SlugField(required=False, allow_blank=True, max_length=200,
+    slug = new_deck_slug(required=False, allow_blank=True,
                                  help_text="A slug for the imported deck, when the text holds only one.")
 
 
@@ -207,7 +219,8 @@ class RevisionDiffSerializer(serializers.Serializer):
 
 class TalkPostSerializer(serializers.ModelSerializer):
     author = serializers.SerializerMethodField()
-    reply_to = serializers.PrimaryKeyRelatedField(read_only=True)
+    reply_to = serializers.IntegerField(source="reply_to_id", allow_null=True, read_only=True,
+                                        help_text="The post this one answers, or null.")
 
     class Meta:
         model = TalkPost
@@ -218,6 +231,6 @@ class TalkPostSerializer(serializers.ModelSerializer):
         return post.author.get_username() if post.author else None
 
 
-class TalkPostInputSerializer(serializers.Serializer):
+class TalkPostInputSerializer(StrictTypes):
     body = serializers.CharField(trim_whitespace=False)
     reply_to = serializers.IntegerField(required=False, allow_null=True, default=None)

@@ -8,7 +8,7 @@ from django.db.models import Sum, Value
 from django.db.models.functions import Coalesce
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, PolymorphicProxySerializer, extend_schema
 from rest_framework import generics, permissions, status
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
@@ -16,13 +16,17 @@ from rest_framework.views import APIView
 
 from decks import selectors, services
 from decks.api import serializers
-from decks.deckdata import STATUSES
 from decks.exporters import FORMATS as EXPORT_FORMATS
-from decks.exporters import UnknownFormatError, export_deck
-from dvorak_site.errors import DomainError, NotFound
+from decks.exporters import UnknownFormatError, export_deck, media_type
+from dvorak_site.api.pagination import Keyset, PageNumbers
+from dvorak_site.api.params import number_parameter, read_query, whole_number
+from dvorak_site.api.schema import refusals
+from dvorak_site.errors import NotFound
 
 TAGS = ["archive"]
 READ_OR_SIGNED_IN = [permissions.IsAuthenticatedOrReadOnly]
+LOCKED = {423: "The deck is locked (`deck_locked`): a curator must unlock it first."}
+CURATORS_ONLY = {403: "Curators only (`forbidden`)."}
 
 
 def deck_response(slug: str, *, created: bool = False) -> Response:
@@ -30,45 +34,27 @@ def deck_response(slug: str, *, created: bool = False) -> Response:
     return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
-def parse_bool(value: str | None, name: str) -> bool | None:
-    if value in (None, ""):
-        return None
-    lowered = value.lower()
-    if lowered in {"true", "1", "yes"}:
-        return True
-    if lowered in {"false", "0", "no"}:
-        return False
-    raise DomainError(f"{name} is true or false, not {value!r}.", details={name: ["Must be true or false."]})
-
-
 class DeckListView(generics.ListAPIView):
     permission_classes = READ_OR_SIGNED_IN
     serializer_class = serializers.DeckSummarySerializer
+    pagination_class = PageNumbers
 
     def get_queryset(self):
-        params = self.request.query_params
+        query = read_query(serializers.DeckListQuerySerializer, self.request)
         return selectors.deck_list(
-            search=params.get("search", ""),
-            status=params.get("status"),
-            players=params.get("players"),
-            locked=parse_bool(params.get("locked"), "locked"),
-            kind=params.get("kind"),
+            search=query.get("search", ""),
+            status=query.get("status"),
+            players=query.get("players"),
+            locked=query.get("locked"),
+            kind=query.get("kind"),
         ).annotate(card_count=Coalesce(Sum("cards__copies"), Value(0))).order_by("title", "slug")
 
-    @extend_schema(
-        tags=TAGS,
-        parameters=[
-            OpenApiParameter("search", str, description="Words in the title, slug, designers or description."),
-            OpenApiParameter("status", str, enum=[s for s in STATUSES if s]),
-            OpenApiParameter("players", str, description="The player count as the deck gives it, e.g. 2-4."),
-            OpenApiParameter("locked", bool),
-            OpenApiParameter("kind", str, enum=serializers.KINDS),
-        ],
-    )
+    @extend_schema(tags=TAGS, parameters=[serializers.DeckListQuerySerializer])
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
-    @extend_schema(tags=TAGS, request=serializers.DeckInputSerializer, responses={201: serializers.DeckSerializer})
+    @extend_schema(tags=TAGS, request=serializers.DeckInputSerializer, responses={
+        201: serializers.DeckSerializer, **refusals({409: "A deck has that slug (`deck_exists`)."})})
     def post(self, request):
         form = serializers.DeckInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -83,7 +69,8 @@ class DeckDetailView(APIView):
     def get(self, request, slug: str):
         return deck_response(slug)
 
-    @extend_schema(tags=TAGS, request=serializers.DeckPatchSerializer, responses=serializers.DeckSerializer)
+    @extend_schema(tags=TAGS, request=serializers.DeckPatchSerializer,
+                   responses={200: serializers.DeckSerializer, **refusals(LOCKED)})
     def patch(self, request, slug: str):
         form = serializers.DeckPatchSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -92,7 +79,7 @@ class DeckDetailView(APIView):
         )
         return deck_response(slug)
 
-    @extend_schema(tags=TAGS, request=None, responses={204: None}, description="Curators only.")
+    @extend_schema(tags=TAGS, request=None, responses={204: None, **refusals(CURATORS_ONLY)}, description="Curators only.")
     def delete(self, request, slug: str):
         services.deck_delete(slug=slug, actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -101,7 +88,8 @@ class DeckDetailView(APIView):
 class DeckLockView(APIView):
     locked = True
 
-    @extend_schema(tags=TAGS, request=None, responses=serializers.DeckSerializer, description="Curators only.")
+    @extend_schema(tags=TAGS, request=None, responses={200: serializers.DeckSerializer, **refusals(CURATORS_ONLY)},
+                   description="Curators only.")
     def post(self, request, slug: str):
         change = services.deck_lock if self.locked else services.deck_unlock
         change(slug=slug, actor=request.user)
@@ -115,7 +103,8 @@ class DeckUnlockView(DeckLockView):
 class CardListView(APIView):
     permission_classes = READ_OR_SIGNED_IN
 
-    @extend_schema(tags=TAGS, request=serializers.CardInputSerializer, responses={201: serializers.CardSerializer})
+    @extend_schema(tags=TAGS, request=serializers.CardInputSerializer,
+                   responses={201: serializers.CardSerializer, **refusals(LOCKED)})
     def post(self, request, slug: str):
         form = serializers.CardInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -133,7 +122,8 @@ class CardDetailView(APIView):
         card = selectors.card_get(deck=selectors.deck_get(slug=slug), card_id=card_id)
         return Response(serializers.CardSerializer(card).data)
 
-    @extend_schema(tags=TAGS, request=serializers.CardPatchSerializer, responses=serializers.CardSerializer)
+    @extend_schema(tags=TAGS, request=serializers.CardPatchSerializer,
+                   responses={200: serializers.CardSerializer, **refusals(LOCKED)})
     def patch(self, request, slug: str, card_id: int):
         form = serializers.CardPatchSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -143,7 +133,7 @@ class CardDetailView(APIView):
         )
         return Response(serializers.CardSerializer(card).data)
 
-    @extend_schema(tags=TAGS, request=None, responses={204: None})
+    @extend_schema(tags=TAGS, request=None, responses={204: None, **refusals(LOCKED)})
     def delete(self, request, slug: str, card_id: int):
         services.card_delete(slug=slug, card_id=card_id, author=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -153,7 +143,16 @@ class DeckImportView(APIView):
     @extend_schema(
         tags=TAGS,
         request=serializers.ImportSerializer,
-        responses={201: serializers.DeckSerializer, 400: OpenApiResponse(description="`invalid`; details name the line")},
+        responses={
+            201: OpenApiResponse(PolymorphicProxySerializer(
+                component_name="DeckOrDecks",
+                serializers=[serializers.DeckSerializer, serializers.ImportedSerializer],
+                resource_type_field_name=None,
+            ), description="The deck; or, for a listing of several, `{\"decks\": [...]}`."),
+            **refusals({400: "Not valid (`invalid`): the text does not parse (`details` name the line), or a "
+                             "field is wrong.",
+                        409: "A deck has that slug (`deck_exists`)."}),
+        },
         description="Imports every deck in the text, or none. One deck answers as the deck itself; a listing "
         "with several games answers `{\"decks\": [...]}`.",
     )
@@ -170,6 +169,14 @@ class DeckImportView(APIView):
             return deck_response(decks[0].slug, created=True)
         bodies = [serializers.DeckSerializer(selectors.deck_get(slug=deck.slug)).data for deck in decks]
         return Response({"decks": bodies}, status=status.HTTP_201_CREATED)
+
+
+def export_media_types() -> dict[str, list[str]]:
+    """Each media type the exports answer with (without its charset), and the formats that use it."""
+    found: dict[str, list[str]] = {}
+    for export_format in EXPORT_FORMATS:
+        found.setdefault(media_type(export_format).split(";")[0], []).append(export_format)
+    return found
 
 
 class AnyMediaRenderer(BaseRenderer):
@@ -191,8 +198,15 @@ class DeckExportView(APIView):
     @extend_schema(
         tags=TAGS,
         parameters=[OpenApiParameter("export_format", str, OpenApiParameter.PATH, enum=list(EXPORT_FORMATS))],
-        responses={(200, "*/*"): OpenApiTypes.BINARY},
-        description="The deck as a file: json, mushcode, lackey, apprentice (CSV), print (HTML) or pdf.",
+        responses={
+            **{(200, media_type): OpenApiResponse(
+                OpenApiTypes.OBJECT if media_type == "application/json" else OpenApiTypes.BINARY,
+                description="The file: " + "; ".join(f"{t} for {', '.join(f)}" for t, f in export_media_types().items()),
+            ) for media_type in export_media_types()},
+            **refusals({404: "No such deck, or no such format (`not_found`)."}),
+        },
+        description="The deck as a file (`Content-Disposition: attachment`): json, mushcode (text), lackey "
+        "(tab-separated), apprentice (CSV), print (an HTML page laid out to print on cards) or pdf.",
     )
     # Not `format`: DRF reads a `format` URL argument as a renderer suffix.
     def get(self, request, slug: str, export_format: str):
@@ -208,11 +222,14 @@ class DeckExportView(APIView):
 
 class RevisionListView(APIView):
     permission_classes = READ_OR_SIGNED_IN
+    pagination_class = Keyset.by("number", key="revision number")
 
-    @extend_schema(tags=TAGS, responses=serializers.RevisionSerializer(many=True))
+    @extend_schema(tags=TAGS, responses=serializers.RevisionSerializer(many=True),
+                   description="The deck's revisions, oldest first.")
     def get(self, request, slug: str):
-        revisions = selectors.revision_list(deck=selectors.deck_get(slug=slug))
-        return Response(serializers.RevisionSerializer(revisions, many=True).data)
+        paginator = self.pagination_class()
+        revisions = paginator.paginate_queryset(selectors.revision_list(deck=selectors.deck_get(slug=slug)), request)
+        return paginator.get_paginated_response(serializers.RevisionSerializer(revisions, many=True).data)
 
 
 class RevisionDetailView(APIView):
@@ -230,21 +247,18 @@ class RevisionDiffView(APIView):
 
     @extend_schema(
         tags=TAGS,
-        parameters=[OpenApiParameter("against", int, description="The older revision; the one before by default.")],
-        responses=serializers.RevisionDiffSerializer,
+        parameters=[number_parameter("against", "The older revision (from 1); the one before by default.", minimum=1)],
+        responses={200: serializers.RevisionDiffSerializer, **refusals({
+            404: "No such deck or revision, or no revision before the first (`not_found`)."})},
     )
     def get(self, request, slug: str, number: int):
-        against = request.query_params.get("against")
-        if against is not None and not against.isdigit():
-            raise DomainError("against is a revision number.", details={"against": ["Must be a whole number."]})
-        older, newer, diff = selectors.revision_diff(
-            deck=selectors.deck_get(slug=slug), number=number, against=int(against) if against else None
-        )
+        against = whole_number(request.query_params.get("against"), "against", minimum=1)
+        older, newer, diff = selectors.revision_diff(deck=selectors.deck_get(slug=slug), number=number, against=against)
         return Response({"slug": slug, "against": older.number, "number": newer.number, "diff": diff})
 
 
 class RevisionRestoreView(APIView):
-    @extend_schema(tags=TAGS, request=None, responses={201: serializers.DeckSerializer},
+    @extend_schema(tags=TAGS, request=None, responses={201: serializers.DeckSerializer, **refusals(LOCKED)},
                    description="Saves the deck as that revision had it, as a new revision.")
     def post(self, request, slug: str, number: int):
         services.revision_restore(slug=slug, number=number, author=request.user)
@@ -253,13 +267,18 @@ class RevisionRestoreView(APIView):
 
 class TalkView(APIView):
     permission_classes = READ_OR_SIGNED_IN
+    pagination_class = Keyset.by("id", key="post id")
 
-    @extend_schema(tags=TAGS, responses=serializers.TalkPostSerializer(many=True))
+    @extend_schema(tags=TAGS, responses=serializers.TalkPostSerializer(many=True),
+                   description="The talk page's posts, oldest first.")
     def get(self, request, slug: str):
-        posts = selectors.talk_list(deck=selectors.deck_get(slug=slug))
-        return Response(serializers.TalkPostSerializer(posts, many=True).data)
+        paginator = self.pagination_class()
+        posts = paginator.paginate_queryset(selectors.talk_list(deck=selectors.deck_get(slug=slug)), request)
+        return paginator.get_paginated_response(serializers.TalkPostSerializer(posts, many=True).data)
 
-    @extend_schema(tags=TAGS, request=serializers.TalkPostInputSerializer, responses={201: serializers.TalkPostSerializer})
+    @extend_schema(tags=TAGS, request=serializers.TalkPostInputSerializer, responses={
+        201: serializers.TalkPostSerializer,
+        **refusals({404: "No such deck, or no such post to reply to (`not_found`)."})})
     def post(self, request, slug: str):
         form = serializers.TalkPostInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)

@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from decks.ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck
 from decks.deckdata import CARD_SET
 from decks.models import Deck
-from dvorak_site.errors import Conflict, DomainError, Forbidden, NotFound
+from dvorak_site.errors import Conflict, Forbidden, NotFound
 
 # CCG Dvorak: "at least twenty cards" unless the set's Special Rules say otherwise.
 DEFAULT_MIN_DECK_SIZE = 20
@@ -49,8 +49,8 @@ def card_set_get(*, slug: str) -> Deck:
     except Deck.DoesNotExist:
         raise NotFound(f"There is no deck {slug!r}.") from None
     if deck.kind != CARD_SET:
-        raise DomainError(f"{slug!r} is a deck, not a CCG card set.", code="not_a_card_set",
-                          details={"slug": slug})
+        # Well-formed, and the deck is there: its kind (which a PATCH may change) is what refuses it.
+        raise Conflict(f"{slug!r} is a deck, not a CCG card set.", code="not_a_card_set", details={"slug": slug})
     return deck
 
 

@@ -10,7 +10,7 @@ from decks.exporters.print_sheet import export_print_sheet
 from decks.exporters.text_formats import export_apprentice, export_json, export_lackey, export_mushcode
 from decks.importers.errors import UnknownFormatError
 
-__all__ = ["FORMATS", "UnknownFormatError", "export_deck"]
+__all__ = ["FORMATS", "UnknownFormatError", "export_deck", "media_type"]
 
 # format: (writer, content type, file name suffix)
 _EXPORTERS: dict[str, tuple[Callable[[DeckData], str | bytes], str, str]] = {
@@ -32,3 +32,8 @@ def export_deck(deck: DeckData, format: str) -> tuple[str | bytes, str, str]:
             f"Unknown export format {format!r}; use one of {', '.join(FORMATS)}."
         ) from None
     return write(deck), content_type, f"{deck.slug}{suffix}"
+
+
+def media_type(format: str) -> str:
+    """The content type a format's export is served as."""
+    return _EXPORTERS[format][1]

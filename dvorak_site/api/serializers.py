@@ -1,14 +1,23 @@
 from django.contrib.auth import get_user_model, password_validation
 from rest_framework import serializers
 
+from dvorak_site.api.params import StrictTypes
 
-class CredentialsSerializer(serializers.Serializer):
+
+class CredentialsSerializer(StrictTypes):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=128, write_only=True, style={"input_type": "password"})
 
 
 class RegisterSerializer(CredentialsSerializer):
     username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
+    # What the password validators (settings) check that a schema can say too: 8 characters, not all digits.
+    password = serializers.RegexField(
+        r"\D", min_length=8, max_length=128, write_only=True, style={"input_type": "password"},
+        error_messages={"min_length": "This password is too short: it needs at least 8 characters.",
+                        "invalid": "This password is entirely numeric."},
+        help_text="At least 8 characters, not all digits, not a common password.",
+    )
 
     def validate_username(self, value: str) -> str:
         if get_user_model().objects.filter(username__iexact=value).exists():

@@ -8,6 +8,7 @@ from rest_framework.views import APIView
 
 from dvorak_site.api import serializers, services
 from dvorak_site.api.health import health_report
+from dvorak_site.api.schema import refusals
 from dvorak_site.wsauth import TICKET_MAX_AGE, make_ticket
 
 
@@ -16,7 +17,10 @@ class RegisterView(APIView):
     authentication_classes: list = []
     throttle_classes = [AnonRateThrottle]
 
-    @extend_schema(request=serializers.RegisterSerializer, responses={201: serializers.RegisteredSerializer}, tags=["auth"])
+    @extend_schema(request=serializers.RegisterSerializer, tags=["auth"], responses={
+        201: serializers.RegisteredSerializer,
+        **refusals({400: "Not valid (`invalid`): the username is taken, or the password is too weak; `details` "
+                         "say which."})})
     def post(self, request):
         form = serializers.RegisterSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -29,7 +33,9 @@ class TokenView(APIView):
     authentication_classes: list = []
     throttle_classes = [AnonRateThrottle]
 
-    @extend_schema(request=serializers.CredentialsSerializer, responses={200: serializers.TokenSerializer}, tags=["auth"])
+    @extend_schema(request=serializers.CredentialsSerializer, tags=["auth"], responses={
+        200: serializers.TokenSerializer,
+        **refusals({401: "The username or password is wrong (`not_authenticated`)."})})
     def post(self, request):
         form = serializers.CredentialsSerializer(data=request.data)
         form.is_valid(raise_exception=True)

@@ -2,20 +2,23 @@
 
 from rest_framework import serializers
 
+from dvorak_site.api.params import QueryBooleanField, StrictTypes, new_deck_slug
+from games.engine.rulesets import ruleset_names
+
 VARIANTS = ["standard", "team", "multi_deck", "ccg"]
+GAME_STATUSES = ["open", "active", "voting", "finished"]
 
 
-class GameCreateSerializer(serializers.Serializer):
+class GameCreateSerializer(StrictTypes):
     deck = serializers.SlugField(help_text="Slug of the archive deck to play.")
     variant = serializers.ChoiceField(choices=VARIANTS, default="standard")
     creative = serializers.BooleanField(default=False)
     max_players = serializers.IntegerField(min_value=2, max_value=20, default=5)
     options = serializers.DictField(required=False, default=dict)
-    ruleset = serializers.RegexField(r"^[a-z][a-z0-9_]*$", max_length=60, required=False,
-                                     help_text="Defaults to the deck's ruleset.")
+    ruleset = serializers.ChoiceField(ruleset_names(), required=False, help_text="Defaults to the deck's ruleset.")
 
 
-class GameJoinSerializer(serializers.Serializer):
+class GameJoinSerializer(StrictTypes):
     team = serializers.CharField(max_length=60, required=False)
     player_deck = serializers.IntegerField(required=False, help_text="CCG: the id of your player deck.")
 
@@ -55,7 +58,7 @@ class PileCountSerializer(serializers.Serializer):
 
 class GameStateSerializer(serializers.Serializer):
     id = serializers.UUIDField()
-    status = serializers.ChoiceField(choices=["open", "active", "voting", "finished"])
+    status = serializers.ChoiceField(choices=GAME_STATUSES)
     version = serializers.IntegerField()
     ruleset = serializers.CharField()
     variant = serializers.CharField()
@@ -85,12 +88,9 @@ class EventsSerializer(serializers.Serializer):
     events = EventSerializer(many=True)
 
 
-class CommandSerializer(serializers.Serializer):
-    """A command of the game's ruleset: `type` plus its own fields (see API.md)."""
-
-    type = serializers.CharField(help_text="draw, play, use, discard, end_turn, move, destroy, take_random, give, "
-                                           "counter, roll, reveal, shuffle, win, eliminate, concede, propose, vote, "
-                                           "withdraw, …")
+class GameListQuerySerializer(serializers.Serializer):
+    mine = QueryBooleanField(help_text="Only games in which you hold a seat.")
+    status = serializers.ChoiceField(GAME_STATUSES, required=False, help_text="Only games in this state.")
 
 
 class GameSummarySerializer(serializers.Serializer):
@@ -111,7 +111,7 @@ class GameSummarySerializer(serializers.Serializer):
         return [seat.user.get_username() for seat in game.seats.all()]
 
 
-class MushLineSerializer(serializers.Serializer):
+class MushLineSerializer(StrictTypes):
     line = serializers.CharField(max_length=2000, trim_whitespace=True)
 
 
@@ -120,9 +120,9 @@ class MushAnswerSerializer(serializers.Serializer):
     version = serializers.IntegerField()
 
 
-class PublishSerializer(serializers.Serializer):
+class PublishSerializer(StrictTypes):
     new_deck = serializers.BooleanField(default=False, help_text="Publish as a new deck instead of a new revision.")
-    slug = serializers.SlugField(required=False, help_text="With new_deck: the new deck's slug.")
+    slug = new_deck_slug(required=False, help_text="With new_deck: the new deck's slug.")
     title = serializers.CharField(max_length=200, required=False, help_text="With new_deck: its title.")
     summary = serializers.CharField(max_length=200, required=False, default="")
 

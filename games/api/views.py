@@ -5,27 +5,22 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from dvorak_site.api.pagination import PageNumbers
+from dvorak_site.api.params import number_parameter, read_query, whole_number
+from dvorak_site.api.schema import refusals
 from games import services
+from games.api import commands
 from games.api import serializers as s
 from games.models import Game, Seat
 
 GAME_TAG = ["games"]
-
-
-def int_param(value, name: str, *, minimum: int = 0) -> int | None:
-    if value in (None, ""):
-        return None
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise ValidationError({name: [f"{name} must be a whole number."]}) from None
-    if number < minimum:
-        raise ValidationError({name: [f"{name} must be at least {minimum}."]})
-    return number
+# An entity tag naming the game's version, as the ETag of every command's answer gives it: "12", W/"12" or 12.
+IF_MATCH = r'^(W/)?"?[0-9]{1,18}"?$'
+# 1 to 200 characters; a header value neither starts nor ends with white space.
+IDEMPOTENCY_KEY = r"^\S(.{0,198}\S)?$"
 
 
 def if_match_version(header: str | None) -> int | None:
@@ -35,29 +30,33 @@ def if_match_version(header: str | None) -> int | None:
     value = header.strip()
     if value.startswith("W/"):
         value = value[2:]
-    return int_param(value.strip('"'), "If-Match")
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        value = value[1:-1]
+    return whole_number(value, "If-Match")
 
 
 class GameListView(APIView):
-    @extend_schema(
-        tags=GAME_TAG,
-        parameters=[
-            OpenApiParameter("mine", OpenApiTypes.BOOL, description="Only games in which you hold a seat."),
-            OpenApiParameter("status", OpenApiTypes.STR, enum=["open", "active", "voting", "finished"]),
-        ],
-        responses=s.GameSummarySerializer(many=True),
-    )
+    pagination_class = PageNumbers
+
+    @extend_schema(tags=GAME_TAG, parameters=[s.GameListQuerySerializer], responses=s.GameSummarySerializer(many=True))
     def get(self, request):
+        query = read_query(s.GameListQuerySerializer, request)
         games = Game.objects.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
-        if request.query_params.get("mine") in {"1", "true", "yes"}:
+        if query.get("mine"):
             games = games.filter(seats__user=request.user)
-        if request.query_params.get("status"):
-            games = games.filter(status=request.query_params["status"])
-        paginator = PageNumberPagination()
+        if query.get("status"):
+            games = games.filter(status=query["status"])
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(games.distinct(), request, view=self)
         return paginator.get_paginated_response(s.GameSummarySerializer(page, many=True).data)
 
-    @extend_schema(tags=GAME_TAG, request=s.GameCreateSerializer, responses={201: s.GameStateSerializer})
+    @extend_schema(tags=GAME_TAG, request=s.GameCreateSerializer, responses={
+        201: s.GameStateSerializer,
+        **refusals({404: "No deck has that slug (`not_found`).",
+                    409: "The deck cannot be played so (e.g. the ruleset needs card data it lacks, or the player "
+                         "deck is outdated in a formal CCG game).",
+                    403: "The player deck (`options.player_deck`) is someone else's (`forbidden`)."}),
+    })
     def post(self, request):
         form = s.GameCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -68,16 +67,21 @@ class GameListView(APIView):
 class GameDetailView(APIView):
     @extend_schema(
         tags=GAME_TAG,
-        parameters=[OpenApiParameter("at", OpenApiTypes.INT, description="The state at this past version.")],
+        parameters=[number_parameter("at", "The state at this past version (from 1).", minimum=1)],
         responses=s.GameStateSerializer,
     )
     def get(self, request, game_id):
-        at = int_param(request.query_params.get("at"), "at", minimum=1)
+        at = whole_number(request.query_params.get("at"), "at", minimum=1)
         return Response(services.game_state(user=request.user, game_id=game_id, at=at))
 
 
 class GameJoinView(APIView):
-    @extend_schema(tags=GAME_TAG, request=s.GameJoinSerializer, responses=s.GameStateSerializer)
+    @extend_schema(tags=GAME_TAG, request=s.GameJoinSerializer, responses={
+        200: s.GameStateSerializer,
+        **refusals({403: "The player deck is someone else's (`forbidden`).",
+                    409: "The game has started or is full, you already sit in it (`game_not_open`, "
+                         "`already_seated`, `limit_reached`), or the player deck cannot be played."}),
+    })
     def post(self, request, game_id):
         form = s.GameJoinSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -85,7 +89,12 @@ class GameJoinView(APIView):
 
 
 class GameStartView(APIView):
-    @extend_schema(tags=GAME_TAG, request=None, responses=s.GameStateSerializer)
+    @extend_schema(tags=GAME_TAG, request=None, responses={
+        200: s.GameStateSerializer,
+        **refusals({403: "Only the player in seat 0 starts the game (`forbidden`).",
+                    409: "The game has started, or is not ready (`game_not_open`, `not_enough_players`, "
+                         "`not_enough_cards`)."}),
+    })
     def post(self, request, game_id):
         return Response(services.game_start(user=request.user, game_id=game_id))
 
@@ -93,29 +102,48 @@ class GameStartView(APIView):
 class GameEventsView(APIView):
     @extend_schema(
         tags=GAME_TAG,
-        parameters=[OpenApiParameter("after", OpenApiTypes.INT, description="Only events after this version.")],
+        parameters=[number_parameter("after", "Only events after this version.")],
         responses=s.EventsSerializer,
     )
     def get(self, request, game_id):
-        after = int_param(request.query_params.get("after"), "after") or 0
+        after = whole_number(request.query_params.get("after"), "after") or 0
         return Response(services.game_events(user=request.user, game_id=game_id, after=after))
 
 
 class GameCommandView(APIView):
     @extend_schema(
         tags=GAME_TAG,
-        request=s.CommandSerializer,
-        responses={201: s.EventsSerializer},
+        request=commands.COMMAND_SCHEMA,
+        examples=commands.command_examples(),
+        responses={
+            201: s.EventsSerializer,
+            **refusals({
+                400: "The body is not a command this schema admits (`invalid`, `unknown_command`), or the game's "
+                     "ruleset finds a field wrong (`invalid`, e.g. a `cause` you cannot see).",
+                403: "You are not playing in this game, or may not do that (`forbidden`).",
+                404: "No such game, or no such proposal or card you can see (`not_found`).",
+                409: "Not allowed in the game's present state (`not_your_turn`, `wrong_stage`, `limit_reached`, "
+                     "`card_not_in_hand`, `vote_in_progress`, `game_not_active`, `denied`, …).",
+                412: "`If-Match` names another version than the game's (`version_conflict`).",
+            }),
+        },
         parameters=[
-            OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER,
-                             description="The same key again returns the first answer and appends nothing."),
-            OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
-                             description='"<version>": refuse with 412 unless the game is at this version.'),
+            OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, pattern=IDEMPOTENCY_KEY,
+                             description="1 to 200 characters. The same key again returns the first answer and "
+                                         "appends nothing."),
+            OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, pattern=IF_MATCH,
+                             description='The version the game must be at, as an entity tag: `"12"` (the ETag of '
+                                         "the last answer). At any other version the command is refused with 412 "
+                                         "`version_conflict`."),
         ],
+        description="One command of the game's ruleset: `type` and its own fields. Each command is described in "
+                    "the repository's `docs/api.md`, section \"Commands\"; the request schema below (one variant "
+                    "per `type`) is the one the server checks bodies against before the game sees them. Answers "
+                    "201 with the events the command appended, redacted for you, and an `ETag` naming the game's "
+                    "new version.",
     )
     def post(self, request, game_id):
-        if not isinstance(request.data, dict):
-            raise ValidationError({"non_field_errors": ["A command is a JSON object with a \"type\"."]})
+        commands.command_check(request.data)
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= 200:
             raise ValidationError({"Idempotency-Key": ["An Idempotency-Key has 1 to 200 characters."]})
@@ -133,7 +161,12 @@ class GameMushView(APIView):
     @extend_schema(
         tags=GAME_TAG,
         request=s.MushLineSerializer,
-        responses=s.MushAnswerSerializer,
+        responses={
+            200: s.MushAnswerSerializer,
+            **refusals({400: "Not a command of the MUSH engine (`unknown_command`), or a malformed one (`invalid`).",
+                        403: "You are not playing in this game (`forbidden`).",
+                        409: "Not allowed in the game's present state, as for JSON commands."}),
+        },
         description="The old Dvorak Engine's text commands (drawcard, playcard N, viewhand, newcard Name/A|T/text, "
         "approve N, …; `help` lists them), answered in lines of text. See docs/mush.md.",
     )
@@ -147,7 +180,12 @@ class GamePublishView(APIView):
     @extend_schema(
         tags=GAME_TAG,
         request=s.PublishSerializer,
-        responses={201: s.PublishedSerializer},
+        responses={
+            201: s.PublishedSerializer,
+            **refusals({403: "Only the game's players publish its deck (`forbidden`).",
+                        409: "The game is not over (`game_not_finished`), or a deck has that slug (`deck_exists`).",
+                        423: "The archive deck is locked (`deck_locked`)."}),
+        },
         description="The Aftermath: a finished game's deck (accepted and amended cards, each with its creator) "
         "becomes a new revision of its archive deck (423 deck_locked if that is locked) or, with new_deck, a new "
         "deck. 409 game_not_finished while the game is on; 403 for anyone but its players.",

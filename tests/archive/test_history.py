@@ -58,8 +58,8 @@ def test_the_diff_reads_as_the_lines_that_changed(api_client, edited_deck):
     assert "-Frying Pan (x2) [Thing]\n" in to_first["diff"]
     assert "+Frying Pan (x4) [Thing]\n" in to_first["diff"]
     assert "+Ladle (x1) [Thing]\n" in to_first["diff"]
-    first = api_client.get("/api/v1/decks/kitchen-sink/revisions/1/diff/")
-    assert first.status_code == 400
+    first = api_client.get("/api/v1/decks/kitchen-sink/revisions/1/diff/")  # nothing before it to compare with
+    assert first.status_code == 404 and first.json()["error"]["code"] == "not_found"
 
 
 def test_restoring_makes_a_new_revision_with_the_old_content(user_client, edited_deck):

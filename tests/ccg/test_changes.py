@@ -102,4 +102,4 @@ def test_a_deck_that_is_not_a_card_set_has_no_versions(players, db):
     archive.deck_create(author=None, data=DeckData(slug="plain", title="Plain"))
     (_, ann), _ = players
     answer = ann.get("/api/v1/decks/plain/versions/")
-    assert answer.status_code == 400 and answer.json()["error"]["code"] == "not_a_card_set"
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == "not_a_card_set"

@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from decks.api.serializers import CardSerializer, DeckFieldsSerializer, SpecialRuleSerializer
 from decks.ccg.models import CardSetVersion, Notification
+from dvorak_site.api.params import QueryBooleanField, StrictTypes
 from proposals.models import ADD, CHANGE, REMOVE, CardSetChange
 
 
@@ -34,7 +35,12 @@ class RegistrationSerializer(serializers.Serializer):
     players = serializers.IntegerField(help_text="How many players the set has now.")
 
 
-class ChangeInputSerializer(serializers.Serializer):
+class ChangeListQuerySerializer(serializers.Serializer):
+    status = serializers.ChoiceField(["open", "accepted", "rejected"], required=False,
+                                     help_text="Only changes in this state.")
+
+
+class ChangeInputSerializer(StrictTypes):
     kind = serializers.ChoiceField(choices=[ADD, CHANGE, REMOVE])
     card = serializers.IntegerField(required=False, help_text="The card's id (change, remove).")
     content = serializers.DictField(
@@ -60,12 +66,12 @@ class ChangeSerializer(serializers.ModelSerializer):
         return {vote.user.username: vote.approve for vote in change.votes.all()}
 
 
-class EntrySerializer(serializers.Serializer):
+class EntrySerializer(StrictTypes):
     card = serializers.IntegerField()
     count = serializers.IntegerField(min_value=1)
 
 
-class PlayerDeckInputSerializer(serializers.Serializer):
+class PlayerDeckInputSerializer(StrictTypes):
     card_set = serializers.SlugField()
     name = serializers.CharField(max_length=200)
     entries = EntrySerializer(many=True)
@@ -74,7 +80,7 @@ class PlayerDeckInputSerializer(serializers.Serializer):
         return entries_by_card(entries)
 
 
-class PlayerDeckPatchSerializer(serializers.Serializer):
+class PlayerDeckPatchSerializer(StrictTypes):
     name = serializers.CharField(max_length=200, required=False)
     entries = EntrySerializer(many=True, required=False, help_text="Replaces the deck's entries: tuning.")
 
@@ -122,7 +128,11 @@ class NotificationSerializer(serializers.ModelSerializer):
         fields = ["id", "subject", "body", "data", "created_at", "read_at"]
 
 
-class MarkReadSerializer(serializers.Serializer):
+class NotificationQuerySerializer(serializers.Serializer):
+    unread = QueryBooleanField(help_text="Only notices not yet read.")
+
+
+class MarkReadSerializer(StrictTypes):
     ids = serializers.ListField(child=serializers.IntegerField(), required=False,
                                 help_text="The notices to mark read; all of the caller's when left out.")
 

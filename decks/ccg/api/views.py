@@ -2,35 +2,43 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decks.ccg import selectors, services
 from decks.ccg.api import serializers
+from dvorak_site.api.pagination import Keyset
+from dvorak_site.api.params import read_query
+from dvorak_site.api.schema import refusals
 from proposals import services as proposals
 from proposals.models import CardSetChange
 
 TAGS = ["ccg"]
 READ_OR_SIGNED_IN = [permissions.IsAuthenticatedOrReadOnly]
+NOT_A_CARD_SET = {409: "The deck is not a CCG card set (`not_a_card_set`)."}
+NOT_YOURS = {403: "The player deck is someone else's (`forbidden`)."}
+IN_GAME = {409: "A game is playing the deck (`deck_in_game`): change it after the game."}
 
 
 class VersionListView(APIView):
     permission_classes = READ_OR_SIGNED_IN
+    pagination_class = Keyset.by("number", key="version number")
 
-    @extend_schema(tags=TAGS, responses=serializers.VersionSerializer(many=True),
+    @extend_schema(tags=TAGS, responses={200: serializers.VersionSerializer(many=True), **refusals(NOT_A_CARD_SET)},
                    description="The card set's versions, oldest first; version 1 is the set as first registered.")
     def get(self, request, slug: str):
         version = services.card_set_version_ensure(slug=slug)
-        versions = selectors.version_list(card_set=version.card_set)
-        return Response(serializers.VersionSerializer(versions, many=True).data)
+        paginator = self.pagination_class()
+        versions = paginator.paginate_queryset(selectors.version_list(card_set=version.card_set), request)
+        return paginator.get_paginated_response(serializers.VersionSerializer(versions, many=True).data)
 
 
 class VersionDetailView(APIView):
     permission_classes = READ_OR_SIGNED_IN
 
-    @extend_schema(tags=TAGS, responses=serializers.VersionContentSerializer,
+    @extend_schema(tags=TAGS, responses={200: serializers.VersionContentSerializer, **refusals(NOT_A_CARD_SET)},
                    description="The set as it was at that version, with the card ids player decks use.")
     def get(self, request, slug: str, number: int):
         card_set = services.card_set_version_ensure(slug=slug).card_set
@@ -40,7 +48,8 @@ class VersionDetailView(APIView):
 
 
 class RegisterView(APIView):
-    @extend_schema(tags=TAGS, request=None, responses={201: serializers.RegistrationSerializer},
+    @extend_schema(tags=TAGS, request=None, responses={201: serializers.RegistrationSerializer,
+                                                       **refusals(NOT_A_CARD_SET)},
                    description="Register as a player of the set: you may then propose changes, and any change "
                    "passes only if no registered player objects.")
     def post(self, request, slug: str):
@@ -59,18 +68,26 @@ def change_response(change_id: int, *, created: bool = False) -> Response:
 
 class ChangeListView(APIView):
     permission_classes = READ_OR_SIGNED_IN
+    pagination_class = Keyset.by("id", key="change id")
 
-    @extend_schema(tags=TAGS, responses=serializers.ChangeSerializer(many=True),
-                   parameters=[OpenApiParameter("status", str, enum=["open", "accepted", "rejected"])])
+    @extend_schema(tags=TAGS, responses={200: serializers.ChangeSerializer(many=True), **refusals(NOT_A_CARD_SET)},
+                   parameters=[serializers.ChangeListQuerySerializer],
+                   description="The set's proposed changes, oldest first.")
     def get(self, request, slug: str):
+        query = read_query(serializers.ChangeListQuerySerializer, request)
         card_set = selectors.card_set_get(slug=slug)
         changes = card_set.proposed_changes.select_related("author", "version").prefetch_related("votes__user")
-        if request.query_params.get("status"):
-            changes = changes.filter(status=request.query_params["status"])
-        return Response(serializers.ChangeSerializer(changes.order_by("id"), many=True).data)
+        if query.get("status"):
+            changes = changes.filter(status=query["status"])
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(changes, request)
+        return paginator.get_paginated_response(serializers.ChangeSerializer(page, many=True).data)
 
     @extend_schema(tags=TAGS, request=serializers.ChangeInputSerializer,
-                   responses={201: serializers.ChangeSerializer},
+                   responses={201: serializers.ChangeSerializer, **refusals({
+                       403: "Registered players only (`forbidden`).",
+                       404: "No such card set, or no such card in its latest version (`not_found`).",
+                       **NOT_A_CARD_SET})},
                    description="Registered players only. The proposer accepts their own change.")
     def post(self, request, slug: str):
         form = serializers.ChangeInputSerializer(data=request.data)
@@ -85,7 +102,10 @@ class ChangeListView(APIView):
 class ChangeAnswerView(APIView):
     approve = True
 
-    @extend_schema(tags=TAGS, request=None, responses=serializers.ChangeSerializer,
+    @extend_schema(tags=TAGS, request=None, responses={200: serializers.ChangeSerializer, **refusals({
+                       403: "Registered players only (`forbidden`).",
+                       409: "The change is decided already (`change_decided`), or the deck is not a card set "
+                            "(`not_a_card_set`)."})},
                    description="Registered players only; one objection rejects the change.")
     def post(self, request, slug: str, change_id: int):
         proposals.card_set_change_answer(slug=slug, change_id=change_id, user=request.user, approve=self.approve)
@@ -102,14 +122,20 @@ def player_deck_response(player_deck, *, created: bool = False) -> Response:
 
 
 class PlayerDeckListView(APIView):
-    @extend_schema(tags=TAGS, responses=serializers.PlayerDeckSerializer(many=True), description="Your decks.")
+    pagination_class = Keyset.by("id", key="player deck id")
+
+    @extend_schema(tags=TAGS, responses=serializers.PlayerDeckSerializer(many=True),
+                   description="Your decks, oldest first.")
     def get(self, request):
-        decks = selectors.player_deck_list(user=request.user)
-        return Response(serializers.PlayerDeckSerializer([selectors.player_deck_view(d) for d in decks],
-                                                         many=True).data)
+        paginator = self.pagination_class()
+        decks = paginator.paginate_queryset(selectors.player_deck_list(user=request.user), request)
+        return paginator.get_paginated_response(
+            serializers.PlayerDeckSerializer([selectors.player_deck_view(d) for d in decks], many=True).data)
 
     @extend_schema(tags=TAGS, request=serializers.PlayerDeckInputSerializer,
-                   responses={201: serializers.PlayerDeckSerializer},
+                   responses={201: serializers.PlayerDeckSerializer, **refusals({
+                       400: "Not valid (`invalid`): a bad field, or a card that is not in the set's latest version.",
+                       404: "No such card set (`not_found`).", **NOT_A_CARD_SET})},
                    description="A deck built on the set's latest version; `valid` and `problems` say whether it "
                    "may be played yet.")
     def post(self, request):
@@ -123,12 +149,12 @@ class PlayerDeckListView(APIView):
 
 
 class PlayerDeckDetailView(APIView):
-    @extend_schema(tags=TAGS, responses=serializers.PlayerDeckSerializer)
+    @extend_schema(tags=TAGS, responses={200: serializers.PlayerDeckSerializer, **refusals(NOT_YOURS)})
     def get(self, request, player_deck_id: int):
         return player_deck_response(selectors.player_deck_get(user=request.user, player_deck_id=player_deck_id))
 
     @extend_schema(tags=TAGS, request=serializers.PlayerDeckPatchSerializer,
-                   responses=serializers.PlayerDeckSerializer,
+                   responses={200: serializers.PlayerDeckSerializer, **refusals({**NOT_YOURS, **IN_GAME})},
                    description="Tuning between games; 409 `deck_in_game` while a game is playing it.")
     def patch(self, request, player_deck_id: int):
         form = serializers.PlayerDeckPatchSerializer(data=request.data)
@@ -137,14 +163,15 @@ class PlayerDeckDetailView(APIView):
                                                 **form.validated_data)
         return player_deck_response(player_deck)
 
-    @extend_schema(tags=TAGS, request=None, responses={204: None})
+    @extend_schema(tags=TAGS, request=None, responses={204: None, **refusals({**NOT_YOURS, **IN_GAME})})
     def delete(self, request, player_deck_id: int):
         services.player_deck_delete(user=request.user, player_deck_id=player_deck_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class PlayerDeckUpdateView(APIView):
-    @extend_schema(tags=TAGS, request=None, responses=serializers.PlayerDeckUpdateSerializer,
+    @extend_schema(tags=TAGS, request=None,
+                   responses={200: serializers.PlayerDeckUpdateSerializer, **refusals({**NOT_YOURS, **IN_GAME})},
                    description="Brings the deck to its set's latest version: changed cards follow, removed ones "
                    "are taken out (listed in `removed`).")
     def post(self, request, player_deck_id: int):
@@ -155,13 +182,17 @@ class PlayerDeckUpdateView(APIView):
 
 
 class NotificationListView(APIView):
+    pagination_class = Keyset.by("-id", key="notice id; newest first, so the next ones are older")
+
     @extend_schema(tags=TAGS, responses=serializers.NotificationSerializer(many=True),
-                   parameters=[OpenApiParameter("unread", bool, description="Only notices not yet read.")],
+                   parameters=[serializers.NotificationQuerySerializer],
                    description="Your notices, newest first.")
     def get(self, request):
-        unread = request.query_params.get("unread", "").lower() in {"1", "true", "yes"}
-        notices = selectors.notification_list(user=request.user, unread=unread)
-        return Response(serializers.NotificationSerializer(notices, many=True).data)
+        query = read_query(serializers.NotificationQuerySerializer, request)
+        paginator = self.pagination_class()
+        notices = paginator.paginate_queryset(
+            selectors.notification_list(user=request.user, unread=bool(query.get("unread"))), request)
+        return paginator.get_paginated_response(serializers.NotificationSerializer(notices, many=True).data)
 
 
 class NotificationReadView(APIView):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import re
 
 from games.engine.errors import DomainError
@@ -24,3 +25,13 @@ def get_ruleset(name: str) -> Ruleset:
     if ruleset is None:  # a helper module of a ruleset, not a ruleset
         raise DomainError("invalid", f"There is no ruleset {name!r}.", {"field": "ruleset"})
     return ruleset
+
+
+def ruleset_names() -> list[str]:
+    """Every ruleset there is: the modules here that define ``RULESET``."""
+    names = []
+    for module in pkgutil.iter_modules(__path__):
+        if _RULESET_NAME.match(module.name) and module.name != "base":
+            if getattr(importlib.import_module(f"{__name__}.{module.name}"), "RULESET", None) is not None:
+                names.append(module.name)
+    return sorted(names)

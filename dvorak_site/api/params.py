@@ -1,0 +1,90 @@
+"""Query parameters and headers, read the one way: what the schema says they are, or a 400 ``invalid``.
+
+A view that takes query parameters describes them with a serializer (``query_serializer``), which is both
+what ``extend_schema(parameters=[...])`` documents and what ``read_query`` validates, so the two cannot drift.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
+
+# The largest key a list or a version can have (a PostgreSQL bigint); a bigger number names nothing.
+MAX_KEY = 2**63 - 1
+
+
+def whole_number(value: str | None, name: str, *, minimum: int = 0, maximum: int = MAX_KEY) -> int | None:
+    """A whole number given as text (a query parameter, a header), or None when it is left out or empty."""
+    if value in (None, ""):
+        return None
+    text = value.strip()
+    if not text.isdigit() or not text.isascii():
+        raise ValidationError({name: [f"{name} must be a whole number."]})
+    number = int(text)
+    if not minimum <= number <= maximum:
+        raise ValidationError({name: [f"{name} must be from {minimum} to {maximum}."]})
+    return number
+
+
+class QueryBooleanField(serializers.BooleanField):
+    """true or false in a query string (also 1/0, yes/no, as browsers' forms send them); empty means unset."""
+
+    TRUE_VALUES = {"true", "True", "TRUE", "1", "yes"}
+    FALSE_VALUES = {"false", "False", "FALSE", "0", "no"}
+    NULL_VALUES = {""}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, allow_null=True, default=None, **kwargs)
+
+
+def read_query(serializer_class: type[serializers.Serializer], request) -> dict[str, Any]:
+    """The request's query parameters that the serializer describes, validated (empty ones as left out)."""
+    data = {name: value for name, value in request.query_params.items() if value != ""}
+    form = serializer_class(data=data)
+    form.is_valid(raise_exception=True)
+    return form.validated_data
+
+
+def number_parameter(name: str, description: str, *, minimum: int = 0) -> OpenApiParameter:
+    """A whole-number query parameter, as ``whole_number`` reads it."""
+    return OpenApiParameter(name, {"type": "integer", "minimum": minimum, "maximum": MAX_KEY}, description=description)
+
+
+# The base of every request body's serializer (nested ones too: each checks its own fields): a field takes JSON's
+# own type, as the schema says. DRF would take 0 for a text, "5" for a number and "yes" for true, which the schema
+# forbids. (A comment, not a docstring: the schema would show a docstring as every body's description.)
+class StrictTypes(serializers.Serializer):
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            errors = {name: [message] for name, field in self.fields.items()
+                      if not field.read_only and (message := json_type_error(field, data.get(name)))}
+            if errors:
+                raise ValidationError(errors)
+        return super().to_internal_value(data)
+
+
+def json_type_error(field: serializers.Field, value: Any) -> str | None:
+    """Why ``value`` is not of the JSON type ``field`` stands for, or None (None itself is the field's to judge)."""
+    if value is None:
+        return None
+    if isinstance(field, serializers.BooleanField):
+        return None if isinstance(value, bool) else "Must be true or false."
+    if isinstance(field, serializers.IntegerField):
+        return None if isinstance(value, int) and not isinstance(value, bool) else "Must be a whole number."
+    if isinstance(field, serializers.CharField):
+        return None if isinstance(value, str) else "Must be a string."
+    if isinstance(field, serializers.ListField) and isinstance(value, list):
+        return next(filter(None, (json_type_error(field.child, item) for item in value)), None)
+    if isinstance(field, serializers.DictField) and isinstance(value, dict):
+        return next(filter(None, (json_type_error(field.child, item) for item in value.values())), None)
+    return None
+
+
+def new_deck_slug(**kwargs: Any) -> serializers.RegexField:
+    """The slug of a deck to be made: a slug, but not one of the paths under /decks/ (decks.services'
+    RESERVED_SLUGS: "import")."""
+    return serializers.RegexField(r"^(?!import$)[-a-zA-Z0-9_]+$", max_length=200, **kwargs)

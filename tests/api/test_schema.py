@@ -1,0 +1,79 @@
+"""What the served schema says about errors, and that it reads well where people read it (Swagger UI renders
+descriptions as Markdown, where `<word>` is an HTML tag and vanishes)."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+METHODS = {"get", "post", "put", "patch", "delete"}
+
+
+@pytest.fixture
+def schema(api_client):
+    return api_client.get("/api/v1/schema/?format=json").json()
+
+
+def operations(schema):
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            if method in METHODS:
+                yield f"{method.upper()} {path}", operation
+
+
+def test_the_error_shape_is_one_component(schema):
+    error = schema["components"]["schemas"]["Error"]
+    assert error["required"] == ["error"]
+    body = schema["components"]["schemas"][error["properties"]["error"]["$ref"].rsplit("/", 1)[1]]
+    assert set(body["properties"]) == {"code", "message", "details"}
+    assert sorted(body["required"]) == ["code", "message"]
+
+
+def test_every_4xx_answer_of_every_operation_is_in_the_error_shape(schema):
+    for name, operation in operations(schema):
+        errors = {status: answer for status, answer in operation["responses"].items() if status.startswith("4")}
+        assert errors, name
+        for status, answer in errors.items():
+            assert answer["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}, (
+                name, status)
+            assert answer["description"], (name, status)
+
+
+def test_the_answers_listed_follow_from_what_each_operation_is(schema):
+    listed = {name: set(operation["responses"]) for name, operation in operations(schema)}
+    assert {"400", "401", "403", "404", "409", "412", "415", "429"} <= listed["POST /api/v1/games/{game_id}/commands/"]
+    assert "423" in listed["PATCH /api/v1/decks/{slug}/"]
+    assert "423" not in listed["GET /api/v1/decks/{slug}/"]
+    # No body, no parameter: nothing in the request can be malformed; a path that names nothing: no 404.
+    assert "400" not in listed["POST /api/v1/auth/ticket/"] and "404" not in listed["POST /api/v1/auth/ticket/"]
+    # Register and token read no token, so an invalid one cannot be refused; the token endpoint says 401 itself.
+    assert "401" not in listed["POST /api/v1/auth/register/"]
+    assert "401" in listed["POST /api/v1/auth/token/"]
+    assert "415" not in listed["GET /api/v1/decks/"]
+
+
+def test_the_commands_header_descriptions_render(schema):
+    parameters = {p["name"]: p for p in schema["paths"]["/api/v1/games/{game_id}/commands/"]["post"]["parameters"]}
+    assert parameters["If-Match"]["description"].startswith("The version the game must be at")
+    assert '`"12"`' in parameters["If-Match"]["description"]
+    text = str(schema)
+    assert not re.search(r"(?<![`\w])<[a-z_]+>(?!`)", text.replace("`<URL>; rel=\\\"next\\\"`", "")), \
+        "a bare <word> in a description renders as nothing"
+
+
+def test_the_schema_says_where_the_command_reference_is(schema):
+    description = schema["info"]["description"]
+    assert "docs/api.md" in description and "API.md" not in description.replace("docs/api.md", "")
+
+
+def test_export_media_types_are_documented(schema):
+    ok = schema["paths"]["/api/v1/decks/{slug}/export/{export_format}/"]["get"]["responses"]["200"]["content"]
+    assert {"application/json", "text/plain", "text/tab-separated-values", "text/csv", "text/html",
+            "application/pdf"} == set(ok)
+
+
+def test_nullable_fields_are_nullable(schema):
+    components = schema["components"]["schemas"]
+    assert components["TalkPost"]["properties"]["reply_to"]["nullable"] is True
+    assert components["GameState"]["properties"]["you"]["nullable"] is True
