@@ -184,17 +184,14 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
     return state_json(game, state, engine.seat_of(state, user.id))
 
 
-# Sent only by their own endpoints: a CCG join carries the player deck that `game_join` has checked and resolved,
-# so a client's own "join" body through the commands endpoint would seat it with any cards it liked.
-ENDPOINT_COMMANDS = {"join": "POST /games/{id}/join/"}
-
-
 def game_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
                  if_match: int | None = None) -> Outcome:
     """Carry out one command a client sent. Refusals raise domain errors and append nothing."""
-    kind = command.get("type") if isinstance(command, dict) else None
-    if isinstance(kind, str) and kind in ENDPOINT_COMMANDS:
-        raise DomainError(f"\"{kind}\" is not a command here: use {ENDPOINT_COMMANDS[kind]}.", code="unknown_command")
+    # A CCG player deck comes only through `game_join`, which checks that it is the caller's and valid: a client's
+    # own "join" body carrying one would seat it with any cards it liked.
+    if isinstance(command, dict) and command.get("type") == "join" and "player_deck" in command:
+        raise DomainError("A player deck comes with POST /games/{id}/join/, which checks it.",
+                          details={"player_deck": ["Join a CCG game with POST /games/{id}/join/."]})
     return _game_command(user=user, game_id=game_id, command=command, idempotency_key=idempotency_key,
                          if_match=if_match)
 

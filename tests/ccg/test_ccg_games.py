@@ -88,7 +88,7 @@ def test_a_ccg_game_needs_a_player_deck_at_join(filibuster_with_cards, players):
     assert missing.status_code == 404
 
 
-def test_a_player_deck_comes_only_through_join_never_as_a_forged_join_command(filibuster_with_cards, players):
+def test_a_player_deck_comes_only_through_join_never_in_a_forged_join_command(filibuster_with_cards, players):
     """The join endpoint checks the deck is yours and valid; a raw "join" command would skip those checks."""
     (_, ann), (_, bob) = players
     ann_deck = build_deck(ann, filibuster_with_cards, "Ann's filibusters")
@@ -99,6 +99,7 @@ def test_a_player_deck_comes_only_through_join_never_as_a_forged_join_command(fi
               "cards": [{"title": "Instant Win", "type": "Gambit", "text": "You win.", "copies": 30}]}
     answer = bob.post(f"/api/v1/games/{game_id}/commands/", {"type": "join", "player_deck": forged}, format="json")
 
-    assert answer.status_code == 400 and answer.json()["error"]["code"] == "unknown_command"
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid"
+    assert "player_deck" in answer.json()["error"]["details"]
     after = ann.get(f"/api/v1/games/{game_id}/").json()
     assert after["version"] == before["version"] and len(after["players"]) == 1
