@@ -19,7 +19,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
-from dvorak_site.errors import DomainError, NotFound, VersionConflict
+from dvorak_core.errors import DomainError, NotFound, VersionConflict
 from dvorak_site.eventstore import store
 from games import engine
 from games.models import CommandReceipt, Game, Seat
@@ -346,8 +346,8 @@ def game_publish(*, user, game_id, new_deck: bool = False, slug: str | None = No
     ``new_deck``, as a new deck.
     """
     from decks import services as deck_services
-    from decks.deckdata import DeckData, slugify
-    from dvorak_site.errors import Conflict, Forbidden
+    from dvorak_core.deckdata import DeckData, slugify
+    from dvorak_core.errors import Conflict, Forbidden
     from games.engine.aftermath import deck_after_game
 
     game = get_game(game_id)

@@ -8,7 +8,8 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from decks import exporters, importers
-from decks.deckdata import (
+from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
+from dvorak_core.deckdata import (
     CARD_SET,
     DECK,
     DEFAULT_RULESET,
@@ -18,7 +19,6 @@ from decks.deckdata import (
     DeckData,
     SpecialRuleData,
 )
-from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
 
 KINDS = [DECK, CARD_SET]
 

@@ -16,10 +16,10 @@ from rest_framework.views import APIView
 
 from decks import selectors, services
 from decks.api import serializers
-from decks.deckdata import STATUSES
 from decks.exporters import FORMATS as EXPORT_FORMATS
 from decks.exporters import UnknownFormatError, export_deck
-from dvorak_site.errors import DomainError, NotFound
+from dvorak_core.deckdata import STATUSES
+from dvorak_core.errors import DomainError, NotFound
 
 TAGS = ["archive"]
 READ_OR_SIGNED_IN = [permissions.IsAuthenticatedOrReadOnly]

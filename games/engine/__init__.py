@@ -4,7 +4,7 @@
 state, and the views show each viewer only what it may see. Rulesets plug in under ``rulesets/``.
 """
 
-from games.engine.errors import DomainError
+from dvorak_core.errors import DomainError
 from games.engine.events import Actor, Event
 from games.engine.game import (
     ENGINE_VERSION,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decks.deckdata import CardData, DeckData, SpecialRuleData
+from dvorak_core.deckdata import CardData, DeckData, SpecialRuleData
 from games.engine.state import Card, GameState, cards_in_the_deck
 
 

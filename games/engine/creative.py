@@ -30,7 +30,7 @@ Decisions where the rulebook leaves room:
   "two Xenomorph Eggs to A and a Flamethrower to B" under one vote.
 - CCG Dvorak: players may not propose new cards for their decks, nor amend (or repeal) cards: the Card Set is
   changed on the set itself, outside the game. Special Rules may still be proposed.
-- A Special Rule whose ``params`` hold ``vote_rule`` changes how later proposals pass (``proposals.rules``).
+- A Special Rule whose ``params`` hold ``vote_rule`` changes how later proposals pass (``dvorak_core.vote_rules``).
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from games.engine.errors import DomainError
+from dvorak_core import vote_rules
+from dvorak_core.errors import DomainError
 from games.engine.events import Event
 from games.engine.piles import draw_pile_of, pile_seat, with_piles
 from games.engine.precedence import rule_value
@@ -56,7 +57,6 @@ from games.engine.state import (
     players_standing,
 )
 from games.engine.views import card_content, card_json
-from proposals import rules as vote_rules
 
 CARD = "card"
 BUNDLE = "bundle"
@@ -85,30 +85,30 @@ def _text(value: Any, name: str, *, required: bool, limit: int) -> str:
         return ""
     if not isinstance(value, str) or (required and not value.strip()) or len(value) > limit:
         need = "a non-empty text" if required else "a text"
-        raise DomainError("invalid", f"\"{name}\" must be {need} of at most {limit} characters.", {"field": name})
+        raise DomainError(f"\"{name}\" must be {need} of at most {limit} characters.", code="invalid", details={"field": name})
     return value.strip() if required else value
 
 
 def _card_fields(value: Any, name: str, *, partial: bool) -> dict[str, str]:
     """A new card's content (``partial``: an amendment's changes, at least one of them)."""
     if not isinstance(value, dict) or (partial and not value):
-        raise DomainError("invalid", f"\"{name}\" must be an object with a card's title, type and text.",
-                          {"field": name})
+        raise DomainError(f"\"{name}\" must be an object with a card's title, type and text.",
+                          code="invalid", details={"field": name})
     unknown = set(value) - set(CARD_FIELDS)
     if unknown:
-        raise DomainError("invalid", f"A card has no {', '.join(sorted(unknown))}.", {"field": name})
+        raise DomainError(f"A card has no {', '.join(sorted(unknown))}.", code="invalid", details={"field": name})
     fields: dict[str, str] = {}
     for key in CARD_FIELDS:
         if partial and key not in value:
             continue
         if key == "type":
             if value.get("type") not in CARD_TYPES:
-                raise DomainError("invalid", "A card's \"type\" is \"Thing\" or \"Action\".", {"field": "type"})
+                raise DomainError("A card's \"type\" is \"Thing\" or \"Action\".", code="invalid", details={"field": "type"})
             fields["type"] = value["type"]
         else:
             fields[key] = _text(value.get(key), key, required=key == "title", limit=MAX_TEXT)
     if "title" in fields and len(fields["title"]) > MAX_TITLE:
-        raise DomainError("invalid", f"A title has at most {MAX_TITLE} characters.", {"field": "title"})
+        raise DomainError(f"A title has at most {MAX_TITLE} characters.", code="invalid", details={"field": "title"})
     return fields
 
 
@@ -117,34 +117,34 @@ def _params(value: Any) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict) or not all(isinstance(k, str) and PARAM_NAME.match(k) for k in value):
-        raise DomainError("invalid", "\"params\" maps rule parameters in snake_case to values.",
-                          {"field": "params"})
+        raise DomainError("\"params\" maps rule parameters in snake_case to values.",
+                          code="invalid", details={"field": "params"})
     params = dict(value)
     if "vote_rule" in params:
         try:
             params["vote_rule"] = vote_rules.parse_vote_rule(params["vote_rule"]).to_json()
         except vote_rules.InvalidVoteRule as bad:
-            raise DomainError("invalid", str(bad), {"field": "params.vote_rule"}) from None
+            raise DomainError(str(bad), code="invalid", details={"field": "params.vote_rule"}) from None
     counters = params.get("counters", {})
     if not isinstance(counters, dict) or not all(
             isinstance(k, str) and PARAM_NAME.match(k) and isinstance(v, int) and not isinstance(v, bool)
             for k, v in counters.items()):
-        raise DomainError("invalid", "\"counters\" maps counter names to whole numbers.",
-                          {"field": "params.counters"})
+        raise DomainError("\"counters\" maps counter names to whole numbers.",
+                          code="invalid", details={"field": "params.counters"})
     for param, param_value in params.items():
         if param not in ("vote_rule", "counters") and not isinstance(param_value, int | str | bool | None):
-            raise DomainError("invalid", f"\"{param}\" must be a number, a text, true, false or null.",
-                              {"field": f"params.{param}"})
+            raise DomainError(f"\"{param}\" must be a number, a text, true, false or null.",
+                              code="invalid", details={"field": f"params.{param}"})
     return params
 
 
 def _rule_fields(value: Any, name: str, *, partial: bool) -> dict[str, Any]:
     if not isinstance(value, dict) or (partial and not value):
-        raise DomainError("invalid", f"\"{name}\" must be an object with a Special Rule's title and text.",
-                          {"field": name})
+        raise DomainError(f"\"{name}\" must be an object with a Special Rule's title and text.",
+                          code="invalid", details={"field": name})
     unknown = set(value) - set(RULE_FIELDS)
     if unknown:
-        raise DomainError("invalid", f"A Special Rule has no {', '.join(sorted(unknown))}.", {"field": name})
+        raise DomainError(f"A Special Rule has no {', '.join(sorted(unknown))}.", code="invalid", details={"field": name})
     fields: dict[str, Any] = {}
     if not partial or "title" in value:
         fields["title"] = _text(value.get("title"), "title", required=True, limit=MAX_TITLE)
@@ -158,10 +158,10 @@ def _rule_fields(value: Any, name: str, *, partial: bool) -> dict[str, Any]:
 def _proposal_number(state: GameState, command_body: dict) -> Proposal:
     number = command_body.get("proposal")
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(state.proposals):
-        raise DomainError("not_found", "There is no proposal with that number.", {"field": "proposal"})
+        raise DomainError("There is no proposal with that number.", code="not_found", details={"field": "proposal"})
     proposal = state.proposals[number - 1]
     if proposal.status != OPEN_VOTE:
-        raise DomainError("denied", f"Proposal {number} is no longer open.", {"proposal": number})
+        raise DomainError(f"Proposal {number} is no longer open.", code="denied", details={"proposal": number})
     return proposal
 
 
@@ -189,9 +189,9 @@ class CreativeRules:
             return
         needed, present = min_cards_to_start(state), len(cards_in_the_deck(state))
         if present < needed:
-            raise DomainError("not_enough_cards", f"Create more cards first: the deck has {present} of the "
+            raise DomainError(f"Create more cards first: the deck has {present} of the "
                                                   f"{needed} it needs to start.",
-                              {"cards": present, "needed": needed})
+                              code="not_enough_cards", details={"cards": present, "needed": needed})
 
     def _require_enough_cards_in_each_deck(self, state: GameState) -> None:
         """Multi-Deck Dvorak: each player's own deck needs its five (``min_cards_per_player``) cards."""
@@ -200,23 +200,23 @@ class CreativeRules:
         for player in state.players:
             present = sum(state.owners.get(card_id) == player.seat for card_id in deck)
             if present < needed:
-                raise DomainError("not_enough_cards", f"Create more cards first: {player.username}'s deck has "
+                raise DomainError(f"Create more cards first: {player.username}'s deck has "
                                                       f"{present} of the {needed} it needs to start.",
-                                  {"seat": player.seat, "cards": present, "needed": needed})
+                                  code="not_enough_cards", details={"seat": player.seat, "cards": present, "needed": needed})
 
     # --- Creating a Card, Amending and Repealing ------------------------------------------------------------
 
     @command("propose", active=False)
     def propose(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         if not state.creative:
-            raise DomainError("denied", "Only a creative game takes proposals.")
+            raise DomainError("Only a creative game takes proposals.", code="denied")
         kind = command_body.get("kind")
         if kind not in PROPOSAL_KINDS:
-            raise DomainError("invalid", f"\"kind\" must be one of {', '.join(PROPOSAL_KINDS)}.",
-                              {"field": "kind"})
+            raise DomainError(f"\"kind\" must be one of {', '.join(PROPOSAL_KINDS)}.",
+                              code="invalid", details={"field": "kind"})
         if state.variant == CCG and kind in CARD_SET_KINDS:
-            raise DomainError("denied", "In a CCG game the cards come from the Card Set: propose changes to the set "
-                                        "itself, not in the game.", {"field": "kind"})
+            raise DomainError("In a CCG game the cards come from the Card Set: propose changes to the set "
+                                        "itself, not in the game.", code="denied", details={"field": "kind"})
         content = getattr(self, f"_propose_{kind}")(state, command_body, ctx)
         return [Event("proposal.opened", {"number": len(state.proposals) + 1, "kind": kind, "author": ctx.seat,
                                           "during": state.status, **content})]
@@ -225,22 +225,22 @@ class CreativeRules:
         if "from_rejected" in command_body:
             card_id = command_body["from_rejected"]
             if card_id not in state.rejected:
-                raise DomainError("not_found", "No rejected card has that id.", {"field": "from_rejected"})
+                raise DomainError("No rejected card has that id.", code="not_found", details={"field": "from_rejected"})
             return {"cards": [], "from_rejected": card_id}
         return self._new_cards(state, [command_body.get("card")], ctx, field="card")
 
     def _propose_bundle(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
         cards = command_body.get("cards")
         if not isinstance(cards, list) or not 1 <= len(cards) <= MAX_BUNDLE:
-            raise DomainError("invalid", f"\"cards\" must list 1 to {MAX_BUNDLE} new cards.", {"field": "cards"})
+            raise DomainError(f"\"cards\" must list 1 to {MAX_BUNDLE} new cards.", code="invalid", details={"field": "cards"})
         return self._new_cards(state, cards, ctx, field="cards")
 
     def _new_cards(self, state: GameState, contents: list, ctx: CommandContext, *, field: str) -> dict[str, Any]:
         """The proposal's new cards, written on blank cards; in a Multi-Deck game also whose deck each goes into
         (``decks``, in the same order)."""
         if state.blank_cards < len(contents):
-            raise DomainError("limit_reached", "The Blank Card Pile has run out: no new cards may be created.",
-                              {"blank_cards": state.blank_cards})
+            raise DomainError("The Blank Card Pile has run out: no new cards may be created.",
+                              code="limit_reached", details={"blank_cards": state.blank_cards})
         cards, decks, taken = [], [], set(state.cards)
         for content in contents:
             card_id = ctx.rng.token_hex(8)
@@ -285,7 +285,7 @@ class CreativeRules:
                            None)
         if card_id not in may_name:
             # The same answer whether the card is hidden elsewhere or does not exist: it reveals nothing.
-            raise DomainError("not_found", "No card you may amend or repeal has that id.", {"field": "card"})
+            raise DomainError("No card you may amend or repeal has that id.", code="not_found", details={"field": "card"})
         return card_id
 
     def _propose_amend_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
@@ -301,7 +301,7 @@ class CreativeRules:
         rule_id = command_body.get("rule")
         rule = next((r for r in state.special_rules if r.id == rule_id), None)
         if rule is None:
-            raise DomainError("not_found", "There is no Special Rule with that id.", {"field": "rule"})
+            raise DomainError("There is no Special Rule with that id.", code="not_found", details={"field": "rule"})
         return rule
 
     # --- Voting ---------------------------------------------------------------------------------------------
@@ -311,13 +311,13 @@ class CreativeRules:
         proposal = _proposal_number(state, command_body)
         approve = command_body.get("approve")
         if not isinstance(approve, bool):
-            raise DomainError("invalid", "\"approve\" must be true or false.", {"field": "approve"})
+            raise DomainError("\"approve\" must be true or false.", code="invalid", details={"field": "approve"})
         rule = vote_rule_of(state)
         voters = vote_rules.voters(rule, players_standing(state))
         if ctx.seat not in voters:
-            raise DomainError("denied", "The vote rule gives you no vote.")
+            raise DomainError("The vote rule gives you no vote.", code="denied")
         if str(ctx.seat) in proposal.votes:
-            raise DomainError("denied", "You have already voted on this proposal.", {"proposal": proposal.number})
+            raise DomainError("You have already voted on this proposal.", code="denied", details={"proposal": proposal.number})
         events = self._veto_payment(state, rule, ctx.seat) if not approve else []
         events.append(Event("proposal.voted", {"number": proposal.number, "seat": ctx.seat, "approve": approve}))
         votes = {int(seat): vote for seat, vote in proposal.votes.items()} | {ctx.seat: approve}
@@ -332,8 +332,8 @@ class CreativeRules:
             return []
         held = state.player(seat).counters.get(cost.counter, 0)
         if held < cost.amount:
-            raise DomainError("limit_reached", f"A vote against costs {cost.amount} {cost.counter}; you have "
-                                               f"{held}.", {"counter": cost.counter, "cost": cost.amount})
+            raise DomainError(f"A vote against costs {cost.amount} {cost.counter}; you have "
+                                               f"{held}.", code="limit_reached", details={"counter": cost.counter, "cost": cost.amount})
         return [Event("counter.changed", {"seat": seat, "name": cost.counter, "delta": -cost.amount,
                                           "value": held - cost.amount, "by": seat, "cause": None})]
 
@@ -375,7 +375,7 @@ class CreativeRules:
     def withdraw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         proposal = _proposal_number(state, command_body)
         if proposal.author != ctx.seat:
-            raise DomainError("forbidden", "Only its author can withdraw a proposal.", {"proposal": proposal.number})
+            raise DomainError("Only its author can withdraw a proposal.", code="forbidden", details={"proposal": proposal.number})
         return [Event("proposal.withdrawn", {"number": proposal.number})]
 
     # --- How proposals change the game ----------------------------------------------------------------------
@@ -456,8 +456,8 @@ class CreativeRules:
 
 def _deck_seat(state: GameState, seat: Any, field: str) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
-        raise DomainError("invalid", "A new card's \"deck\" names the seat whose deck it goes into.",
-                          {"field": f"{field}.deck"})
+        raise DomainError("A new card's \"deck\" names the seat whose deck it goes into.",
+                          code="invalid", details={"field": f"{field}.deck"})
     return seat
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.engine.errors import DomainError
+from dvorak_core.errors import DomainError
 from games.engine.events import Actor, Event
 from games.engine.rng import Rng
 from games.engine.rulesets import get_ruleset
@@ -36,18 +36,18 @@ def create_game(
 ) -> list[Event]:
     """The first events of a game: ``game.created`` (the deck copied in) and the creator joining at seat 0."""
     if not isinstance(deck, dict) or not isinstance(deck.get("cards", []), list):
-        raise DomainError("invalid", "The deck must have a list of cards.", {"field": "deck"})
+        raise DomainError("The deck must have a list of cards.", code="invalid", details={"field": "deck"})
     if variant not in VARIANTS:
-        raise DomainError("invalid", f"\"variant\" must be one of {', '.join(VARIANTS)}.", {"field": "variant"})
+        raise DomainError(f"\"variant\" must be one of {', '.join(VARIANTS)}.", code="invalid", details={"field": "variant"})
     if not isinstance(creative, bool):
-        raise DomainError("invalid", "\"creative\" must be true or false.", {"field": "creative"})
+        raise DomainError("\"creative\" must be true or false.", code="invalid", details={"field": "creative"})
     if not isinstance(max_players, int) or isinstance(max_players, bool) or not 2 <= max_players <= MAX_SEATS:
-        raise DomainError("invalid", f"\"max_players\" must be between 2 and {MAX_SEATS}.",
-                          {"field": "max_players"})
+        raise DomainError(f"\"max_players\" must be between 2 and {MAX_SEATS}.",
+                          code="invalid", details={"field": "max_players"})
     if not isinstance(options, dict):
-        raise DomainError("invalid", "\"options\" must be an object.", {"field": "options"})
+        raise DomainError("\"options\" must be an object.", code="invalid", details={"field": "options"})
     if sum(_copies(card) for card in deck["cards"]) > MAX_CARDS:
-        raise DomainError("invalid", f"A game is played with at most {MAX_CARDS} cards.", {"field": "deck"})
+        raise DomainError(f"A game is played with at most {MAX_CARDS} cards.", code="invalid", details={"field": "deck"})
     return get_ruleset(ruleset).create(deck=deck, variant=variant, creative=creative, max_players=max_players,
                                        options=options, creator=creator, rng=rng)
 
@@ -55,7 +55,7 @@ def create_game(
 def decide(state: GameState | None, command: Any, *, actor: Actor, rng: Rng) -> list[Event]:
     """The events a command produces, or DomainError when the rules refuse it. Never changes ``state``."""
     if state is None:
-        raise DomainError("not_found", "There is no such game.")
+        raise DomainError("There is no such game.", code="not_found")
     return get_ruleset(state.ruleset).decide(state, command, actor=actor, rng=rng)
 
 

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from dvorak_core import vote_rules
 from games.engine.creative import vote_rule_of
 from games.engine.events import Actor, Event
 from games.engine.game import create_game, decide, evolve
@@ -35,7 +36,6 @@ from games.engine.state import (
     players_standing,
     team_mates,
 )
-from proposals import rules as vote_rules
 
 # Effect moves and knock-outs are rarer than turn moves, so random games still run their course.
 EFFECT_MOVES = ("move", "destroy", "take_random", "give", "counter", "roll", "reveal", "shuffle", "set_rule",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import re
 
-from games.engine.errors import DomainError
+from dvorak_core.errors import DomainError
 from games.engine.rulesets.base import Ruleset
 
 _RULESET_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -13,14 +13,14 @@ _RULESET_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 def get_ruleset(name: str) -> Ruleset:
     if not isinstance(name, str) or not _RULESET_NAME.match(name) or name == "base":
-        raise DomainError("invalid", f"There is no ruleset {name!r}.", {"field": "ruleset"})
+        raise DomainError(f"There is no ruleset {name!r}.", code="invalid", details={"field": "ruleset"})
     try:
         module = importlib.import_module(f"{__name__}.{name}")
     except ModuleNotFoundError as missing:
         if missing.name != f"{__name__}.{name}":
             raise
-        raise DomainError("invalid", f"There is no ruleset {name!r}.", {"field": "ruleset"}) from None
+        raise DomainError(f"There is no ruleset {name!r}.", code="invalid", details={"field": "ruleset"}) from None
     ruleset = getattr(module, "RULESET", None)
     if ruleset is None:  # a helper module of a ruleset, not a ruleset
-        raise DomainError("invalid", f"There is no ruleset {name!r}.", {"field": "ruleset"})
+        raise DomainError(f"There is no ruleset {name!r}.", code="invalid", details={"field": "ruleset"})
     return ruleset

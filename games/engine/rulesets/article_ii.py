@@ -18,7 +18,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from games.engine.errors import DomainError
+from dvorak_core.errors import DomainError
 from games.engine.events import Event
 from games.engine.rulesets.article_ii_cards import (
     Attributes,
@@ -135,8 +135,8 @@ class ArticleIIRuleset(Ruleset):
 
     def create(self, *, max_players: int, **game) -> list[Event]:
         if max_players > MAX_PLAYERS:
-            raise DomainError("invalid", f"Article II is for two to {MAX_PLAYERS} players.",
-                              {"field": "max_players", "max_players": MAX_PLAYERS})
+            raise DomainError(f"Article II is for two to {MAX_PLAYERS} players.",
+                              code="invalid", details={"field": "max_players", "max_players": MAX_PLAYERS})
         return super().create(max_players=max_players, **game)
 
     # --- Play order -----------------------------------------------------------------------------------------
@@ -205,7 +205,7 @@ class ArticleIIRuleset(Ruleset):
 
     def _require_acting(self, state: GameState, seat: int) -> None:
         if acting_seat(state) != seat:
-            raise DomainError("not_your_turn", "It is not your turn.")
+            raise DomainError("It is not your turn.", code="not_your_turn")
 
     @command("play")
     def play(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -217,8 +217,8 @@ class ArticleIIRuleset(Ruleset):
         target = _seat_field(state, command_body, "target")
         reply = state.data.get("reply")
         if reply is not None and target != reply["to"]:
-            raise DomainError("denied", "A Great Debater replies with a card on the player who played on them.",
-                              {"target": reply["to"]})
+            raise DomainError("A Great Debater replies with a card on the player who played on them.",
+                              code="denied", details={"target": reply["to"]})
         unfolding = _Unfolding(self, state, ctx.rng)
         if "remove_before" in command_body:
             self._teflon_removal(unfolding, command_body, seat)
@@ -243,12 +243,12 @@ class ArticleIIRuleset(Ruleset):
         """The Teflon Wonder: "Before playing a card, you may remove a card that's been played on you"."""
         state = unfolding.state
         if style_of_seat(state, seat) is not Style.TEFLON_WONDER:
-            raise DomainError("denied", "Only the Teflon Wonder removes a card before playing.",
-                              {"field": "remove_before"})
+            raise DomainError("Only the Teflon Wonder removes a card before playing.",
+                              code="denied", details={"field": "remove_before"})
         removed = _text_field(command_body, "remove_before")
         if removed not in state.player(seat).in_play:
-            raise DomainError("invalid", "\"remove_before\" must name a card played on you.",
-                              {"field": "remove_before"})
+            raise DomainError("\"remove_before\" must name a card played on you.",
+                              code="invalid", details={"field": "remove_before"})
         unfolding.add("card.removed", {"card": removed, "seat": seat, "cause": style_card(state, seat)})
 
     def _carry_out(self, unfolding: _Unfolding, effect: CardEffect, command_body: dict, card_id: str,
@@ -261,7 +261,7 @@ class ArticleIIRuleset(Ruleset):
         if effect.removes:
             self._remove_from_play(unfolding, command_body, card_id, target)
         elif "remove" in command_body:
-            raise DomainError("invalid", "This card removes nothing from play.", {"field": "remove"})
+            raise DomainError("This card removes nothing from play.", code="invalid", details={"field": "remove"})
         unfolding.draw(target, effect.draws)
 
     def _remove_from_play(self, unfolding: _Unfolding, command_body: dict, card_id: str, target: int) -> None:
@@ -269,12 +269,12 @@ class ArticleIIRuleset(Ruleset):
         in_front = unfolding.state.player(target).in_play
         if not in_front:
             if "remove" in command_body:
-                raise DomainError("invalid", "No card is in play in front of that player.", {"field": "remove"})
+                raise DomainError("No card is in play in front of that player.", code="invalid", details={"field": "remove"})
             return
         removed = command_body.get("remove")
         if removed not in in_front:
-            raise DomainError("invalid", "\"remove\" must name a card in play in front of the target.",
-                              {"field": "remove"})
+            raise DomainError("\"remove\" must name a card in play in front of the target.",
+                              code="invalid", details={"field": "remove"})
         unfolding.add("card.removed", {"card": removed, "seat": target, "cause": card_id})
 
     def _check_outsider(self, before: GameState, after: GameState, seat: int, target: int) -> None:
@@ -282,8 +282,8 @@ class ArticleIIRuleset(Ruleset):
         if target == seat or style_of_seat(before, seat) is not Style.OUTSIDER:
             return
         if attributes(after)[target].affiliation < attributes(before)[target].affiliation:
-            raise DomainError("denied", "An Outsider may not decrease another player's Affiliation.",
-                              {"target": target})
+            raise DomainError("An Outsider may not decrease another player's Affiliation.",
+                              code="denied", details={"target": target})
 
     def _record_attributes(self, unfolding: _Unfolding) -> None:
         """Electability and Affiliation are changed by the engine: one event per player whose values moved."""
@@ -302,7 +302,7 @@ class ArticleIIRuleset(Ruleset):
             unfolding.add("reply.passed", {"seat": ctx.seat})
             self._continue_turn(unfolding)
         elif state.turn.things_played == 0:
-            raise DomainError("wrong_stage", "Play a card: only a second card or a reply may be passed.")
+            raise DomainError("Play a card: only a second card or a reply may be passed.", code="wrong_stage")
         else:
             self._next_turn(unfolding, start=ctx.seat + 1)
         return unfolding.events

@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from games.engine.errors import DomainError
+from dvorak_core.errors import DomainError
 from games.engine.events import Actor, Event
 from games.engine.rng import Rng
 from games.engine.state import (
@@ -143,8 +143,8 @@ class Ruleset:
         rng: Rng,
     ) -> list[Event]:
         if variant not in self.variants:
-            raise DomainError("invalid", f"The {self.name} ruleset is played only as {', '.join(self.variants)}.",
-                              {"field": "variant"})
+            raise DomainError(f"The {self.name} ruleset is played only as {', '.join(self.variants)}.",
+                              code="invalid", details={"field": "variant"})
         own_decks = variant in OWN_DECK_VARIANTS
         # In a Multi-Deck game every player, the creator too, gets their copy of the deck when they join.
         deck_cards = [_card_content(card) for card in deck.get("cards", [])] if variant == MULTI_DECK else []
@@ -203,34 +203,34 @@ class Ruleset:
 
     def decide(self, state: GameState | None, command_body: Any, *, actor: Actor, rng: Rng) -> list[Event]:
         if state is None:
-            raise DomainError("not_found", "There is no such game.")
+            raise DomainError("There is no such game.", code="not_found")
         if not isinstance(command_body, dict) or not isinstance(command_body.get("type"), str):
-            raise DomainError("invalid", "A command is a JSON object with a \"type\".")
+            raise DomainError("A command is a JSON object with a \"type\".", code="invalid")
         entry = self.commands.get(command_body["type"])
         if entry is None:
-            raise DomainError("unknown_command", f"This game has no command {command_body['type']!r}.",
-                              {"known": sorted(self.commands)})
+            raise DomainError(f"This game has no command {command_body['type']!r}.",
+                              code="unknown_command", details={"known": sorted(self.commands)})
         attribute, seated, active = entry
         seat = seat_of(state, actor.user_id)
         if seated and seat is None:
-            raise DomainError("forbidden", "You are not playing in this game.")
+            raise DomainError("You are not playing in this game.", code="forbidden")
         if seated and state.player(seat).status == ELIMINATED:
-            raise DomainError("eliminated", "You are out of this game.")
+            raise DomainError("You are out of this game.", code="eliminated")
         if state.status == VOTING and command_body["type"] not in VOTE_COMMANDS:
             # The Creative Rules: "the game stops while they decide".
-            raise DomainError("vote_in_progress", "A proposal is open; vote on it first.")
+            raise DomainError("A proposal is open; vote on it first.", code="vote_in_progress")
         if active and state.status != ACTIVE:
-            raise DomainError("game_not_active", "This game is not being played now.")
+            raise DomainError("This game is not being played now.", code="game_not_active")
         return getattr(self, attribute)(state, command_body, CommandContext(actor, seat, rng))
 
     @command("join", seated=False, active=False)
     def join(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         if state.status != OPEN:
-            raise DomainError("game_not_open", "This game has already started.")
+            raise DomainError("This game has already started.", code="game_not_open")
         if ctx.seat is not None:
-            raise DomainError("already_seated", "You already have a seat in this game.")
+            raise DomainError("You already have a seat in this game.", code="already_seated")
         if len(state.players) >= state.max_players:
-            raise DomainError("limit_reached", "This game is full.", {"max_players": state.max_players})
+            raise DomainError("This game is full.", code="limit_reached", details={"max_players": state.max_players})
         return [self.joined_event(seat=len(state.players), actor=ctx.actor, body=command_body,
                                   variant=state.variant, card_set=str(state.deck.get("slug", "")),
                                   deck_cards=list(state.deck_cards), taken=set(state.cards), rng=ctx.rng)]
@@ -238,12 +238,12 @@ class Ruleset:
     @command("start", active=False)
     def start(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         if state.status != OPEN:
-            raise DomainError("game_not_open", "This game has already started.")
+            raise DomainError("This game has already started.", code="game_not_open")
         if ctx.seat != 0:
-            raise DomainError("forbidden", "Only the player in seat 0 can start the game.")
+            raise DomainError("Only the player in seat 0 can start the game.", code="forbidden")
         if len(state.players) < self.min_players:
-            raise DomainError("not_enough_players", f"At least {self.min_players} players are needed.",
-                              {"min_players": self.min_players})
+            raise DomainError(f"At least {self.min_players} players are needed.",
+                              code="not_enough_players", details={"min_players": self.min_players})
         require_ready_to_start(state)
         return self.setup(state, ctx.rng)
 
@@ -324,8 +324,8 @@ class Ruleset:
 def _count_option(options: dict, name: str, default: int) -> int:
     value = options.get(name, default)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise DomainError("invalid", f"\"options.{name}\" must be a whole number, 0 or more.",
-                          {"field": f"options.{name}"})
+        raise DomainError(f"\"options.{name}\" must be a whole number, 0 or more.",
+                          code="invalid", details={"field": f"options.{name}"})
     return value
 
 

@@ -12,8 +12,8 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from dvorak_core.errors import DomainError
 from games.engine.creative import CreativeRules
-from games.engine.errors import DomainError
 from games.engine.events import Event
 from games.engine.piles import (
     discard_pile_of,
@@ -65,21 +65,21 @@ DESTINATIONS = ("hand", "discard", "in_play", "draw_top", "draw_bottom")
 def _text_field(command_body: dict, name: str) -> str:
     value = command_body.get(name)
     if not isinstance(value, str) or not value:
-        raise DomainError("invalid", f"\"{name}\" must name a card.", {"field": name})
+        raise DomainError(f"\"{name}\" must name a card.", code="invalid", details={"field": name})
     return value
 
 
 def _int_field(command_body: dict, name: str) -> int:
     value = command_body.get(name)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise DomainError("invalid", f"\"{name}\" must be a whole number.", {"field": name})
+        raise DomainError(f"\"{name}\" must be a whole number.", code="invalid", details={"field": name})
     return value
 
 
 def _seat_field(state: GameState, command_body: dict, name: str) -> int:
     seat = _int_field(command_body, name)
     if not 0 <= seat < len(state.players):
-        raise DomainError("invalid", f"\"{name}\" must be a seat in this game.", {"field": name})
+        raise DomainError(f"\"{name}\" must be a seat in this game.", code="invalid", details={"field": name})
     return seat
 
 
@@ -87,7 +87,7 @@ def _card_list_field(command_body: dict, name: str) -> list[str]:
     value = command_body.get(name)
     if (not isinstance(value, list) or not value or not all(isinstance(c, str) for c in value)
             or len(set(value)) != len(value)):
-        raise DomainError("invalid", f"\"{name}\" must be a list of different cards.", {"field": name})
+        raise DomainError(f"\"{name}\" must be a list of different cards.", code="invalid", details={"field": name})
     return value
 
 
@@ -189,10 +189,10 @@ class DvorakRuleset(CreativeRules, Ruleset):
 
     def _require_turn(self, state: GameState, seat: int, *stages: str) -> None:
         if state.turn is None or state.turn.seat != seat:
-            raise DomainError("not_your_turn", "It is not your turn.")
+            raise DomainError("It is not your turn.", code="not_your_turn")
         if state.turn.stage not in stages:
-            raise DomainError("wrong_stage", f"You cannot do that in the {state.turn.stage} stage.",
-                              {"stage": state.turn.stage})
+            raise DomainError(f"You cannot do that in the {state.turn.stage} stage.",
+                              code="wrong_stage", details={"stage": state.turn.stage})
 
     @command("draw")
     def draw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -232,7 +232,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
     def _require_in_hand(self, state: GameState, seat: int, card_id: str) -> None:
         if card_id not in state.player(seat).hand:
             # Says nothing of where the card really is.
-            raise DomainError("card_not_in_hand", "That card is not in your hand.", {"card": card_id})
+            raise DomainError("That card is not in your hand.", code="card_not_in_hand", details={"card": card_id})
 
     @command("play")
     def play(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -252,17 +252,17 @@ class DvorakRuleset(CreativeRules, Ruleset):
         if in_own_play_stage and not self._within_turn_limit(state, ctx.seat, action):
             if not out_of_turn:
                 kind = "Action" if action else "Thing"
-                raise DomainError("limit_reached", f"You have already played your {kind} this turn.")
+                raise DomainError(f"You have already played your {kind} this turn.", code="limit_reached")
             data["counted"] = False  # "at any time" lets it be played beyond the turn's limit
         return [Event("card.played", data)]
 
     def _onto_field(self, state: GameState, command_body: dict, action: bool) -> str:
         onto = _text_field(command_body, "onto")
         if action:
-            raise DomainError("invalid", "Only a Thing can be played onto another Thing.", {"field": "onto"})
+            raise DomainError("Only a Thing can be played onto another Thing.", code="invalid", details={"field": "onto"})
         location = locate(state, onto)
         if location is None or location.zone != "in_play":
-            raise DomainError("invalid", "\"onto\" must name a Thing in play.", {"field": "onto"})
+            raise DomainError("\"onto\" must name a Thing in play.", code="invalid", details={"field": "onto"})
         return onto
 
     def _within_turn_limit(self, state: GameState, seat: int, action: bool) -> bool:
@@ -275,14 +275,14 @@ class DvorakRuleset(CreativeRules, Ruleset):
         """A Thing's "Action: ..." ability, used in place of playing the turn's Action."""
         card_id = _text_field(command_body, "card")
         if card_id not in state.player(ctx.seat).in_play:
-            raise DomainError("not_found", "You control no Thing in play with that id.", {"card": card_id})
+            raise DomainError("You control no Thing in play with that id.", code="not_found", details={"card": card_id})
         if not ACTION_ABILITY.search(state.cards[card_id].text):
-            raise DomainError("invalid", "That Thing has no \"Action:\" ability.", {"card": card_id})
+            raise DomainError("That Thing has no \"Action:\" ability.", code="invalid", details={"card": card_id})
         self._require_turn(state, ctx.seat, PLAY)
         if rule_value(state, "use_actions", ctx.seat, card_id) is False:
-            raise DomainError("denied", "That Thing may not use its Actions now.", {"card": card_id})
+            raise DomainError("That Thing may not use its Actions now.", code="denied", details={"card": card_id})
         if not self._within_turn_limit(state, ctx.seat, action=True):
-            raise DomainError("limit_reached", "You have already played your Action this turn.")
+            raise DomainError("You have already played your Action this turn.", code="limit_reached")
         return [Event("thing.used", {"seat": ctx.seat, "card": card_id})]
 
     # --- Turn Structure: Discard and End ----------------------------------------------------------------------
@@ -300,8 +300,8 @@ class DvorakRuleset(CreativeRules, Ruleset):
         limit = _hand_limit(state, ctx.seat)
         hand_size = len(state.player(ctx.seat).hand)
         if limit is None or hand_size - len(cards) < limit:
-            raise DomainError("limit_reached", f"You may only discard down to your hand limit of {limit}.",
-                              {"hand_limit": limit})
+            raise DomainError(f"You may only discard down to your hand limit of {limit}.",
+                              code="limit_reached", details={"hand_limit": limit})
         events = []
         if state.turn.stage != DISCARD:
             events.append(Event("turn.stage_changed", {"seat": ctx.seat, "stage": DISCARD}))
@@ -313,8 +313,8 @@ class DvorakRuleset(CreativeRules, Ruleset):
         self._require_turn(state, ctx.seat, PLAY, DISCARD)
         limit = _hand_limit(state, ctx.seat)
         if limit is not None and len(state.player(ctx.seat).hand) > limit:
-            raise DomainError("limit_reached", f"Discard down to your hand limit of {limit} first.",
-                              {"hand_limit": limit})
+            raise DomainError(f"Discard down to your hand limit of {limit} first.",
+                              code="limit_reached", details={"hand_limit": limit})
         return [Event("turn.ended", {"seat": ctx.seat}), Event("turn.began", {"seat": next_seat(state, ctx.seat)})]
 
     # --- Effect moves: carrying out a card's text -------------------------------------------------------------
@@ -328,14 +328,14 @@ class DvorakRuleset(CreativeRules, Ruleset):
         if not from_hand:
             visible -= set(state.player(seat).hand)
         if not isinstance(cause, str) or cause not in visible:
-            raise DomainError("invalid", "\"cause\" must name a card you can see or a Special Rule.",
-                              {"field": "cause"})
+            raise DomainError("\"cause\" must name a card you can see or a Special Rule.",
+                              code="invalid", details={"field": "cause"})
         return cause
 
     def _visible_card_field(self, state: GameState, command_body: dict, seat: int, name: str = "card") -> str:
         card_id = _text_field(command_body, name)
         if card_id not in cards_visible_to(state, seat):
-            raise DomainError("not_found", "No card you can see has that id.", {"field": name})
+            raise DomainError("No card you can see has that id.", code="not_found", details={"field": name})
         return card_id
 
     @command("move")
@@ -344,16 +344,16 @@ class DvorakRuleset(CreativeRules, Ruleset):
         card_id = self._visible_card_field(state, command_body, ctx.seat)
         to = command_body.get("to")
         if to not in DESTINATIONS:
-            raise DomainError("invalid", f"\"to\" must be one of {', '.join(DESTINATIONS)}.", {"field": "to"})
+            raise DomainError(f"\"to\" must be one of {', '.join(DESTINATIONS)}.", code="invalid", details={"field": "to"})
         destination: dict[str, Any] = {"zone": to}
         if to in ("hand", "in_play"):
             destination["seat"] = _seat_field(state, command_body, "seat") if "seat" in command_body else ctx.seat
         if to == "in_play" and is_action(state, card_id):
-            raise DomainError("invalid", "An Action cannot be put into play.", {"field": "to"})
+            raise DomainError("An Action cannot be put into play.", code="invalid", details={"field": "to"})
         if to == "in_play" and "onto" in command_body:
             destination["onto"] = self._onto_field(state, command_body, action=False)
             if destination["onto"] in (card_id, *attached_things(state, card_id)):
-                raise DomainError("invalid", "A Thing cannot be played onto itself.", {"field": "onto"})
+                raise DomainError("A Thing cannot be played onto itself.", code="invalid", details={"field": "onto"})
         origin = locate(state, card_id)
         return [Event("card.moved", {"card": card_id, "from": {"zone": origin.zone, "seat": origin.seat},
                                      "to": destination, "by": ctx.seat, "cause": cause})]
@@ -363,7 +363,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
         cause = self._cause_field(state, command_body, ctx.seat)
         card_id = self._visible_card_field(state, command_body, ctx.seat)
         if locate(state, card_id).zone != "in_play":
-            raise DomainError("invalid", "Only a Thing in play can be destroyed.", {"field": "card"})
+            raise DomainError("Only a Thing in play can be destroyed.", code="invalid", details={"field": "card"})
         return [Event("thing.destroyed", {"card": card_id, "by": ctx.seat, "cause": cause})]
 
     @command("take_random")
@@ -371,11 +371,11 @@ class DvorakRuleset(CreativeRules, Ruleset):
         cause = self._cause_field(state, command_body, ctx.seat)
         victim = _seat_field(state, command_body, "from")
         if victim == ctx.seat:
-            raise DomainError("invalid", "Take a random card from another player's hand.", {"field": "from"})
+            raise DomainError("Take a random card from another player's hand.", code="invalid", details={"field": "from"})
         _require_opponent(state, command_body, ctx.seat, victim)
         hand = state.player(victim).hand
         if not hand:
-            raise DomainError("invalid", "That player has no cards in hand.", {"field": "from"})
+            raise DomainError("That player has no cards in hand.", code="invalid", details={"field": "from"})
         card_id = hand[ctx.rng.randbelow(len(hand))]
         return [Event("card.taken", {"from": victim, "to": ctx.seat, "card": card_id, "cause": cause})]
 
@@ -390,7 +390,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
         self._require_in_hand(state, ctx.seat, card_id)
         receiver = _seat_field(state, command_body, "to")
         if receiver == ctx.seat:
-            raise DomainError("invalid", "Give the card to another player.", {"field": "to"})
+            raise DomainError("Give the card to another player.", code="invalid", details={"field": "to"})
         _require_opponent(state, command_body, ctx.seat, receiver)
         return [Event("card.given", {"from": ctx.seat, "to": receiver, "card": card_id, "cause": cause})]
 
@@ -399,11 +399,11 @@ class DvorakRuleset(CreativeRules, Ruleset):
         self._require_in_hand(state, ctx.seat, card_id)
         receiver = _seat_field(state, command_body, "to")
         if receiver not in team_mates(state, ctx.seat) or state.player(receiver).status != PLAYING:
-            raise DomainError("denied", "Without a card's effect, you may only give a card to a team-mate still in "
-                                        "the game.", {"field": "to"})
+            raise DomainError("Without a card's effect, you may only give a card to a team-mate still in "
+                                        "the game.", code="denied", details={"field": "to"})
         self._require_turn(state, ctx.seat, PLAY)
         if not self._within_turn_limit(state, ctx.seat, action=True):
-            raise DomainError("limit_reached", "You have already played your Action this turn.")
+            raise DomainError("You have already played your Action this turn.", code="limit_reached")
         return [Event("card.given", {"from": ctx.seat, "to": receiver, "card": card_id, "cause": None,
                                      "counted": True})]
 
@@ -413,7 +413,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
         seat = _seat_field(state, command_body, "seat")
         name = command_body.get("name")
         if not isinstance(name, str) or not RULE_PARAM.match(name):
-            raise DomainError("invalid", "\"name\" must be a counter's snake_case name.", {"field": "name"})
+            raise DomainError("\"name\" must be a counter's snake_case name.", code="invalid", details={"field": "name"})
         delta = _int_field(command_body, "delta")
         value = state.player(seat).counters.get(name, 0) + delta
         return [Event("counter.changed", {"seat": seat, "name": name, "delta": delta, "value": value,
@@ -425,7 +425,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
         dice = command_body.get("dice")
         match = DICE.match(dice) if isinstance(dice, str) else None
         if match is None or int(match[1]) < 1 or int(match[2]) < 2:
-            raise DomainError("invalid", "\"dice\" must look like \"2d6\".", {"field": "dice"})
+            raise DomainError("\"dice\" must look like \"2d6\".", code="invalid", details={"field": "dice"})
         rolls = [ctx.rng.randbelow(int(match[2])) + 1 for _ in range(int(match[1]))]
         return [Event("dice.rolled", {"dice": dice, "rolls": rolls, "total": sum(rolls), "by": ctx.seat,
                                       "cause": cause})]
@@ -442,7 +442,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
         cause = self._cause_field(state, command_body, ctx.seat)
         pile = command_body.get("pile")
         if pile not in ("draw", "discard"):
-            raise DomainError("invalid", "\"pile\" must be \"draw\" or \"discard\".", {"field": "pile"})
+            raise DomainError("\"pile\" must be \"draw\" or \"discard\".", code="invalid", details={"field": "pile"})
         key = "draw_pile" if pile == "draw" else "discard_pile"
         data: dict[str, Any] = {"pile": pile, "by": ctx.seat, "cause": cause}
         owner = None
@@ -461,12 +461,12 @@ class DvorakRuleset(CreativeRules, Ruleset):
         cause = self._cause_field(state, command_body, ctx.seat, from_hand=False)
         param = command_body.get("param")
         if not isinstance(param, str) or not RULE_PARAM.match(param) or param == "counters":
-            raise DomainError("invalid", "\"param\" must name a rule parameter.", {"field": "param"})
+            raise DomainError("\"param\" must name a rule parameter.", code="invalid", details={"field": "param"})
         if "value" not in command_body and not command_body.get("deny"):
-            raise DomainError("invalid", "\"value\" is required unless the rule is denied.", {"field": "value"})
+            raise DomainError("\"value\" is required unless the rule is denied.", code="invalid", details={"field": "value"})
         deny = command_body.get("deny", False)
         if not isinstance(deny, bool):
-            raise DomainError("invalid", "\"deny\" must be true or false.", {"field": "deny"})
+            raise DomainError("\"deny\" must be true or false.", code="invalid", details={"field": "deny"})
         seat = _seat_field(state, command_body, "seat") if command_body.get("seat") is not None else None
         card = self._visible_card_field(state, command_body, ctx.seat) if command_body.get("card") else None
         value = command_body.get("value", self._denied_value(state, param))
@@ -490,7 +490,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
             seats = command_body["seats"]
             if (not isinstance(seats, list) or not seats or len(set(map(str, seats))) != len(seats)
                     or not all(self._is_standing_seat(state, s) for s in seats)):
-                raise DomainError("invalid", "\"seats\" must list players still in the game.", {"field": "seats"})
+                raise DomainError("\"seats\" must list players still in the game.", code="invalid", details={"field": "seats"})
             winners = seats
         # Team Dvorak: when a player wins, their team is victorious.
         return [Event("game.won", {"winners": winning_seats(state, winners), "by": ctx.seat, "cause": cause})]
@@ -504,7 +504,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
         cause = self._cause_field(state, command_body, ctx.seat)
         seat = _seat_field(state, command_body, "seat")
         if state.player(seat).status != PLAYING:
-            raise DomainError("invalid", "That player is already out of the game.", {"field": "seat"})
+            raise DomainError("That player is already out of the game.", code="invalid", details={"field": "seat"})
         _require_opponent(state, command_body, ctx.seat, seat)
         return self._knock_out(state, Event("player.eliminated", {"seat": seat, "by": ctx.seat, "cause": cause}))
 
@@ -686,7 +686,7 @@ def _require_opponent(state: GameState, command_body: dict, seat: int, other: in
     """A card whose effect names an opponent says so (``"opponent": true``); Team Dvorak's team-mates are not
     opponents of one another."""
     if command_body.get("opponent") is True and other not in opponents(state, seat):
-        raise DomainError("denied", "That player is not your opponent.", {"seat": other})
+        raise DomainError("That player is not your opponent.", code="denied", details={"seat": other})
 
 
 def _hand_to_hand(state: GameState, card_id: str, giver: int, receiver: int) -> GameState:
