@@ -258,15 +258,16 @@ def project(game: Game, before: Any, state: Any, version: int) -> None:
     game.status = engine.game_status(state)
     game.version = version
     game.save(update_fields=["status", "version", "updated_at"])
-    seated = len(before.players) if before is not None else 0
-    for player in state.players[seated:]:
-        Seat.objects.create(game=game, user_id=player.user_id, number=player.seat, team=player.team or "")
+    seated = len(before.seats) if before is not None else 0
+    for seat in state.seats[seated:]:
+        Seat.objects.create(game=game, user_id=seat.user_id, number=seat.seat, team=seat.team or "")
     if state.status == "finished" and (before is None or before.status != "finished"):
         release_player_decks(game, state)
 
 
 def player_deck_ids(state: Any) -> list[int]:
-    return [player.deck["id"] for player in state.players if getattr(player, "deck", None)]
+    """The CCG player decks brought to the game: the ``deck`` its ruleset's players carry, where they do."""
+    return [player.deck["id"] for player in getattr(state.table, "players", ()) if getattr(player, "deck", None)]
 
 
 def release_player_decks(game: Game, state: Any) -> None:
@@ -348,7 +349,6 @@ def game_publish(*, user, game_id, new_deck: bool = False, slug: str | None = No
     from decks import services as deck_services
     from dvorak_core.deckdata import DeckData, slugify
     from dvorak_core.errors import Conflict, Forbidden
-    from games.engine.aftermath import deck_after_game
 
     game = get_game(game_id)
     state = state_at(game.stream_id, store.current_version(game.stream_id))
@@ -356,7 +356,7 @@ def game_publish(*, user, game_id, new_deck: bool = False, slug: str | None = No
         raise Forbidden("Only the players of a game publish its deck.")
     if state.status != "finished":
         raise Conflict("A game's deck is published once the game is over.", code="game_not_finished")
-    content = DeckData.from_dict(deck_after_game(state))
+    content = DeckData.from_dict(engine.deck_after_game(state))
     summary = summary or f"The Aftermath of game {game.id}"
     if not new_deck:
         return deck_services.deck_replace_content(slug=game.deck_slug, author=user, data=content, summary=summary)

@@ -14,7 +14,7 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from dvorak_core.deckdata import DeckData
-from games.engine.testing import unique_title_deck
+from games.engine.rulesets.dvorak.testing import unique_title_deck
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 

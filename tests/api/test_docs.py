@@ -71,15 +71,10 @@ def schema_operations() -> set[tuple[str, str]]:
 
 @cache
 def rulesets() -> dict:
-    """Every ruleset the engine can load, by name: the modules of games/engine/rulesets that define RULESET."""
-    import games.engine.rulesets as package
+    """Every ruleset the engine can load, by name: those its registry names."""
+    from games.engine.rulesets import all_rulesets
 
-    found = {}
-    for module in pkgutil.iter_modules(package.__path__):
-        ruleset = getattr(importlib.import_module(f"{package.__name__}.{module.name}"), "RULESET", None)
-        if ruleset is not None:
-            found[ruleset.name] = ruleset
-    return found
+    return all_rulesets()
 
 
 def seed_deck_rulesets() -> set[str]:
@@ -189,7 +184,7 @@ def test_a_ruleset_section_sends_only_commands_the_ruleset_has(name):
 
 
 def test_every_kind_of_proposal_has_an_example():
-    from games.engine.creative import PROPOSAL_KINDS
+    from games.engine.rulesets.dvorak.creative import PROPOSAL_KINDS
 
     text = section(doc(), "Commands")
     missing = [kind for kind in PROPOSAL_KINDS if f'"kind": "{kind}"' not in text]
@@ -256,7 +251,7 @@ def test_the_ruleset_table_says_which_rulesets_exist():
 
 
 def test_every_variant_is_described():
-    from games.engine.state import VARIANTS
+    from games.engine.rulesets.dvorak.state import VARIANTS
 
     text = section(doc(), "Rulesets and variants", 3)
     assert all(f"| `{variant}` |" in text for variant in VARIANTS)

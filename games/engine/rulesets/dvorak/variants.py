@@ -23,26 +23,18 @@ from __future__ import annotations
 from typing import Any
 
 from dvorak_core.errors import DomainError
-from games.engine.state import TEAM, GameState, teams
+from games.engine.rulesets.dvorak.state import TEAM
+from games.engine.state import GameState, teams
 
 MAX_PLAYER_DECK_COPIES = 500
-MAX_TEAM_NAME = 60  # the seat projection's column
 TEAM_GAME_MIN_PLAYERS = 3
 
 
-def read_team(body: dict, *, variant: str) -> str | None:
-    """The team a joiner names: required in a team game, optional elsewhere."""
-    team = body.get("team")
-    if team is None:
-        if variant == TEAM:
-            raise DomainError("In a team game, name the team you join (\"team\").", code="invalid", details={"field": "team"})
-        return None
-    if isinstance(team, bool) or not isinstance(team, str | int) or not str(team).strip():
-        raise DomainError("\"team\" names a team.", code="invalid", details={"field": "team"})
-    name = str(team).strip()
-    if len(name) > MAX_TEAM_NAME:
-        raise DomainError(f"A team's name has at most {MAX_TEAM_NAME} characters.", code="invalid", details={"field": "team"})
-    return name
+def require_team(team: str | None, *, variant: str) -> None:
+    """In a team game a joiner names their team (elsewhere a team is optional)."""
+    if team is None and variant == TEAM:
+        raise DomainError("In a team game, name the team you join (\"team\").", code="invalid",
+                          details={"field": "team"})
 
 
 def read_player_deck(value: Any, *, card_set: str) -> dict[str, Any]:
@@ -82,9 +74,9 @@ def player_deck_summary(deck: dict[str, Any]) -> dict[str, Any]:
 
 def require_ready_to_start(state: GameState) -> None:
     """A team game needs three or more players in at least two teams."""
-    if state.variant != TEAM:
+    if state.table.variant != TEAM:
         return
-    if len(state.players) < TEAM_GAME_MIN_PLAYERS:
+    if len(state.seats) < TEAM_GAME_MIN_PLAYERS:
         raise DomainError(f"A team game needs at least {TEAM_GAME_MIN_PLAYERS} players.",
                           code="not_enough_players", details={"min_players": TEAM_GAME_MIN_PLAYERS})
     if len(teams(state)) < 2:
