@@ -315,6 +315,15 @@ def game_state(*, user, game_id, at: int | None = None) -> dict:
     return state_json(game, state, engine.seat_of(state, user.id))
 
 
+def game_moves(*, user, game_id) -> dict:
+    """Every command the caller may send now, as complete bodies (a choice left to them written ``{"choose": k,
+    "from": [...], "list": bool}``), at the game's current version; none for someone not playing."""
+    game = get_game(game_id)
+    version = store.current_version(game.stream_id)
+    state = state_at(game.stream_id, version)
+    return {"version": version, "moves": engine.legal_moves(state, engine.seat_of(state, user.id))}
+
+
 def game_events(*, user, game_id, after: int = 0) -> dict:
     game = get_game(game_id)
     current = store.current_version(game.stream_id)

@@ -130,3 +130,13 @@ class PublishSerializer(serializers.Serializer):
 class PublishedSerializer(serializers.Serializer):
     deck = serializers.CharField(help_text="The archive deck's slug.")
     revision = serializers.IntegerField(help_text="The revision the game's deck became.")
+
+
+class MovesSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The game's version the moves are legal at.")
+    moves = serializers.ListField(
+        child=serializers.DictField(),
+        help_text='Complete command bodies for POST /commands/. A field the client must choose is '
+                  '{"choose": k, "from": [values], "list": true|false}: pick k different values of "from" and send '
+                  'them as a list when "list" is true, else the one value itself.',
+    )
