@@ -59,6 +59,10 @@ class Command:
 
 MushResult = Query | Command
 
+# What the commands read of a game's view: a table of cards, as the rulesets played with Dvorak's cards show it.
+TABLE_KEYS = frozenset({"players", "turn", "discard_pile", "draw_pile", "proposals", "rejected", "rules",
+                        "special_rules"})
+
 HELP = [
     "drawcard, playcard N, discard N, destroy N, givecard N to PLAYER, endturn",
     "viewhand, viewplay, viewdisc, viewvote, viewrep, viewall, count PLAYER, countdraw",
@@ -76,6 +80,9 @@ def run_line(state: GameState, line: str, *, seat: int | None) -> MushResult:
         raise DomainError(f"There is no command {word!r}; \"help\" lists them.",
                           code="unknown_command", details={"known": sorted(_COMMANDS)})
     view = engine.view_state(state, seat)
+    if not TABLE_KEYS <= set(view):
+        raise DomainError(f"The MUSH text commands play a table of Dvorak cards; a {state.ruleset} game has none.",
+                          code="unknown_command", details={"ruleset": state.ruleset})
     return handler(view, rest.strip())
 
 

@@ -3,7 +3,7 @@
 Read it beside the deck's own rules. The game has two phases, the Primary Election and the General Election;
 in each, every player draws seven cards, a random player starts, and players take turns playing one card each
 on any player (themselves included) until every hand is empty. The engine reads each card's effect from its
-text (``article_ii_cards``) and carries it out: Electability and Affiliation change, a Style replaces the
+text (``cards``) and carries it out: Electability and Affiliation change, a Style replaces the
 player's old one, "Draw two cards" and "Remove one card from play" happen. After the Primary the two highest
 totals become Candidates and the rest Spoilers; after the General the President is elected and wins.
 

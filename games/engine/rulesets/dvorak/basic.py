@@ -141,7 +141,8 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
 
     name = "dvorak"
     variants = VARIANTS
-    phases = ("open", "play", "vote", "finished")
+    # The stages of a turn; the game stops for a vote (status ``voting``) while a proposal is open.
+    phases = (DRAW, PLAY, DISCARD)
     State = DvorakState
     default_rules = BASIC_RULES
 
