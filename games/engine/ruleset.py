@@ -248,7 +248,8 @@ class Ruleset:
         whole state), so that a field it does not name is not shown."""
         players = [{"seat": s.seat, "username": s.username, "team": s.team, "status": s.status}
                    for s in state.seats]
-        return {"players": players, **visibility.state_view(state.table, viewer)}
+        table = visibility.state_view(state.table, viewer) if state.table is not None else {}
+        return {"players": players, **table}
 
     def redact_event(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
                      after: GameState) -> dict:
