@@ -5,6 +5,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PYTHONPATH=/
 WORKDIR /app
 
 COPY pyproject.toml README.md ./
+COPY dvorak_core ./dvorak_core
 COPY dvorak_site ./dvorak_site
 COPY games ./games
 COPY decks ./decks

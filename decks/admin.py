@@ -23,7 +23,7 @@ from django.urls import path, reverse
 from decks import exporters, importers, selectors, services
 from decks.history import render_text
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
-from dvorak_site.errors import DeckLocked, DomainError
+from dvorak_core.errors import DeckLocked, DomainError
 
 
 def is_staff(request: HttpRequest) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 
-from decks.deckdata import CardData, DeckData
+from dvorak_core.deckdata import CardData, DeckData
 
 
 def render_text(deck: DeckData) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from decks.deckdata import CARD_SET, DECK, DEFAULT_RULESET, STATUSES, THING, UNCATEGORISED
+from dvorak_core.deckdata import CARD_SET, DECK, DEFAULT_RULESET, STATUSES, THING, UNCATEGORISED
 
 
 class Deck(models.Model):

@@ -6,10 +6,10 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from decks.deckdata import CardData, DeckData, SpecialRuleData
 from decks.history import unified_diff
 from decks.models import Card, Deck, Revision, TalkPost
-from dvorak_site.errors import NotFound
+from dvorak_core.deckdata import CardData, DeckData, SpecialRuleData
+from dvorak_core.errors import NotFound
 
 
 def deck_list(

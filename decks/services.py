@@ -11,11 +11,11 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from decks.deckdata import STATUSES, CardData, DeckData, SpecialRuleData, plays_out_of_turn, slugify
 from decks.importers import ListingError, UnknownFormatError, import_text
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
 from decks.selectors import card_data, card_get, deck_data, revision_deck, revision_get
-from dvorak_site.errors import Conflict, DeckLocked, DomainError, Forbidden, NotFound
+from dvorak_core.deckdata import STATUSES, CardData, DeckData, SpecialRuleData, plays_out_of_turn, slugify
+from dvorak_core.errors import Conflict, DeckLocked, DomainError, Forbidden, NotFound
 
 # Paths under /decks/ that a deck's slug would hide.
 RESERVED_SLUGS = frozenset({"import"})

@@ -5,7 +5,7 @@
 becomes ``Command(command, describe)``: ``command`` is the JSON command for ``engine.decide``, and
 ``describe(events)`` turns the caller's redacted views of the events it produced (each ``{"type", "data"}``,
 as the events API gives them) into lines of text. A line that is not a command raises
-``DomainError("unknown_command")``; a malformed one ``DomainError("invalid")``, with a message saying how to
+``DomainError`` with code ``unknown_command``; a malformed one with code ``invalid``, with a message saying how to
 write it.
 
 N is a card's position (from 1) in the list the player last saw: ``viewhand`` for ``playcard``, ``discard``,
@@ -59,6 +59,10 @@ class Command:
 
 MushResult = Query | Command
 
+# What the commands read of a game's view: a table of cards, as the rulesets played with Dvorak's cards show it.
+TABLE_KEYS = frozenset({"players", "turn", "discard_pile", "draw_pile", "proposals", "rejected", "rules",
+                        "special_rules"})
+
 HELP = [
     "drawcard, playcard N, discard N, destroy N, givecard N to PLAYER, endturn",
     "viewhand, viewplay, viewdisc, viewvote, viewrep, viewall, count PLAYER, countdraw",
@@ -69,13 +73,16 @@ HELP = [
 
 def run_line(state: GameState, line: str, *, seat: int | None) -> MushResult:
     if not isinstance(line, str) or not line.strip():
-        raise DomainError("invalid", "Type a command; \"help\" lists them.", {"field": "line"})
+        raise DomainError("Type a command; \"help\" lists them.", code="invalid", details={"field": "line"})
     word, _, rest = line.strip().partition(" ")
     handler = _COMMANDS.get(word.lower())
     if handler is None:
-        raise DomainError("unknown_command", f"There is no command {word!r}; \"help\" lists them.",
-                          {"known": sorted(_COMMANDS)})
+        raise DomainError(f"There is no command {word!r}; \"help\" lists them.",
+                          code="unknown_command", details={"known": sorted(_COMMANDS)})
     view = engine.view_state(state, seat)
+    if not TABLE_KEYS <= set(view):
+        raise DomainError(f"The MUSH text commands play a table of Dvorak cards; a {state.ruleset} game has none.",
+                          code="unknown_command", details={"ruleset": state.ruleset})
     return handler(view, rest.strip())
 
 
@@ -93,7 +100,7 @@ def _numbered(cards: list[dict]) -> list[str]:
 
 def _hand(view: dict) -> list[dict]:
     if view["you"] is None:
-        raise DomainError("forbidden", "You are not playing in this game, so you hold no cards.")
+        raise DomainError("You are not playing in this game, so you hold no cards.", code="forbidden")
     return view["players"][view["you"]].get("hand", [])
 
 
@@ -118,8 +125,8 @@ def _discard_top_first(view: dict) -> list[dict]:
 
 def _position(text: str, cards: list, what: str) -> Any:
     if not text.isdigit() or not 1 <= int(text) <= len(cards):
-        raise DomainError("invalid", f"N must be the number of a card in {what} (1 to {len(cards)}).",
-                          {"field": "line"})
+        raise DomainError(f"N must be the number of a card in {what} (1 to {len(cards)}).",
+                          code="invalid", details={"field": "line"})
     return cards[int(text) - 1]
 
 
@@ -127,21 +134,21 @@ def _player(view: dict, name: str) -> dict:
     for player in view["players"]:
         if player["username"].lower() == name.lower() or name == str(player["seat"]):
             return player
-    raise DomainError("invalid", f"No player is called {name!r}; name a username or a seat number.",
-                      {"field": "line"})
+    raise DomainError(f"No player is called {name!r}; name a username or a seat number.",
+                      code="invalid", details={"field": "line"})
 
 
 def _cause(view: dict) -> str:
     """The card whose effect a destroy or a gift carries out: the top of the discard pile."""
     if not view["discard_pile"]:
-        raise DomainError("invalid", "Play the card that lets you do this first: the discard pile is empty.",
-                          {"field": "line"})
+        raise DomainError("Play the card that lets you do this first: the discard pile is empty.",
+                          code="invalid", details={"field": "line"})
     return view["discard_pile"][-1]["id"]
 
 
 def _proposal_number(text: str) -> int:
     if not text.isdigit():
-        raise DomainError("invalid", "N must be a proposal's number, as viewvote lists them.", {"field": "line"})
+        raise DomainError("N must be a proposal's number, as viewvote lists them.", code="invalid", details={"field": "line"})
     return int(text)
 
 
@@ -215,7 +222,7 @@ def _destroy(view: dict, rest: str) -> Command:
 def _givecard(view: dict, rest: str) -> Command:
     number, _, receiver = rest.partition(" to ")
     if not receiver.strip():
-        raise DomainError("invalid", "Write it as: givecard N to PLAYER.", {"field": "line"})
+        raise DomainError("Write it as: givecard N to PLAYER.", code="invalid", details={"field": "line"})
     card = _position(number.strip(), _hand(view), "your hand")
     return _command(view, {"type": "give", "card": card["id"], "to": _player(view, receiver.strip())["seat"],
                            "cause": _cause(view)})
@@ -228,8 +235,8 @@ def _endturn(view: dict, rest: str) -> Command:
 def _newcard(view: dict, rest: str) -> Command:
     parts = rest.split("/", 2)
     if len(parts) < 2 or parts[1].strip().upper() not in ("A", "T") or not parts[0].strip():
-        raise DomainError("invalid", "Write it as: newcard Name/A|T/text, e.g. newcard Armageddon/A/Destroy all "
-                                     "Things.", {"field": "line"})
+        raise DomainError("Write it as: newcard Name/A|T/text, e.g. newcard Armageddon/A/Destroy all "
+                                     "Things.", code="invalid", details={"field": "line"})
     card_type = "Action" if parts[1].strip().upper() == "A" else "Thing"
     text = parts[2].strip() if len(parts) == 3 else ""
     return _command(view, {"type": "propose", "kind": "card",

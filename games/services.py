@@ -19,7 +19,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
-from dvorak_site.errors import DomainError, NotFound, VersionConflict
+from dvorak_core.errors import DomainError, NotFound, VersionConflict
 from dvorak_site.eventstore import store
 from games import engine
 from games.models import CommandReceipt, Game, Seat
@@ -255,15 +255,16 @@ def project(game: Game, before: Any, state: Any, version: int) -> None:
     game.status = engine.game_status(state)
     game.version = version
     game.save(update_fields=["status", "version", "updated_at"])
-    seated = len(before.players) if before is not None else 0
-    for player in state.players[seated:]:
-        Seat.objects.create(game=game, user_id=player.user_id, number=player.seat, team=player.team or "")
+    seated = len(before.seats) if before is not None else 0
+    for seat in state.seats[seated:]:
+        Seat.objects.create(game=game, user_id=seat.user_id, number=seat.seat, team=seat.team or "")
     if state.status == "finished" and (before is None or before.status != "finished"):
         release_player_decks(game, state)
 
 
 def player_deck_ids(state: Any) -> list[int]:
-    return [player.deck["id"] for player in state.players if getattr(player, "deck", None)]
+    """The CCG player decks brought to the game: the ``deck`` its ruleset's players carry, where they do."""
+    return [player.deck["id"] for player in getattr(state.table, "players", ()) if getattr(player, "deck", None)]
 
 
 def release_player_decks(game: Game, state: Any) -> None:
@@ -311,6 +312,15 @@ def game_state(*, user, game_id, at: int | None = None) -> dict:
     return state_json(game, state, engine.seat_of(state, user.id))
 
 
+def game_moves(*, user, game_id) -> dict:
+    """Every command the caller may send now, as complete bodies (a choice left to them written ``{"choose": k,
+    "from": [...], "list": bool}``), at the game's current version; none for someone not playing."""
+    game = get_game(game_id)
+    version = store.current_version(game.stream_id)
+    state = state_at(game.stream_id, version)
+    return {"version": version, "moves": engine.legal_moves(state, engine.seat_of(state, user.id))}
+
+
 def game_events(*, user, game_id, after: int = 0) -> dict:
     game = get_game(game_id)
     current = store.current_version(game.stream_id)
@@ -343,9 +353,8 @@ def game_publish(*, user, game_id, new_deck: bool = False, slug: str | None = No
     ``new_deck``, as a new deck.
     """
     from decks import services as deck_services
-    from decks.deckdata import DeckData, slugify
-    from dvorak_site.errors import Conflict, Forbidden
-    from games.engine.aftermath import deck_after_game
+    from dvorak_core.deckdata import DeckData, slugify
+    from dvorak_core.errors import Conflict, Forbidden
 
     game = get_game(game_id)
     state = state_at(game.stream_id, store.current_version(game.stream_id))
@@ -353,7 +362,7 @@ def game_publish(*, user, game_id, new_deck: bool = False, slug: str | None = No
         raise Forbidden("Only the players of a game publish its deck.")
     if state.status != "finished":
         raise Conflict("A game's deck is published once the game is over.", code="game_not_finished")
-    content = DeckData.from_dict(deck_after_game(state))
+    content = DeckData.from_dict(engine.deck_after_game(state))
     summary = summary or f"The Aftermath of game {game.id}"
     if not new_deck:
         return deck_services.deck_replace_content(slug=game.deck_slug, author=user, data=content, summary=summary)

@@ -1,6 +1,6 @@
 """Proposed changes to a CCG card set and the registered players' answers to them.
 
-A change passes only if no registered player of the set objects (``proposals.rules.NO_OBJECTION``). Accepted
+A change passes only if no registered player of the set objects (``dvorak_core.vote_rules.NO_OBJECTION``). Accepted
 changes wait, with no version, until the version-building task groups them into the set's next version.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from proposals.rules import ACCEPTED, OPEN, REJECTED
+from dvorak_core.vote_rules import ACCEPTED, OPEN, REJECTED
 
 ADD, CHANGE, REMOVE = "add", "change", "remove"
 

@@ -2,7 +2,7 @@
 
 CCG Dvorak lets the Card Set change only "if no player objects". Each registered player of the set answers a
 proposal (accept or object); one objection rejects it, and it passes once every registered player has accepted
-or, at its deadline, if nobody objected (``proposals.rules.outcome(..., final=True)``). Accepted changes are
+or, at its deadline, if nobody objected (``dvorak_core.vote_rules.outcome(..., final=True)``). Accepted changes are
 grouped into the set's next version by the Celery task ``decks.ccg.tasks.build_card_set_version``.
 """
 
@@ -16,11 +16,11 @@ from django.utils import timezone
 
 from decks.ccg import selectors as ccg
 from decks.ccg.services import card_set_version_ensure
-from decks.deckdata import CardData
 from decks.services import CARD_FIELDS
-from dvorak_site.errors import Conflict, DomainError, Forbidden, NotFound
+from dvorak_core.deckdata import CardData
+from dvorak_core.errors import Conflict, DomainError, Forbidden, NotFound
+from dvorak_core.vote_rules import ACCEPTED, NO_OBJECTION, OPEN, outcome
 from proposals.models import ADD, CHANGE, REMOVE, CardSetChange, CardSetChangeVote
-from proposals.rules import ACCEPTED, NO_OBJECTION, OPEN, outcome
 
 KINDS = (ADD, CHANGE, REMOVE)
 # How long registered players have to object before silence counts as consent.

@@ -13,8 +13,8 @@ from django.conf import settings
 from django.db import connection
 from rest_framework.test import APIClient
 
-from decks.deckdata import DeckData
-from games.engine.testing import unique_title_deck
+from dvorak_core.deckdata import DeckData
+from games.engine.rulesets.dvorak.testing import unique_title_deck
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from decks.deckdata import DeckData
+from dvorak_core.deckdata import DeckData
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_DATA = ROOT / "decks" / "seed_data"

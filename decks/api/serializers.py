@@ -8,7 +8,9 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from decks import exporters, importers
-from decks.deckdata import (
+from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
+from decks.services import MAX_COPIES_PER_CARD, MAX_TEXT
+from dvorak_core.deckdata import (
     CARD_SET,
     DECK,
     DEFAULT_RULESET,
@@ -18,8 +20,6 @@ from decks.deckdata import (
     DeckData,
     SpecialRuleData,
 )
-from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
-from decks.services import MAX_COPIES_PER_CARD, MAX_TEXT
 from dvorak_site.api.params import QueryBooleanField, StrictTypes, new_deck_slug
 
 KINDS = [DECK, CARD_SET]

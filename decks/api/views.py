@@ -18,10 +18,10 @@ from decks import selectors, services
 from decks.api import serializers
 from decks.exporters import FORMATS as EXPORT_FORMATS
 from decks.exporters import UnknownFormatError, export_deck, media_type
+from dvorak_core.errors import NotFound
 from dvorak_site.api.pagination import Keyset, PageNumbers
 from dvorak_site.api.params import number_parameter, read_query, whole_number
 from dvorak_site.api.schema import refusals
-from dvorak_site.errors import NotFound
 
 TAGS = ["archive"]
 READ_OR_SIGNED_IN = [permissions.IsAuthenticatedOrReadOnly]

@@ -9,9 +9,9 @@ from typing import Any
 from django.db.models import QuerySet
 
 from decks.ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck
-from decks.deckdata import CARD_SET
 from decks.models import Deck
-from dvorak_site.errors import Conflict, Forbidden, NotFound
+from dvorak_core.deckdata import CARD_SET
+from dvorak_core.errors import Conflict, Forbidden, NotFound
 
 # CCG Dvorak: "at least twenty cards" unless the set's Special Rules say otherwise.
 DEFAULT_MIN_DECK_SIZE = 20

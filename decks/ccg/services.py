@@ -22,12 +22,12 @@ from django.utils import timezone
 from decks import selectors as archive
 from decks.ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck, PlayerDeckEntry
 from decks.ccg.selectors import card_set_get, version_content_card, version_get, version_latest
-from decks.deckdata import CARD_SET, CardData
 from decks.models import Card, Deck
 from decks.services import CARD_FIELDS, _record_revision
-from dvorak_site.errors import Conflict, DomainError, Forbidden, NotFound
+from dvorak_core.deckdata import CARD_SET, CardData
+from dvorak_core.errors import Conflict, DomainError, Forbidden, NotFound
+from dvorak_core.vote_rules import ACCEPTED
 from proposals.models import ADD, REMOVE, CardSetChange
-from proposals.rules import ACCEPTED
 
 logger = logging.getLogger(__name__)
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from decks.deckdata import DeckData
 from decks.exporters.pdf import export_pdf
 from decks.exporters.print_sheet import export_print_sheet
 from decks.exporters.text_formats import export_apprentice, export_json, export_lackey, export_mushcode
 from decks.importers.errors import UnknownFormatError
+from dvorak_core.deckdata import DeckData
 
 __all__ = ["FORMATS", "UnknownFormatError", "export_deck", "media_type"]
 

@@ -12,8 +12,8 @@ from dataclasses import replace
 
 from fpdf import FPDF
 
-from decks.deckdata import DeckData
 from decks.exporters.printed_cards import PrintedCard, printed_cards
+from dvorak_core.deckdata import DeckData
 
 PAGE_WIDTH, PAGE_HEIGHT = 8.5, 11.0
 CARD_WIDTH, CARD_HEIGHT = 5.0, 3.0

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from decks.deckdata import DeckData
 from decks.exporters.printed_cards import PrintedCard, printed_cards
+from dvorak_core.deckdata import DeckData
 
 _STYLE = """
 @page { margin: 0.4in; }

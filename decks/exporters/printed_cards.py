@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from decks.deckdata import ACTION, THING, DeckData
 from decks.exporters.text_formats import stats_line
+from dvorak_core.deckdata import ACTION, THING, DeckData
 
 # The wiki's {{card}} colours: Things dark blue (bgcolor=006), Actions dark red (bgcolor=600).
 THING_COLOUR = "#000066"

@@ -6,8 +6,8 @@ import csv
 import io
 import json
 
-from decks.deckdata import CardData, DeckData
 from decks.importers.mushcode import card_body, type_letter
+from dvorak_core.deckdata import CardData, DeckData
 
 LACKEY_COLUMNS = ("Name", "Set", "ImageFile", "Type", "CornerValue", "Text", "FlavorText", "Creator")
 APPRENTICE_COLUMNS = (

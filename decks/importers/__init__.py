@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from decks.deckdata import DeckData
 from decks.importers.errors import ListingError, UnknownFormatError
 from decks.importers.jsonfile import parse_json
 from decks.importers.listing import parse_listing
 from decks.importers.mushcode import parse_mushcode
 from decks.importers.wikimarkup import looks_like_markup, parse_markup
+from dvorak_core.deckdata import DeckData
 
 __all__ = ["FORMATS", "ListingError", "UnknownFormatError", "import_text"]
 

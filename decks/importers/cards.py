@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from decks.deckdata import THING, CardData, plays_out_of_turn
 from decks.importers.errors import ListingError
+from dvorak_core.deckdata import THING, CardData, plays_out_of_turn
 
 
 class Line(NamedTuple):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from decks.deckdata import DeckData
 from decks.importers.errors import ListingError
+from dvorak_core.deckdata import DeckData
 
 
 def parse_json(text: str) -> list[DeckData]:

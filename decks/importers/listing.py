@@ -10,10 +10,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from decks.deckdata import CARD_SET, DECK, THING, UNCATEGORISED, CardData, DeckData, SpecialRuleData, slugify
 from decks.importers.cards import Line, parse_card_block, parse_card_lines
 from decks.importers.errors import ListingError
 from decks.importers.rulesets import ruleset_for
+from dvorak_core.deckdata import (
+    CARD_SET,
+    DECK,
+    THING,
+    UNCATEGORISED,
+    CardData,
+    DeckData,
+    SpecialRuleData,
+    slugify,
+)
 
 _PAGE_BOILERPLATE = re.compile(
     r"^(From Dvorak - A Blank-Card Game|Revision as of |\(diff\)|Jump to navigation|To play Dvorak:|< |\S+\.gif\b)"

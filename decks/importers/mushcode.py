@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from decks.deckdata import ACTION, THING, UNTITLED, CardData, DeckData, plays_out_of_turn, slugify
 from decks.importers.errors import ListingError
+from dvorak_core.deckdata import ACTION, THING, UNTITLED, CardData, DeckData, plays_out_of_turn, slugify
 
 TYPE_LETTERS = {"T": THING, "A": ACTION}
 

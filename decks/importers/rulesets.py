@@ -1,6 +1,6 @@
 """Which game engine ruleset plays an imported deck."""
 
-from decks.deckdata import DEFAULT_RULESET
+from dvorak_core.deckdata import DEFAULT_RULESET
 
 # Decks whose Special Rules replace the whole Dvorak procedure, by a phrase of their title.
 _OWN_RULESETS = (

@@ -10,7 +10,10 @@ import html
 import re
 from dataclasses import dataclass
 
-from decks.deckdata import (
+from decks.importers.cards import parse_stats
+from decks.importers.errors import ListingError
+from decks.importers.rulesets import ruleset_for
+from dvorak_core.deckdata import (
     CARD_SET,
     DECK,
     STATUSES,
@@ -22,9 +25,6 @@ from decks.deckdata import (
     plays_out_of_turn,
     slugify,
 )
-from decks.importers.cards import parse_stats
-from decks.importers.errors import ListingError
-from decks.importers.rulesets import ruleset_for
 
 _MARKUP_SIGN = re.compile(r"\{\{\s*(card|infobox)\b", re.IGNORECASE)
 _HEADING = re.compile(r"^(=+)\s*(?P<title>.+?)\s*\1$")

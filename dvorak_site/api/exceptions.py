@@ -11,7 +11,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
-from dvorak_site.errors import DomainError
+from dvorak_core.errors import DomainError
 
 logger = logging.getLogger(__name__)
 
@@ -33,20 +33,10 @@ def error_body(code: str, message: str, details: dict | None = None) -> dict:
     return {"error": body}
 
 
-def is_domain_error(exc: Exception) -> bool:
-    if isinstance(exc, DomainError):
-        return True
-    try:
-        from games.engine import DomainError as EngineDomainError
-    except ImportError:  # pragma: no cover - the engine is part of the project
-        return False
-    return isinstance(exc, EngineDomainError)
-
-
 def exception_handler(exc, context):
-    if is_domain_error(exc):
+    if isinstance(exc, DomainError):
         set_rollback()
-        return Response(error_body(exc.code, exc.message, getattr(exc, "details", None)), status=exc.status)
+        return Response(error_body(exc.code, exc.message, exc.details), status=exc.status)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

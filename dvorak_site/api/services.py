@@ -4,7 +4,7 @@ from django.contrib.auth import authenticate, get_user_model
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
-from dvorak_site.errors import DomainError
+from dvorak_core.errors import DomainError
 
 
 class BadCredentials(DomainError):

@@ -18,7 +18,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from dvorak_site.errors import VersionConflict
+from dvorak_core.errors import VersionConflict
 
 from .models import Event, Snapshot, Stream
 from .registry import current_schema, upcast

@@ -9,13 +9,21 @@ VARIANTS = ["standard", "team", "multi_deck", "ccg"]
 GAME_STATUSES = ["open", "active", "voting", "finished"]
 
 
+class RulesetField(serializers.ChoiceField):
+    """One of the rulesets registered now: DRF builds a form's fields anew for each request, so a ruleset added to
+    the registry is taken without a change here."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=ruleset_names(), **kwargs)
+
+
 class GameCreateSerializer(StrictTypes):
     deck = serializers.SlugField(help_text="Slug of the archive deck to play.")
     variant = serializers.ChoiceField(choices=VARIANTS, default="standard")
     creative = serializers.BooleanField(default=False)
     max_players = serializers.IntegerField(min_value=2, max_value=20, default=5)
     options = serializers.DictField(required=False, default=dict)
-    ruleset = serializers.ChoiceField(ruleset_names(), required=False, help_text="Defaults to the deck's ruleset.")
+    ruleset = RulesetField(required=False, help_text="Defaults to the deck's ruleset.")
 
 
 class GameJoinSerializer(StrictTypes):
@@ -130,3 +138,13 @@ class PublishSerializer(StrictTypes):
 class PublishedSerializer(serializers.Serializer):
     deck = serializers.CharField(help_text="The archive deck's slug.")
     revision = serializers.IntegerField(help_text="The revision the game's deck became.")
+
+
+class MovesSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The game's version the moves are legal at.")
+    moves = serializers.ListField(
+        child=serializers.DictField(),
+        help_text='Complete command bodies for POST /commands/. A field the client must choose is '
+                  '{"choose": k, "from": [values], "list": true|false}: pick k different values of "from" and send '
+                  'them as a list when "list" is true, else the one value itself.',
+    )

@@ -110,6 +110,18 @@ class GameEventsView(APIView):
         return Response(services.game_events(user=request.user, game_id=game_id, after=after))
 
 
+class GameMovesView(APIView):
+    @extend_schema(
+        tags=GAME_TAG,
+        responses=s.MovesSerializer,
+        description="The legal moves: every command the caller may send now, as complete bodies, each accepted "
+        "as listed (its choices made) at this version. Empty when nothing is the caller's to do, and for "
+        "anyone not playing. See docs/api.md, \"Legal moves\".",
+    )
+    def get(self, request, game_id):
+        return Response(s.MovesSerializer(services.game_moves(user=request.user, game_id=game_id)).data)
+
+
 class GameCommandView(APIView):
     @extend_schema(
         tags=GAME_TAG,

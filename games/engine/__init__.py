@@ -1,24 +1,30 @@
-"""The pure rules engine of Dvorak: no Django, no database, no clock.
+"""The pure rules engine of Dvorak and the other games of the archive: no Django, no database, no clock.
 
 ``decide`` turns a command into events (or refuses it with ``DomainError``), ``evolve`` folds an event into the
-state, and the views show each viewer only what it may see. Rulesets plug in under ``rulesets/``.
+state, the views show each viewer only what it may see, and ``legal_moves`` lists what a seat may send. The core
+(``state``, ``ruleset``, ``visibility``, ``game``) is the same for every game; each game is a ruleset plugged in
+under ``rulesets/`` (the contract: ``games.engine.ruleset``).
 """
 
-from games.engine.errors import DomainError
+from dvorak_core.errors import DomainError
 from games.engine.events import Actor, Event
 from games.engine.game import (
     ENGINE_VERSION,
     create_game,
     decide,
+    deck_after_game,
     evolve,
     game_status,
+    legal_moves,
     replay,
     seat_of,
+    state_from_json,
+    state_to_json,
     view_event,
     view_state,
 )
 from games.engine.rng import SecureRng, SeededRng
-from games.engine.state import GameState, opponents, state_from_json, state_to_json, team_mates, teams
+from games.engine.state import GameState, opponents, team_mates, teams
 
 __all__ = [
     "ENGINE_VERSION",
@@ -29,9 +35,11 @@ __all__ = [
     "SecureRng",
     "SeededRng",
     "create_game",
+    "deck_after_game",
     "decide",
     "evolve",
     "game_status",
+    "legal_moves",
     "opponents",
     "replay",
     "seat_of",

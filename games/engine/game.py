@@ -1,19 +1,25 @@
-"""The engine's entry points: everything the service layer calls, whatever the game's ruleset."""
+"""The engine's entry points: everything the service layer calls, whatever the game's ruleset.
+
+``view_state``, ``view_event`` and ``legal_moves`` are the one path by which any interface (REST, websocket, MUSH,
+a past state with ``?at=N``) shows a game to a viewer: a seat, or None for a spectator.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
-from games.engine.errors import DomainError
+from dvorak_core.errors import DomainError
+from games.engine import codec
 from games.engine.events import Actor, Event
 from games.engine.rng import Rng
 from games.engine.rulesets import get_ruleset
-from games.engine.state import VARIANTS, GameState
+from games.engine.state import GameState
 from games.engine.state import seat_of as _seat_of
 
 # Bump whenever evolve or the shape of the state changes: snapshots tagged with another version are rebuilt.
-ENGINE_VERSION = "4"
+ENGINE_VERSION = "5"
 MAX_SEATS = 20
 MAX_CARDS = 5000  # copies counted: a deck is copied card by card into the game
 
@@ -35,27 +41,38 @@ def create_game(
     rng: Rng,
 ) -> list[Event]:
     """The first events of a game: ``game.created`` (the deck copied in) and the creator joining at seat 0."""
+    rules = get_ruleset(ruleset)
     if not isinstance(deck, dict) or not isinstance(deck.get("cards", []), list):
-        raise DomainError("invalid", "The deck must have a list of cards.", {"field": "deck"})
-    if variant not in VARIANTS:
-        raise DomainError("invalid", f"\"variant\" must be one of {', '.join(VARIANTS)}.", {"field": "variant"})
+        raise DomainError("The deck must have a list of cards.", code="invalid", details={"field": "deck"})
+    if not isinstance(variant, str) or variant not in rules.variants:
+        raise DomainError(f"The {rules.name} ruleset is played only as {', '.join(rules.variants)}.",
+                          code="invalid", details={"field": "variant"})
     if not isinstance(creative, bool):
-        raise DomainError("invalid", "\"creative\" must be true or false.", {"field": "creative"})
+        raise DomainError("\"creative\" must be true or false.", code="invalid", details={"field": "creative"})
+    most = min(MAX_SEATS, rules.max_players)
     if not isinstance(max_players, int) or isinstance(max_players, bool) or not 2 <= max_players <= MAX_SEATS:
-        raise DomainError("invalid", f"\"max_players\" must be between 2 and {MAX_SEATS}.",
-                          {"field": "max_players"})
+        raise DomainError(f"\"max_players\" must be between 2 and {MAX_SEATS}.", code="invalid",
+                          details={"field": "max_players"})
+    if max_players > most:
+        raise DomainError(f"The {rules.name} ruleset is for at most {most} players.", code="invalid",
+                          details={"field": "max_players", "max_players": most})
     if not isinstance(options, dict):
-        raise DomainError("invalid", "\"options\" must be an object.", {"field": "options"})
+        raise DomainError("\"options\" must be an object.", code="invalid", details={"field": "options"})
     if sum(_copies(card) for card in deck["cards"]) > MAX_CARDS:
-        raise DomainError("invalid", f"A game is played with at most {MAX_CARDS} cards.", {"field": "deck"})
-    return get_ruleset(ruleset).create(deck=deck, variant=variant, creative=creative, max_players=max_players,
-                                       options=options, creator=creator, rng=rng)
+        raise DomainError(f"A game is played with at most {MAX_CARDS} cards.", code="invalid",
+                          details={"field": "deck"})
+    own = rules.created(deck=deck, variant=variant, creative=creative, options=options, rng=rng)
+    created = Event("game.created", {"ruleset": rules.name, "variant": variant, "creative": creative,
+                                     "max_players": max_players, "options": options, **own})
+    state = rules.evolve(None, created)
+    joined = rules.decide(state, {"type": "join", **rules.creator_join(options)}, actor=creator, rng=rng)
+    return [created, *joined]
 
 
 def decide(state: GameState | None, command: Any, *, actor: Actor, rng: Rng) -> list[Event]:
     """The events a command produces, or DomainError when the rules refuse it. Never changes ``state``."""
     if state is None:
-        raise DomainError("not_found", "There is no such game.")
+        raise DomainError("There is no such game.", code="not_found")
     return get_ruleset(state.ruleset).decide(state, command, actor=actor, rng=rng)
 
 
@@ -71,11 +88,33 @@ def replay(events: Iterable[Event], state: GameState | None = None) -> GameState
 
 
 def view_state(state: GameState, viewer: int | None) -> dict:
-    return get_ruleset(state.ruleset).view_state(state, viewer)
+    """What ``viewer`` sees of the game: the core's part (status, version, ruleset, you, winners, and the secret
+    choices of a step of simultaneous moves: only the viewer's own), around the ruleset's own view."""
+    view = {"status": state.status, "version": state.version, "ruleset": state.ruleset, "you": viewer,
+            **get_ruleset(state.ruleset).view(state, viewer), "winners": list(state.winners)}
+    if state.choosing:
+        view["choices"] = {
+            "waiting_for": [seat for seat in state.choosing if str(seat) not in state.choices],
+            "made": [{"seat": seat, "choice": state.choices[str(seat)]} if seat == viewer else {"seat": seat}
+                     for seat in state.choosing if str(seat) in state.choices],
+        }
+    return view
 
 
 def view_event(event: Event, viewer: int | None, state_before: GameState | None, state_after: GameState) -> dict:
     return get_ruleset(state_after.ruleset).view_event(event, viewer, state_before, state_after)
+
+
+def legal_moves(state: GameState, viewer: int | None) -> list[dict]:
+    """Every command ``viewer`` may send now, as complete bodies (none for a spectator)."""
+    if viewer is None:
+        return []
+    return get_ruleset(state.ruleset).legal_moves(state, viewer)
+
+
+def deck_after_game(state: GameState) -> dict:
+    """The Aftermath: the game's deck as it stands once the game is over, ready for the archive."""
+    return get_ruleset(state.ruleset).deck_after_game(state)
 
 
 def seat_of(state: GameState | None, user_id: int) -> int | None:
@@ -83,4 +122,13 @@ def seat_of(state: GameState | None, user_id: int) -> int | None:
 
 
 def game_status(state: GameState) -> str:
-    return get_ruleset(state.ruleset).game_status(state)
+    return state.status
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    return codec.to_json(state)
+
+
+def state_from_json(data: dict[str, Any]) -> GameState:
+    envelope = codec.from_json(GameState, {key: value for key, value in data.items() if key != "table"})
+    return replace(envelope, table=codec.from_json(get_ruleset(data["ruleset"]).State, data["table"]))

@@ -25,7 +25,7 @@ PREFIX = "/api/v1"
 HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
 # The schema and its two viewers describe the API; drf-spectacular leaves them out of the schema itself.
 SCHEMA_PAGES = {"/schema/", "/docs/", "/redoc/"}
-PROJECT_PACKAGES = ("decks", "dvorak_site", "games", "proposals")
+PROJECT_PACKAGES = ("decks", "dvorak_core", "dvorak_site", "games", "proposals")
 
 
 @cache
@@ -71,15 +71,10 @@ def schema_operations() -> set[tuple[str, str]]:
 
 @cache
 def rulesets() -> dict:
-    """Every ruleset the engine can load, by name: the modules of games/engine/rulesets that define RULESET."""
-    import games.engine.rulesets as package
+    """Every ruleset the engine can load, by name: those its registry names."""
+    from games.engine.rulesets import all_rulesets
 
-    found = {}
-    for module in pkgutil.iter_modules(package.__path__):
-        ruleset = getattr(importlib.import_module(f"{package.__name__}.{module.name}"), "RULESET", None)
-        if ruleset is not None:
-            found[ruleset.name] = ruleset
-    return found
+    return all_rulesets()
 
 
 def seed_deck_rulesets() -> set[str]:
@@ -112,29 +107,23 @@ def python_sources():
 
 # A call that names its error code: Conflict("…", code="deck_in_game", details=…), across lines.
 CODE_KEYWORD = re.compile(r"\b(\w+)\((?:[^()]|\([^()]*\))*?\bcode=\"([a-z_]+)\"", re.DOTALL)
-# The engine's DomainError takes its code first: DomainError("not_your_turn", "It is not your turn.").
-ENGINE_CODE = re.compile(r"\bDomainError\(\s*\"([a-z_]+)\"\s*,")
 
 
 @cache
 def error_codes() -> dict[str, int]:
     """Every error code the service can answer with, and its HTTP status."""
-    from dvorak_site import errors as site_errors
+    from dvorak_core import errors as site_errors
     from dvorak_site.api.exceptions import DRF_CODES
-    from games.engine import errors as engine_errors
 
     import_project_modules()
-    codes: dict[str, int] = dict(engine_errors.STATUS_BY_CODE)
+    codes: dict[str, int] = dict(site_errors.STATUS_BY_CODE)
     for cls in {site_errors.DomainError, *subclasses(site_errors.DomainError)}:
         codes[cls.code] = cls.status
-    for path, source in python_sources():
-        if path.parts[-3:-1] == ("games", "engine") or path.parts[-2:] == ("games", "mush.py"):
-            for code in ENGINE_CODE.findall(source):
-                codes[code] = engine_errors.DomainError(code, "").status
+    for _path, source in python_sources():
         for class_name, code in CODE_KEYWORD.findall(source):
             error_class = getattr(site_errors, class_name, None)
             if isinstance(error_class, type) and issubclass(error_class, site_errors.DomainError):
-                codes[code] = error_class.status
+                codes[code] = error_class("", code=code).status
     # What the exception handler makes of DRF's own exceptions.
     codes["invalid"] = exceptions.ValidationError.status_code
     for drf_error in (exceptions.ParseError, exceptions.AuthenticationFailed, exceptions.NotAuthenticated,
@@ -195,7 +184,7 @@ def test_a_ruleset_section_sends_only_commands_the_ruleset_has(name):
 
 
 def test_every_kind_of_proposal_has_an_example():
-    from games.engine.creative import PROPOSAL_KINDS
+    from games.engine.rulesets.dvorak.creative import PROPOSAL_KINDS
 
     text = section(doc(), "Commands")
     missing = [kind for kind in PROPOSAL_KINDS if f'"kind": "{kind}"' not in text]
@@ -262,7 +251,7 @@ def test_the_ruleset_table_says_which_rulesets_exist():
 
 
 def test_every_variant_is_described():
-    from games.engine.state import VARIANTS
+    from games.engine.rulesets.dvorak.state import VARIANTS
 
     text = section(doc(), "Rulesets and variants", 3)
     assert all(f"| `{variant}` |" in text for variant in VARIANTS)

@@ -7,7 +7,7 @@ import pytest
 
 from decks import services as deck_services
 from decks.ccg.models import Notification
-from decks.deckdata import DeckData
+from dvorak_core.deckdata import DeckData
 
 pytestmark = pytest.mark.django_db
 

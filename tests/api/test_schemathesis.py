@@ -25,9 +25,9 @@ from schemathesis.config import SchemathesisConfig
 from decks import services as deck_services
 from decks.ccg import services as ccg_services
 from decks.ccg.models import Notification
-from decks.deckdata import DeckData
+from dvorak_core.deckdata import DeckData
 from dvorak_site.wsgi import application
-from games.engine.testing import unique_title_deck
+from games.engine.rulesets.dvorak.testing import unique_title_deck
 from proposals import services as proposal_services
 
 pytestmark = pytest.mark.django_db

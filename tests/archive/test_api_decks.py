@@ -6,7 +6,7 @@ import pytest
 
 from decks.models import Deck
 from decks.selectors import deck_for_game
-from dvorak_site.errors import NotFound
+from dvorak_core.errors import NotFound
 from tests.archive.conftest import error_code
 
 pytestmark = pytest.mark.django_db

@@ -8,10 +8,10 @@ import zlib
 
 import pytest
 
-from decks.deckdata import ACTION, CardData, DeckData, SpecialRuleData
 from decks.exporters import UnknownFormatError, export_deck
 from decks.exporters.pdf import to_latin1
 from decks.importers import import_text
+from dvorak_core.deckdata import ACTION, CardData, DeckData, SpecialRuleData
 from tests.seeds import seed_decks
 
 # The archive's seed decks (decks/seed_data), which are what the importer makes of the wiki listings.

@@ -7,7 +7,7 @@ from django.test import Client
 
 from decks import services
 from decks.models import Deck, ImmutableRevision, Revision
-from dvorak_site.errors import DeckLocked
+from dvorak_core.errors import DeckLocked
 from tests.archive.conftest import error_code
 
 pytestmark = pytest.mark.django_db

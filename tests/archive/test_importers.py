@@ -5,8 +5,8 @@ Each test of a seed listing reads its excerpt (tests/fixtures/listings), and the
 
 import pytest
 
-from decks.deckdata import ACTION, CARD_SET, THING, DeckData, slugify
 from decks.importers import ListingError, UnknownFormatError, import_text
+from dvorak_core.deckdata import ACTION, CARD_SET, THING, DeckData, slugify
 from tests.seeds import DECK_LISTINGS, RULEBOOK, SOURCES, listing_text, requires_seeds, seeds_dir
 
 

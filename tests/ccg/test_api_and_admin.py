@@ -70,8 +70,8 @@ def test_a_curator_may_still_delete_an_unlocked_card_set_with_versions_and_chang
     players, make_user, django_capture_on_commit_callbacks
 ):
     from decks import services as archive
-    from decks.deckdata import CardData, DeckData
     from decks.models import Deck
+    from dvorak_core.deckdata import CardData, DeckData
     from proposals.models import CardSetChange
     from tests.ccg.conftest import accept, propose, register
 

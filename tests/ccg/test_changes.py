@@ -97,7 +97,7 @@ def test_a_change_names_a_card_of_the_set(filibuster_with_cards, players):
 
 def test_a_deck_that_is_not_a_card_set_has_no_versions(players, db):
     from decks import services as archive
-    from decks.deckdata import DeckData
+    from dvorak_core.deckdata import DeckData
 
     archive.deck_create(author=None, data=DeckData(slug="plain", title="Plain"))
     (_, ann), _ = players

@@ -7,7 +7,7 @@ import pytest
 from decks import services as archive
 from decks.ccg.selectors import min_deck_size
 from decks.ccg.services import player_deck_mark_in_game, player_deck_release
-from decks.deckdata import CardData, DeckData, SpecialRuleData
+from dvorak_core.deckdata import CardData, DeckData, SpecialRuleData
 from tests.ccg.conftest import FILIBUSTER
 
 pytestmark = pytest.mark.django_db

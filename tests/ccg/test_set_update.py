@@ -9,7 +9,7 @@ from decks.ccg.models import CardSetVersion
 from decks.ccg.selectors import player_deck_for_game
 from decks.ccg.services import player_deck_mark_in_game, player_deck_release
 from decks.ccg.tasks import build_card_set_version
-from dvorak_site.errors import Conflict, Forbidden, NotFound
+from dvorak_core.errors import Conflict, Forbidden, NotFound
 from tests.ccg.conftest import FILIBUSTER, accept, propose, set_cards
 from tests.ccg.test_player_decks import build
 

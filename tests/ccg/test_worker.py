@@ -22,8 +22,8 @@ from decks import services as archive
 from decks.ccg.models import CardSetVersion
 from decks.ccg.services import card_set_register
 from decks.ccg.tasks import PAUSE_ENV, build_card_set_version
-from decks.deckdata import CardData, DeckData
 from decks.models import Deck
+from dvorak_core.deckdata import CardData, DeckData
 from proposals import services as proposals
 from proposals.models import CardSetChange
 

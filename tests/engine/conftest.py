@@ -12,8 +12,9 @@ from dataclasses import replace
 import pytest
 
 from games.engine import Actor, DomainError, Event, SeededRng, create_game, decide, evolve
-from games.engine.state import ACTIVE, PLAY, GameState, Turn, locate
-from games.engine.testing import unique_title_deck
+from games.engine.rulesets.dvorak.state import PLAY, Turn, locate
+from games.engine.rulesets.dvorak.testing import unique_title_deck
+from games.engine.state import ACTIVE, GameState
 from tests.seeds import rulebook_example_cards
 
 
@@ -66,22 +67,22 @@ class Table:
         return refused.value
 
     def card(self, title: str) -> str:
-        return next(card.id for card in self.state.cards.values() if card.title == title)
+        return next(card.id for card in self.state.table.cards.values() if card.title == title)
 
     def title(self, card_id: str) -> str:
-        return self.state.cards[card_id].title
+        return self.state.table.cards[card_id].title
 
     def titles(self, card_ids) -> list[str]:
         return [self.title(card_id) for card_id in card_ids]
 
     def hand(self, seat: int) -> list[str]:
-        return self.titles(self.state.player(seat).hand)
+        return self.titles(self.state.table.player(seat).hand)
 
     def in_play(self, seat: int) -> list[str]:
-        return self.titles(self.state.player(seat).in_play)
+        return self.titles(self.state.table.player(seat).in_play)
 
     def discard_pile(self) -> list[str]:
-        return self.titles(self.state.discard_pile)
+        return self.titles(self.state.table.discard_pile)
 
     def where(self, title: str) -> str:
         return locate(self.state, self.card(title)).zone
@@ -96,7 +97,7 @@ class Table:
         named = {self.card(t) for group in [*(hands or {}).values(), *(in_play or {}).values(),
                                            draw_pile or [], discard_pile or []] for t in group}
         players = []
-        for player in state.players:
+        for player in state.table.players:
             hand = [c for c in player.hand if c not in named]
             if hands and player.seat in hands:
                 hand = [self.card(t) for t in hands[player.seat]]
@@ -104,19 +105,18 @@ class Table:
             if in_play and player.seat in in_play:
                 things = [self.card(t) for t in in_play[player.seat]]
             players.append(replace(player, hand=tuple(hand), in_play=tuple(things)))
-        draw = [c for c in state.draw_pile if c not in named]
+        draw = [c for c in state.table.draw_pile if c not in named]
         if draw_pile is not None:
             draw = [self.card(t) for t in draw_pile]
-        discard = [c for c in state.discard_pile if c not in named]
+        discard = [c for c in state.table.discard_pile if c not in named]
         if discard_pile is not None:
             discard = [self.card(t) for t in discard_pile]
         placed = {c for p in players for c in (*p.hand, *p.in_play)} | set(draw) | set(discard)
         # Cards displaced from a replaced hand or pile go to the bottom of the draw pile.
-        leftovers = [c for c in state.cards if c not in placed]
-        self.state = replace(
-            state, players=tuple(players), draw_pile=tuple(leftovers if draw_pile is None else []) + tuple(draw),
-            discard_pile=tuple(discard), status=ACTIVE,
-            turn=Turn(seat=state.turn.seat if turn is None else turn, stage=stage),
+        leftovers = [c for c in state.table.cards if c not in placed]
+        self.state = replace(state, status=ACTIVE).with_table(
+            players=tuple(players), draw_pile=tuple(leftovers if draw_pile is None else []) + tuple(draw),
+            discard_pile=tuple(discard), turn=Turn(seat=state.table.turn.seat if turn is None else turn, stage=stage),
         )
 
 

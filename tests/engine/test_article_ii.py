@@ -22,7 +22,7 @@ from games.engine import (
     view_state,
 )
 from games.engine.rulesets.article_ii import acting_seat
-from games.engine.state import cards_visible_to
+from games.engine.rulesets.article_ii.ruleset import cards_visible_to
 from tests.engine.test_article_ii_rules import article_ii_deck
 
 DECK = article_ii_deck()
@@ -86,17 +86,17 @@ class Game:
 
     def card(self, seat: int, title: str) -> str:
         """The id of a card with this title in a seat's hand."""
-        return next(c for c in self.state.player(seat).hand if self.state.cards[c].title == title)
+        return next(c for c in self.state.table.player(seat).hand if self.state.table.cards[c].title == title)
 
     def play(self, seat: int, title: str, target: int, **fields):
         return self.send(seat, type="play", card=self.card(seat, title), target=target, **fields)
 
     def counters(self, seat: int) -> tuple[int, int]:
-        counters = self.state.player(seat).counters
+        counters = self.state.table.player(seat).counters
         return counters["electability"], counters["affiliation"]
 
     def in_play_titles(self, seat: int) -> list[str]:
-        return [self.state.cards[c].title for c in self.state.player(seat).in_play]
+        return [self.state.table.cards[c].title for c in self.state.table.player(seat).in_play]
 
 
 def dealt(hands: list[list[str]], draw_pile: list[str] = ()) -> Game:
@@ -121,10 +121,10 @@ def test_in_each_phase_each_player_draws_seven_cards_and_a_random_player_starts(
     starters = set()
     for seed in range(12):
         game = Game(3, DECK, SeededRng(seed))
-        assert [len(p.hand) for p in game.state.players] == [7, 7, 7]
-        assert len(game.state.draw_pile) == 51 - 21
-        assert game.state.data["phase"] == "primary"
-        starters.add(game.state.turn.seat)
+        assert [len(p.hand) for p in game.state.table.players] == [7, 7, 7]
+        assert len(game.state.table.draw_pile) == 51 - 21
+        assert game.state.table.phase == "primary"
+        starters.add(game.state.table.turn.seat)
     assert starters == {0, 1, 2}
 
 
@@ -132,7 +132,7 @@ def test_players_take_turns_playing_one_card_each():
     game = dealt([["Tack Center", "Gaffe"], ["True Blue", "Gaffe"]])
     assert game.refused(1, type="play", card=game.card(1, "True Blue"), target=1) == "not_your_turn"
     game.play(0, "Tack Center", 0)
-    assert game.state.turn.seat == 1
+    assert game.state.table.turn.seat == 1
     assert game.refused(0, type="play", card=game.card(0, "Gaffe"), target=0) == "not_your_turn"
 
 
@@ -183,9 +183,9 @@ def test_the_game_is_for_two_to_four_players():
 def test_unaffiliated_activity_the_player_it_is_played_on_draws_two_cards():
     game = dealt([["Unaffiliated Activity"], ["Gaffe"]], draw_pile=["True Blue", "Civil Debate"])
     game.play(0, "Unaffiliated Activity", 1)
-    assert sorted(game.state.cards[c].title for c in game.state.player(1).hand) == [
+    assert sorted(game.state.table.cards[c].title for c in game.state.table.player(1).hand) == [
         "Civil Debate", "Gaffe", "True Blue"]
-    assert [game.state.cards[c].title for c in game.state.discard_pile] == ["Unaffiliated Activity"]
+    assert [game.state.table.cards[c].title for c in game.state.table.discard_pile] == ["Unaffiliated Activity"]
 
 
 def test_voter_adhd_removes_one_card_from_play_and_its_effect_goes_with_it():
@@ -193,17 +193,17 @@ def test_voter_adhd_removes_one_card_from_play_and_its_effect_goes_with_it():
     game.play(0, "Tack Center", 1)
     game.play(1, "Gaffe", 1)
     assert game.counters(1) == (1, -6)
-    tack_center = next(c for c in game.state.player(1).in_play if game.state.cards[c].title == "Tack Center")
+    tack_center = next(c for c in game.state.table.player(1).in_play if game.state.table.cards[c].title == "Tack Center")
     assert game.refused(0, type="play", card=game.card(0, "Voter ADHD"), target=1) == "invalid"
     game.play(0, "Voter ADHD", 1, remove=tack_center)
     assert game.counters(1) == (-3, -3)
-    assert [game.state.cards[c].title for c in game.state.discard_pile] == ["Voter ADHD", "Tack Center"]
+    assert [game.state.table.cards[c].title for c in game.state.table.discard_pile] == ["Voter ADHD", "Tack Center"]
 
 
 def test_voter_adhd_with_nothing_in_play_still_gets_played():
     game = dealt([["Voter ADHD"], ["Gaffe"]])
     game.play(0, "Voter ADHD", 1)
-    assert game.state.turn.seat == 1
+    assert game.state.table.turn.seat == 1
 
 
 # --- Styles -----------------------------------------------------------------------------------------------------
@@ -215,7 +215,7 @@ def test_a_style_replaces_any_existing_style():
     events = game.play(1, "The Lesser Evil", 1)
     assert "card.removed" in types(events)
     assert game.in_play_titles(1) == ["The Lesser Evil"]
-    assert [game.state.cards[c].title for c in game.state.discard_pile] == ["Screaming Partisan"]
+    assert [game.state.table.cards[c].title for c in game.state.table.discard_pile] == ["Screaming Partisan"]
     assert view_state(game.state, 0)["players"][1]["style"]["name"] == "lesser_evil"
 
 
@@ -232,7 +232,7 @@ def test_outsider_may_not_play_cards_on_other_players_that_would_decrease_their_
     game.play(0, "Outsider Candidate", 0)
     game.play(1, "True Blue", 1)
     assert game.refused(0, type="play", card=game.card(0, "Gaffe"), target=1) == "denied"
-    true_blue = game.state.player(1).in_play[0]
+    true_blue = game.state.table.player(1).in_play[0]
     assert game.refused(0, type="play", card=game.card(0, "Voter ADHD"), target=1, remove=true_blue) == "denied"
     game.play(0, "Party Endorsement", 1)
     assert game.counters(1) == (0, 10)
@@ -245,15 +245,15 @@ def test_insider_halves_electability_and_plays_two_cards_then_draws_one():
     game = dealt([["Insider Candidate", "Steal Their Position", "Gaffe", "Gaffe"],
                   ["Civil Debate", "Gaffe", "Gaffe", "Gaffe"]], draw_pile=["True Blue"])
     game.play(0, "Insider Candidate", 0)
-    assert game.state.turn.seat == 0  # an Insider already, so a second card may follow
+    assert game.state.table.turn.seat == 0  # an Insider already, so a second card may follow
     game.send(0, type="pass")
     game.play(1, "Civil Debate", 1)
     game.play(0, "Steal Their Position", 0)
     assert game.counters(0) == (3, -5)
-    assert game.state.turn.seat == 0
+    assert game.state.table.turn.seat == 0
     game.play(0, "Gaffe", 1)
-    assert game.state.turn.seat == 1
-    assert sorted(game.state.cards[c].title for c in game.state.player(0).hand) == ["Gaffe", "True Blue"]
+    assert game.state.table.turn.seat == 1
+    assert sorted(game.state.table.cards[c].title for c in game.state.table.player(0).hand) == ["Gaffe", "True Blue"]
 
 
 def test_insider_may_pass_the_second_card():
@@ -263,8 +263,8 @@ def test_insider_may_pass_the_second_card():
     game.play(1, "Civil Debate", 1)
     game.play(0, "Gaffe", 1)
     game.send(0, type="pass")
-    assert game.state.turn.seat == 1
-    assert len(game.state.player(0).hand) == 1
+    assert game.state.table.turn.seat == 1
+    assert len(game.state.table.player(0).hand) == 1
 
 
 def test_great_debater_may_immediately_play_a_card_back_then_draws_a_card():
@@ -278,22 +278,22 @@ def test_great_debater_may_immediately_play_a_card_back_then_draws_a_card():
     assert game.refused(1, type="play", card=game.card(1, "Tack Center"), target=0) == "denied"
     game.play(1, "Tack Center", 2)
     assert game.counters(2) == (1, -6)
-    assert [game.state.cards[c].title for c in game.state.player(1).hand] == ["True Blue"]
+    assert [game.state.table.cards[c].title for c in game.state.table.player(1).hand] == ["True Blue"]
     # The reply was no turn of its own: the turn goes on from seat 2 to seat 0.
-    assert game.state.turn.seat == 0
+    assert game.state.table.turn.seat == 0
 
 
 def test_great_debater_may_decline_the_reply():
     game = dealt([["Great Debater", "Gaffe"], ["Gaffe", "Gaffe"]])
     game.play(0, "Great Debater", 0)
-    assert game.state.data["reply"] is None  # played on oneself: nobody to answer
+    assert game.state.table.reply is None  # played on oneself: nobody to answer
     game.play(1, "Gaffe", 0)
-    assert game.state.data["reply"] == {"seat": 0, "to": 1}
+    assert game.state.table.reply == {"seat": 0, "to": 1}
     assert game.refused(1, type="pass") == "not_your_turn"
     game.send(0, type="pass")
-    assert game.state.data["reply"] is None
-    assert game.state.turn.seat == 0
-    assert len(game.state.player(0).hand) == 1
+    assert game.state.table.reply is None
+    assert game.state.table.turn.seat == 0
+    assert len(game.state.table.player(0).hand) == 1
 
 
 def test_great_debater_without_cards_is_offered_no_reply():
@@ -301,8 +301,8 @@ def test_great_debater_without_cards_is_offered_no_reply():
     game.play(0, "Gaffe", 1)  # no Style yet: no reply
     game.play(1, "Great Debater", 1)
     game.play(2, "Gaffe", 1)
-    assert game.state.data["reply"] is None
-    assert game.state.data["phase"] == "general"
+    assert game.state.table.reply is None
+    assert game.state.table.phase == "general"
 
 
 def test_the_mudslinger_subtracts_its_affiliation_from_everyones_electability():
@@ -344,7 +344,7 @@ def test_the_teflon_wonder_may_remove_a_card_played_on_it_before_playing():
     game = dealt([["The Teflon Wonder", "Gaffe", "Gaffe"], ["Gaffe", "Gaffe", "Gaffe"]])
     game.play(0, "The Teflon Wonder", 0)
     game.play(1, "Gaffe", 0)
-    gaffe = next(c for c in game.state.player(0).in_play if game.state.cards[c].title == "Gaffe")
+    gaffe = next(c for c in game.state.table.player(0).in_play if game.state.table.cards[c].title == "Gaffe")
     assert game.counters(0) == (-3, -3)
     game.play(0, "Gaffe", 1, remove_before=gaffe)
     assert game.counters(0) == (0, 0)
@@ -363,8 +363,8 @@ def test_after_the_primary_the_two_highest_totals_are_candidates_and_the_rest_sp
     assert ended.data["candidates"] == [0, 1]
     assert [p["role"] for p in view_state(game.state, 2)["players"]] == ["candidate", "candidate", "spoiler"]
     # The General Election deals new hands; what was played stays in play.
-    assert game.state.data["phase"] == "general"
-    assert [len(p.hand) for p in game.state.players] == [1, 1, 1]
+    assert game.state.table.phase == "general"
+    assert [len(p.hand) for p in game.state.table.players] == [1, 1, 1]
     assert game.counters(1) == (0, 5)
 
 
@@ -373,8 +373,8 @@ def test_the_general_hands_come_from_the_discard_pile_when_the_draw_pile_is_empt
     game.play(0, "Voter ADHD", 0)
     events = game.play(1, "Voter ADHD", 1)
     assert "draw_pile.refilled" in types(events)
-    assert game.state.data["phase"] == "general"
-    assert [len(p.hand) for p in game.state.players] == [1, 1]
+    assert game.state.table.phase == "general"
+    assert [len(p.hand) for p in game.state.table.players] == [1, 1]
 
 
 def play_out(game: Game, plays: list[tuple[int, str, int]]):
@@ -392,7 +392,7 @@ def test_after_the_general_the_candidate_with_the_highest_positive_total_becomes
     # No cards are left for the General Election, so it ends at once.
     assert game.state.status == "finished"
     assert game.state.winners == (0,)
-    assert game.state.data["results"]["general"]["totals"] == [{"seat": 0, "total": 10}, {"seat": 1, "total": 2}]
+    assert game.state.table.results["general"]["totals"] == [{"seat": 0, "total": 10}, {"seat": 1, "total": 2}]
     assert game.refused(1, type="pass") == "game_not_active"
 
 
@@ -401,7 +401,7 @@ def test_spoiler_rule_the_spoiler_with_the_highest_electability_becomes_presiden
     play_out(game, [(0, "True Blue", 0), (1, "Party Endorsement", 1), (2, "Newspaper Endorsement", 2)])
     # Candidates 0 and 1 (total 5 each) have -5 in the General; the Spoiler has Electability 3.
     assert game.state.winners == (2,)
-    assert game.state.data["results"]["general"]["decided_by"] == "spoilers"
+    assert game.state.table.results["general"]["decided_by"] == "spoilers"
 
 
 def test_the_highlander_spoiler_runs_in_the_general_as_if_a_candidate():
@@ -412,9 +412,9 @@ def test_the_highlander_spoiler_runs_in_the_general_as_if_a_candidate():
                     (2, "Policy Proposal", 3), (3, "Civil Debate", 0)])
     # Primary totals 8, 7, 3 and 4; in the General the Candidates have -8 and -7. The Spoiler rule would
     # elect seat 3 (Electability 6), but the Highlander in seat 2 runs with 3 - 0 = 3.
-    assert game.state.data["candidates"] == [0, 1]
+    assert game.state.table.candidates == (0, 1)
     assert game.state.winners == (2,)
-    assert game.state.data["results"]["general"]["decided_by"] == "candidates"
+    assert game.state.table.results["general"]["decided_by"] == "candidates"
 
 
 def test_the_necromancer_subtracts_the_other_candidates_affiliation():
@@ -422,17 +422,17 @@ def test_the_necromancer_subtracts_the_other_candidates_affiliation():
     play_out(game, [(0, "True Blue", 0), (1, "Tack Center", 1), (0, "Newspaper Endorsement", 0),
                     (1, "The Necromancer", 1)])
     # Without the Necromancer seat 1 would have 4 - (-3) = 7; with it, 4 - 5 = -1. Seat 0: 3 - 5 = -2.
-    assert game.state.data["results"]["general"]["totals"] == [{"seat": 0, "total": -2}, {"seat": 1, "total": -1}]
+    assert game.state.table.results["general"]["totals"] == [{"seat": 0, "total": -2}, {"seat": 1, "total": -1}]
     assert game.state.winners == ()
 
 
 def test_two_player_game_both_are_candidates_and_without_a_positive_total_nobody_is_president():
     game = dealt([["True Blue"], ["Gaffe"]], draw_pile=[])
     play_out(game, [(0, "True Blue", 0), (1, "Gaffe", 1)])
-    assert game.state.data["candidates"] == [0, 1]
+    assert game.state.table.candidates == (0, 1)
     assert game.state.status == "finished"
     assert game.state.winners == ()
-    assert game.state.data["results"]["general"]["decided_by"] == "nobody"
+    assert game.state.table.results["general"]["decided_by"] == "nobody"
 
 
 def test_two_player_game_the_positive_candidate_wins():
@@ -473,16 +473,16 @@ def legal_commands(state, seat: int) -> list[dict]:
     if state.status != "active" or acting_seat(state) != seat:
         return []
     commands = []
-    reply = state.data["reply"]
-    targets = [reply["to"]] if reply else range(len(state.players))
-    for card_id in state.player(seat).hand:
+    reply = state.table.reply
+    targets = [reply["to"]] if reply else range(len(state.table.players))
+    for card_id in state.table.player(seat).hand:
         for target in targets:
-            in_front = state.player(target).in_play
+            in_front = state.table.player(target).in_play
             command = {"type": "play", "card": card_id, "target": target}
             commands += [command] + ([{**command, "remove": in_front[-1]}] if in_front else [])
-            if state.player(seat).in_play:
-                commands.append({**command, "remove_before": state.player(seat).in_play[0]})
-    if reply or state.turn.things_played:
+            if state.table.player(seat).in_play:
+                commands.append({**command, "remove_before": state.table.player(seat).in_play[0]})
+    if reply or state.table.turn.things_played:
         commands.append({"type": "pass"})
     return commands
 
@@ -513,16 +513,16 @@ def test_random_games_always_end_with_a_president_or_a_clear_outcome(players):
         game = random_game(seed * 10 + players, players)
         state = game.state
         assert state.status == "finished"
-        general = state.data["results"]["general"]
+        general = state.table.results["general"]
         outcomes[general["decided_by"]] += 1
         if general["decided_by"] == "nobody":
             assert players == 2 and state.winners == ()
         else:
             assert state.winners
-        assert len(state.data["candidates"]) == 2
+        assert len(state.table.candidates) == 2
         # Every card is somewhere, once.
-        places = [*state.draw_pile, *state.discard_pile] + [c for p in state.players for c in (*p.hand, *p.in_play)]
-        assert Counter(places) == Counter(state.cards.keys())
+        places = [*state.table.draw_pile, *state.table.discard_pile] + [c for p in state.table.players for c in (*p.hand, *p.in_play)]
+        assert Counter(places) == Counter(state.table.cards.keys())
     assert outcomes["candidates"] > 0
 
 
@@ -539,6 +539,6 @@ def test_no_view_shows_a_card_its_viewer_cannot_see():
     for before, after, event in zip(game.states[:-1], game.states[1:], game.events[1:], strict=True):
         for viewer in (None, 0, 1, 2):
             visible = cards_visible_to(after, viewer) | cards_visible_to(before, viewer)
-            hidden = set(after.cards) - visible
+            hidden = set(after.table.cards) - visible
             shown = repr(view_event(event, viewer, before, after)) + repr(view_state(after, viewer))
             assert not any(card_id in shown for card_id in hidden)

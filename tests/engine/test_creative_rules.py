@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 from games.engine import replay, view_event, view_state
-from games.engine.aftermath import deck_after_game
-from games.engine.state import locate
+from games.engine.rulesets.dvorak.aftermath import deck_after_game
+from games.engine.rulesets.dvorak.state import locate
 
 from .conftest import Table, rulebook_deck
 
@@ -20,12 +19,12 @@ def creative_table(players: int = 3, *, deck: dict | None = None, options: dict 
 
 def propose(table: Table, seat: int, **proposal) -> int:
     table.send(seat, {"type": "propose", **proposal})
-    return len(table.state.proposals)
+    return len(table.state.table.proposals)
 
 
 def everyone_votes(table: Table, number: int, approve: bool = True) -> None:
-    for seat in range(len(table.state.players)):
-        if table.state.proposals[number - 1].status != "open":
+    for seat in range(len(table.state.table.players)):
+        if table.state.table.proposals[number - 1].status != "open":
             return
         table.send(seat, {"type": "vote", "proposal": number, "approve": approve})
 
@@ -68,13 +67,13 @@ def test_starting_the_creative_game_needs_five_cards_per_player_in_the_draw_pile
     everyone_votes(table, propose(table, 0, kind="card", card={"title": "Arm", "type": "Thing", "text": ""}))
     table.start()
     dealt = [title for seat in (0, 1) for title in table.hand(seat)]
-    assert sorted(dealt + table.titles(table.state.draw_pile)) == sorted([*titles, "Arm"])
+    assert sorted(dealt + table.titles(table.state.table.draw_pile)) == sorted([*titles, "Arm"])
     assert table.state.status == "active"
 
 
 def test_starting_the_creative_game_the_default_is_five_per_player():
     table = Table(players=2, deck=rulebook_deck(), creative=True)
-    assert len(table.state.cards) >= 10
+    assert len(table.state.table.cards) >= 10
     table.start()
     small = Table(players=3, deck={"slug": "s", "title": "S", "cards": [ARMAGEDDON] * 14}, creative=True)
     small.refuse(0, {"type": "start"}, "not_enough_cards")
@@ -90,7 +89,7 @@ def test_only_a_creative_game_takes_proposals():
 
 def test_creating_a_card_any_player_may_propose_at_any_time_even_out_of_turn():
     table = creative_table()
-    outsider = next(seat for seat in range(3) if seat != table.state.turn.seat)
+    outsider = next(seat for seat in range(3) if seat != table.state.table.turn.seat)
     number = propose(table, outsider, kind="card", card=ARMAGEDDON)
     shown = proposal(table, number, viewer=None)
     assert shown["kind"] == "card" and shown["author"] == outsider and shown["status"] == "open"
@@ -99,7 +98,7 @@ def test_creating_a_card_any_player_may_propose_at_any_time_even_out_of_turn():
 
 def test_creating_a_card_the_game_stops_while_players_decide():
     table = creative_table()
-    seat = table.state.turn.seat
+    seat = table.state.table.turn.seat
     propose(table, seat, kind="card", card=ARMAGEDDON)
     assert view_state(table.state, seat)["status"] == "voting"
     table.refuse(seat, {"type": "draw"}, "vote_in_progress")
@@ -111,11 +110,11 @@ def test_creating_a_card_the_game_stops_while_players_decide():
 
 def test_creating_a_card_if_every_player_is_in_favour_it_is_shuffled_into_the_draw_pile():
     table = creative_table()
-    before = len(table.state.draw_pile)
+    before = len(table.state.table.draw_pile)
     number = propose(table, 0, kind="card", card=ARMAGEDDON)
     everyone_votes(table, number)
     assert proposal(table, number)["status"] == "accepted"
-    assert table.where("Armageddon") == "draw_pile" and len(table.state.draw_pile) == before + 1
+    assert table.where("Armageddon") == "draw_pile" and len(table.state.table.draw_pile) == before + 1
     assert table.state.status == "active"
     # Its position is secret: nobody's view of the vote shows the new order of the draw pile.
     resolved = table.events[-1]
@@ -130,7 +129,7 @@ def test_creating_a_card_the_position_in_the_draw_pile_is_random():
     for seed in range(12):
         table = Table(players=2, seed=seed, creative=True).start()
         everyone_votes(table, propose(table, 0, kind="card", card=ARMAGEDDON))
-        positions.add(table.state.draw_pile.index(table.card("Armageddon")))
+        positions.add(table.state.table.draw_pile.index(table.card("Armageddon")))
     assert len(positions) > 3
 
 
@@ -153,7 +152,7 @@ def test_creating_a_card_a_rejected_card_can_be_reproposed_verbatim():
     again = propose(table, 2, kind="card", from_rejected=card_id)  # no blank card is needed for it
     assert view_state(table.state, 1)["rejected"] == []
     everyone_votes(table, again)
-    assert table.where("Armageddon") == "draw_pile" and table.state.blank_cards == 0
+    assert table.where("Armageddon") == "draw_pile" and table.state.table.blank_cards == 0
 
 
 def test_creating_a_card_the_proposer_may_withdraw_it():
@@ -163,7 +162,7 @@ def test_creating_a_card_the_proposer_may_withdraw_it():
     table.send(1, {"type": "withdraw", "proposal": number})
     assert proposal(table, number)["status"] == "withdrawn"
     assert table.state.status == "active"
-    assert table.titles(table.state.rejected) == ["Armageddon"]
+    assert table.titles(table.state.table.rejected) == ["Armageddon"]
 
 
 def test_creating_a_card_several_cards_can_be_proposed_together_under_one_vote():
@@ -174,7 +173,7 @@ def test_creating_a_card_several_cards_can_be_proposed_together_under_one_vote()
     assert [c["title"] for c in proposal(table, number)["cards"]] == ["Xenomorph Egg", "Xenomorph Egg",
                                                                      "Flamethrower"]
     everyone_votes(table, number)
-    in_draw_pile = table.titles(table.state.draw_pile)
+    in_draw_pile = table.titles(table.state.table.draw_pile)
     assert in_draw_pile.count("Xenomorph Egg") == 2 and in_draw_pile.count("Flamethrower") == 1
 
 
@@ -198,7 +197,7 @@ def test_amending_an_accepted_amendment_returns_the_card_to_its_previous_positio
         card_id = table.card(title)
         number = propose(table, seat, kind="amend", card=card_id, changes={"text": f"{title}, amended."})
         everyone_votes(table, number)
-        assert table.state.cards[card_id].text == f"{title}, amended." and table.title(card_id) == title
+        assert table.state.table.cards[card_id].text == f"{title}, amended." and table.title(card_id) == title
     assert table.in_play(1) == ["Reykjavik", "Frenzy"]
     assert table.discard_pile() == ["Espionage", "Secret Identity"]
     assert table.hand(2) == ["Cardboard Box", "Doomsday Device"]
@@ -229,7 +228,7 @@ def test_amending_any_card_is_allowed_by_the_amend_any_card_option():
     table.arrange(hands={1: ["Espionage"]}, draw_pile=["Reykjavik"])
     number = propose(table, 0, kind="amend", card=table.card("Reykjavik"), changes={"text": "Cold."})
     everyone_votes(table, number)
-    assert table.state.cards[table.card("Reykjavik")].text == "Cold."
+    assert table.state.table.cards[table.card("Reykjavik")].text == "Cold."
     assert table.where("Reykjavik") == "draw_pile"
 
 
@@ -240,7 +239,7 @@ def test_with_amend_any_card_a_hidden_card_is_named_by_its_title_and_its_id_stay
     hidden = table.card("Reykjavik")
     assert hidden not in json.dumps(view_state(table.state, 0))
     everyone_votes(table, number)
-    assert hidden not in table.state.cards
+    assert hidden not in table.state.table.cards
     table.refuse(0, {"type": "propose", "kind": "repeal", "title": "No Such Card"}, "not_found")
 
 
@@ -271,8 +270,8 @@ def test_repealing_a_card_removes_it_from_the_game_entirely():
         title = {"in_play": "Reykjavik", "discard_pile": "Espionage", "hand": "Frenzy"}[zone]
         card_id = table.card(title)
         everyone_votes(table, propose(table, 0, kind="repeal", card=card_id))
-        assert locate(table.state, card_id) is None and card_id not in table.state.cards
-        assert card_id not in table.state.rejected
+        assert locate(table.state, card_id) is None and card_id not in table.state.table.cards
+        assert card_id not in table.state.table.rejected
         for viewer in (None, 0, 1):
             assert f'"{title}"' in json.dumps(proposal(table, 1, viewer))  # what was repealed stays on record
             assert card_id not in json.dumps(view_state(table.state, viewer))
@@ -281,7 +280,7 @@ def test_repealing_a_card_removes_it_from_the_game_entirely():
 def test_repealing_a_thing_takes_the_things_played_onto_it_to_the_discard_pile_and_ends_its_effects():
     table = creative_table()
     table.arrange(in_play={0: ["Reykjavik", "Flak Armour"]})
-    table.state = replace(table.state, attached_to={table.card("Flak Armour"): table.card("Reykjavik")})
+    table.state = table.state.with_table(attached_to={table.card("Flak Armour"): table.card("Reykjavik")})
     table.send(0, {"type": "set_rule", "cause": table.card("Reykjavik"), "param": "hand_limit", "value": 7})
     everyone_votes(table, propose(table, 1, kind="repeal", card=table.card("Reykjavik")))
     assert table.discard_pile() == ["Flak Armour"] and table.in_play(0) == []
@@ -306,7 +305,7 @@ def test_creative_special_rules_take_effect_immediately_if_accepted():
     assert view_state(table.state, 0)["rules"]["hand_limit"] == 3
     assert [r["title"] for r in view_state(table.state, 1)["special_rules"]] == ["Small hands"]
     everyone_votes(table, propose(table, 0, kind="special_rule", rule=gold_rule()))
-    assert all(p.counters["gold"] == 0 for p in table.state.players)
+    assert all(p.counters["gold"] == 0 for p in table.state.table.players)
 
 
 def test_creative_special_rules_can_be_amended_and_repealed_like_a_card_in_play():
@@ -314,13 +313,13 @@ def test_creative_special_rules_can_be_amended_and_repealed_like_a_card_in_play(
     everyone_votes(table, propose(table, 2, kind="special_rule",
                                   rule={"title": "Small hands", "text": "Hand size is three.",
                                         "params": {"hand_limit": 3}}))
-    rule_id = table.state.special_rules[0].id
+    rule_id = table.state.table.special_rules[0].id
     everyone_votes(table, propose(table, 0, kind="amend_rule", rule=rule_id,
                                   changes={"text": "Hand size is four.", "params": {"hand_limit": 4}}))
     assert view_state(table.state, 0)["rules"]["hand_limit"] == 4
     assert view_state(table.state, 0)["special_rules"][0]["text"] == "Hand size is four."
     everyone_votes(table, propose(table, 1, kind="repeal_rule", rule=rule_id))
-    assert view_state(table.state, 0)["rules"]["hand_limit"] == 5 and table.state.special_rules == ()
+    assert view_state(table.state, 0)["rules"]["hand_limit"] == 5 and table.state.table.special_rules == ()
     table.refuse(1, {"type": "propose", "kind": "repeal_rule", "rule": rule_id}, "not_found")
 
 
@@ -330,7 +329,7 @@ def test_creative_special_rules_accepted_before_the_start_take_effect_once():
                                   rule={"title": "Big hands", "text": "Start with six.",
                                         "params": {"starting_hand": 6}}))
     table.start()
-    assert len(table.hand(0)) == 6 and len(table.state.modifiers) == 1
+    assert len(table.hand(0)) == 6 and len(table.state.table.modifiers) == 1
 
 
 # --- Voting about voting ----------------------------------------------------------------------------------------
@@ -359,12 +358,12 @@ def test_voting_about_voting_a_veto_can_cost_gold():
                                   rule={"title": "Costly veto", "text": "A vote against costs one Gold.",
                                         "params": {"vote_rule": {"pass": "unanimity",
                                                                  "veto_cost": {"counter": "gold", "amount": 1}}}}))
-    gold = table.state.special_rules[0].id
+    gold = table.state.table.special_rules[0].id
     table.send(0, {"type": "counter", "cause": gold, "seat": 1, "name": "gold", "delta": 1})
     number = propose(table, 0, kind="card", card=ARMAGEDDON)
     table.refuse(2, {"type": "vote", "proposal": number, "approve": False}, "limit_reached")  # no Gold, no veto
     table.send(1, {"type": "vote", "proposal": number, "approve": False})
-    assert table.state.player(1).counters["gold"] == 0
+    assert table.state.table.player(1).counters["gold"] == 0
     assert proposal(table, number)["status"] == "rejected"
 
 
@@ -419,7 +418,7 @@ def test_the_aftermath_further_amendments_can_be_made_and_the_deck_is_ready_for_
     assert by_title["Lightning Strike"]["text"] == "If you control a Head and a Body, you win the game."
     assert "Armageddon" not in by_title  # still rejected
     assert by_title["Espionage"]["creator"] == ""  # the original deck's cards keep theirs
-    assert sum(card["copies"] for card in deck["cards"]) == len(table.state.cards) - 1
+    assert sum(card["copies"] for card in deck["cards"]) == len(table.state.table.cards) - 1
     assert deck["slug"] == rulebook_deck()["slug"] and deck["kind"] == "deck"
 
 
@@ -429,12 +428,12 @@ def test_replaying_a_creative_game_votes_included_gives_the_same_state():
     everyone_votes(table, propose(table, 1, kind="bundle", cards=[ARMAGEDDON, ARMAGEDDON]))
     number = propose(table, 2, kind="card", card={"title": "Dud", "type": "Thing", "text": ""})
     table.send(0, {"type": "vote", "proposal": number, "approve": False})
-    everyone_votes(table, propose(table, 1, kind="repeal", card=table.state.player(1).hand[0]))
-    everyone_votes(table, propose(table, 2, kind="amend", card=table.state.player(2).hand[0],
+    everyone_votes(table, propose(table, 1, kind="repeal", card=table.state.table.player(1).hand[0]))
+    everyone_votes(table, propose(table, 2, kind="amend", card=table.state.table.player(2).hand[0],
                                   changes={"title": "Renamed"}))
     table.send(1, {"type": "propose", "kind": "card", "card": ARMAGEDDON})
-    table.send(1, {"type": "withdraw", "proposal": len(table.state.proposals)})
-    assert [p.status for p in table.state.proposals] == ["accepted", "accepted", "rejected", "accepted",
+    table.send(1, {"type": "withdraw", "proposal": len(table.state.table.proposals)})
+    assert [p.status for p in table.state.table.proposals] == ["accepted", "accepted", "rejected", "accepted",
                                                          "accepted", "withdrawn"]
     assert replay(table.events) == table.state
 
@@ -459,7 +458,7 @@ def test_the_aftermath_of_a_multi_deck_game_is_one_deck_with_the_new_cards_not_o
     table = Table(players=3, creative=True, variant="multi_deck").start()
     everyone_votes(table, propose(table, 1, kind="card", card={"title": "Head", "type": "Thing", "text": ""}))
     for seat in range(3):
-        if table.state.player(seat).status == "playing" and seat != 0:
+        if table.state.seat(seat).status == "playing" and seat != 0:
             table.send(seat, {"type": "concede"})
     deck = deck_after_game(table.state)
     by_title = {card["title"]: card for card in deck["cards"]}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import Actor, DomainError, SeededRng, create_game, decide, game_status, replay, view_state
-from games.engine.state import DISCARD, DRAW, PLAY
+from games.engine.rulesets.dvorak.state import DISCARD, DRAW, PLAY
 from tests.seeds import RULEBOOK, original_path, requires_seeds, rulebook_example_cards
 
 from .conftest import Table, rulebook_deck
@@ -34,7 +34,7 @@ def test_game_created_copies_every_card_copy_with_an_opaque_unique_id():
 
 def test_the_creator_holds_seat_zero_and_others_join_in_order():
     table = Table(players=3)
-    assert [(p.seat, p.username) for p in table.state.players] == [(0, "player0"), (1, "player1"),
+    assert [(p.seat, p.username) for p in table.state.seats] == [(0, "player0"), (1, "player1"),
                                                                      (2, "player2")]
     assert game_status(table.state) == "open"
 
@@ -59,15 +59,15 @@ def test_a_game_needs_at_least_two_players_to_start():
 def test_the_cards_are_shuffled_into_a_draw_pile_and_each_player_draws_five():
     table = Table(players=3).start()
     total = len(rulebook_deck()["cards"])
-    assert [len(p.hand) for p in table.state.players] == [5, 5, 5]
-    assert len(table.state.draw_pile) == total - 15
-    assert table.state.discard_pile == ()
-    assert table.state.turn.stage == DRAW
+    assert [len(p.hand) for p in table.state.table.players] == [5, 5, 5]
+    assert len(table.state.table.draw_pile) == total - 15
+    assert table.state.table.discard_pile == ()
+    assert table.state.table.turn.stage == DRAW
     assert game_status(table.state) == "active"
 
 
 def test_the_first_turn_goes_to_a_randomly_determined_player():
-    first_seats = {Table(players=4, seed=seed).start().state.turn.seat for seed in range(30)}
+    first_seats = {Table(players=4, seed=seed).start().state.table.turn.seat for seed in range(30)}
     assert len(first_seats) > 1
 
 
@@ -75,7 +75,7 @@ def test_deck_special_rule_params_change_the_rules_at_setup():
     deck = rulebook_deck(special_rules=[{"id": "r1", "title": "Small hands", "text": "Hand size is three.",
                                          "params": {"hand_limit": 3, "starting_hand": 3}}])
     table = Table(players=2, deck=deck).start()
-    assert [len(p.hand) for p in table.state.players] == [3, 3]
+    assert [len(p.hand) for p in table.state.table.players] == [3, 3]
     assert view_state(table.state, 0)["rules"]["hand_limit"] == 3
 
 
@@ -91,16 +91,16 @@ def test_draw_takes_the_top_card_of_the_draw_pile_and_moves_on_to_play(table):
     table.arrange(turn=0, stage=DRAW, hands={0: []}, draw_pile=["Reykjavik", "Frenzy"])
     table.send(0, {"type": "draw"})
     assert table.hand(0) == ["Frenzy"]
-    assert table.titles(table.state.draw_pile) == ["Reykjavik"]
-    assert table.state.turn.stage == PLAY
+    assert table.titles(table.state.table.draw_pile) == ["Reykjavik"]
+    assert table.state.table.turn.stage == PLAY
 
 
 def test_empty_draw_pile_is_refilled_by_shuffling_the_discard_pile(table):
     table.arrange(turn=0, stage=DRAW, hands={0: []}, draw_pile=[], discard_pile=FILLER[:10])
     events = table.send(0, {"type": "draw"})
     assert [e.type for e in events] == ["draw_pile.refilled", "card.drawn", "turn.stage_changed"]
-    assert table.state.discard_pile == ()
-    assert len(table.state.draw_pile) == 9 and len(table.hand(0)) == 1
+    assert table.state.table.discard_pile == ()
+    assert len(table.state.table.draw_pile) == 9 and len(table.hand(0)) == 1
     refilled = events[0].data["draw_pile"]
     assert sorted(table.titles(refilled)) == sorted(FILLER[:10])
     assert table.titles(refilled) != FILLER[:10]  # shuffled, not just turned over
@@ -111,7 +111,7 @@ def test_when_both_piles_are_empty_no_card_is_drawn_and_play_begins(table):
     events = table.send(0, {"type": "draw"})
     assert [e.type for e in events] == ["turn.stage_changed"]
     assert table.hand(0) == ["Reykjavik"]
-    assert table.state.turn.stage == PLAY
+    assert table.state.table.turn.stage == PLAY
 
 
 def test_a_card_played_before_the_draw_is_refused_as_wrong_stage(table):
@@ -145,7 +145,7 @@ def test_one_thing_and_one_action_may_be_played_each_turn_in_either_order(table)
     table.send(0, {"type": "play", "card": table.card("Reykjavik")})
     table.refuse(0, {"type": "play", "card": table.card("Secret Identity")}, "limit_reached")
     table.refuse(0, {"type": "play", "card": table.card("Frenzy")}, "limit_reached")
-    assert table.state.turn.things_played == 1 and table.state.turn.actions_played == 1
+    assert table.state.table.turn.things_played == 1 and table.state.table.turn.actions_played == 1
 
 
 def test_a_thing_can_be_played_onto_another_thing_in_play(table):
@@ -168,7 +168,7 @@ def test_destroying_a_thing_destroys_things_played_onto_it(table):
     table.send(0, {"type": "destroy", "card": table.card("Reykjavik"), "cause": table.card("Cardboard Box")})
     assert set(table.discard_pile()[-3:]) == {"Reykjavik", "Flak Armour", "Short Circuit"}
     assert table.in_play(1) == [] and table.in_play(2) == []
-    assert table.state.attached_to == {}
+    assert table.state.table.attached_to == {}
 
 
 def test_destroying_a_thing_played_onto_another_leaves_the_other_in_play(table):
@@ -204,7 +204,7 @@ def test_an_action_that_may_be_played_at_any_time_may_be_played_out_of_turn(tabl
     table.arrange(turn=0, hands={2: ["Would You Like A Jelly-Baby?", "Espionage"]})
     table.send(2, {"type": "play", "card": table.card("Would You Like A Jelly-Baby?")})
     assert table.discard_pile()[-1] == "Would You Like A Jelly-Baby?"
-    assert table.state.turn.seat == 0 and table.state.turn.actions_played == 0
+    assert table.state.table.turn.seat == 0 and table.state.table.turn.actions_played == 0
 
 
 def test_an_action_the_deck_marks_as_out_of_turn_may_be_played_out_of_turn():
@@ -232,11 +232,11 @@ def test_discard_down_to_the_hand_limit_but_never_below_then_the_next_player_beg
     table.arrange(turn=2, hands={2: FILLER[:7]})
     table.refuse(2, {"type": "discard", "cards": [table.card(t) for t in FILLER[:3]]}, "limit_reached")
     table.send(2, {"type": "discard", "cards": [table.card(t) for t in FILLER[:2]]})
-    assert table.state.turn.stage == DISCARD
+    assert table.state.table.turn.stage == DISCARD
     assert table.discard_pile()[-2:] == FILLER[:2]
     table.refuse(2, {"type": "play", "card": table.card(FILLER[2])}, "wrong_stage")
     table.send(2, {"type": "end_turn"})
-    assert table.state.turn.seat == 0 and table.state.turn.stage == DRAW
+    assert table.state.table.turn.seat == 0 and table.state.table.turn.stage == DRAW
 
 
 def test_players_cannot_discard_when_they_feel_like_it(table):
@@ -247,10 +247,10 @@ def test_players_cannot_discard_when_they_feel_like_it(table):
 def test_seats_take_turns_in_order(table):
     table.arrange(turn=1, hands={1: []})
     table.send(1, {"type": "end_turn"})
-    assert table.state.turn.seat == 2
+    assert table.state.table.turn.seat == 2
     table.arrange(hands={2: []})
     table.send(2, {"type": "end_turn"})
-    assert table.state.turn.seat == 0
+    assert table.state.table.turn.seat == 0
 
 
 # --- Refusals --------------------------------------------------------------------------------------------------
@@ -315,20 +315,20 @@ def test_give_counter_roll_and_shuffle_carry_out_a_cards_text(table):
     assert table.hand(2)[-1] == "Espionage"
     table.send(0, {"type": "counter", "seat": 1, "name": "gold", "delta": 3, "cause": box})
     table.send(0, {"type": "counter", "seat": 1, "name": "gold", "delta": -1, "cause": box})
-    assert table.state.player(1).counters == {"gold": 2}
+    assert table.state.table.player(1).counters == {"gold": 2}
     rolled = table.send(0, {"type": "roll", "dice": "2d6", "cause": box})[0].data
     assert len(rolled["rolls"]) == 2 and all(1 <= r <= 6 for r in rolled["rolls"])
     assert rolled["total"] == sum(rolled["rolls"])
-    before = table.state.draw_pile
+    before = table.state.table.draw_pile
     table.send(0, {"type": "shuffle", "pile": "draw", "cause": box})
-    assert sorted(table.state.draw_pile) == sorted(before) and table.state.draw_pile != before
+    assert sorted(table.state.table.draw_pile) == sorted(before) and table.state.table.draw_pile != before
 
 
 def test_move_puts_a_card_back_on_top_of_the_draw_pile(table):
     table.arrange(turn=0, hands={0: ["Espionage"]}, in_play={0: ["Cardboard Box"]})
     table.send(0, {"type": "move", "card": table.card("Espionage"), "to": "draw_top",
                    "cause": table.card("Cardboard Box")})
-    assert table.title(table.state.draw_pile[-1]) == "Espionage"
+    assert table.title(table.state.table.draw_pile[-1]) == "Espionage"
 
 
 def test_a_card_cannot_move_from_a_hidden_place_the_actor_cannot_see(table):
@@ -356,7 +356,7 @@ def test_any_number_of_actions_when_a_card_lifts_the_limit(table):
     table.send(0, {"type": "set_rule", "cause": table.card("Frenzy"), "param": "actions_per_turn", "value": None})
     for title in ("Espionage", "Secret Identity", "Take Off Every Zig"):
         table.send(0, {"type": "play", "card": table.card(title)})
-    assert table.state.turn.actions_played == 3
+    assert table.state.table.turn.actions_played == 3
 
 
 def test_a_denial_from_a_card_beats_a_special_rules_permission():
@@ -384,7 +384,7 @@ def test_eliminated_players_are_skipped_in_turn_order(table):
     table.arrange(turn=0, hands={0: []}, in_play={0: ["Vorpal Blade"]})
     table.send(0, {"type": "eliminate", "seat": 1, "cause": table.card("Vorpal Blade")})
     table.send(0, {"type": "end_turn"})
-    assert table.state.turn.seat == 2
+    assert table.state.table.turn.seat == 2
     table.refuse(1, {"type": "concede"}, "eliminated")
 
 
@@ -400,7 +400,7 @@ def test_the_last_player_standing_wins(table):
 def test_a_player_who_concedes_in_their_own_turn_passes_it_on(table):
     table.arrange(turn=1)
     table.send(1, {"type": "concede"})
-    assert table.state.turn.seat == 2 and table.state.turn.stage == DRAW
+    assert table.state.table.turn.seat == 2 and table.state.table.turn.stage == DRAW
 
 
 # --- Purity ----------------------------------------------------------------------------------------------------
@@ -408,10 +408,10 @@ def test_a_player_who_concedes_in_their_own_turn_passes_it_on(table):
 
 def test_replaying_a_tables_events_gives_its_state():
     table = Table(players=3).start()
-    first = table.state.turn.seat
+    first = table.state.table.turn.seat
     table.send(first, {"type": "draw"})
-    table.send(first, {"type": "end_turn"} if len(table.state.player(first).hand) <= 5 else
-               {"type": "discard", "cards": [table.state.player(first).hand[0]]})
+    table.send(first, {"type": "end_turn"} if len(table.state.table.player(first).hand) <= 5 else
+               {"type": "discard", "cards": [table.state.table.player(first).hand[0]]})
     assert replay(table.events) == table.state
 
 

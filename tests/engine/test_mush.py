@@ -62,7 +62,7 @@ def test_a_short_game_played_with_mush_lines(typed):
     assert typed.type(0, "destroy 1") == ["Reykjavik was destroyed."]
     lines = typed.type(0, "endturn")
     assert lines == ["It is player1's turn."]
-    assert typed.type(1, "countdraw") == [f"The draw pile holds {len(table.state.draw_pile)} cards."]
+    assert typed.type(1, "countdraw") == [f"The draw pile holds {len(table.state.table.draw_pile)} cards."]
     overview = typed.type(1, "viewall")
     assert overview[0] == "Game: active, player1's turn (draw)" and "vote_rule unanimity" in overview[-1]
 
@@ -73,7 +73,7 @@ def test_another_players_draw_is_described_without_the_card(typed):
     result = mush.run_line(typed.table.state, "drawcard", seat=1)
     events = decide(typed.table.state, result.command, actor=typed.table.people[1], rng=typed.table.rng)
     after = evolve(typed.table.state, events[0])
-    drawn_title = after.cards[events[0].data["card"]].title
+    drawn_title = after.table.cards[events[0].data["card"]].title
     describe_for_0 = mush.run_line(typed.table.state, "drawcard", seat=0).describe
     lines = describe_for_0([{"type": "card.drawn", "data": view_event(events[0], 0, typed.table.state, after)}])
     assert lines == ["player1 drew a card."] and drawn_title not in " ".join(lines)
@@ -83,7 +83,7 @@ def test_givecard_names_a_player_and_the_cause_is_the_top_of_the_discard_pile(ty
     typed.type(0, "drawcard")
     typed.type(0, "playcard 1")  # Espionage, onto the discard pile
     result = mush.run_line(typed.table.state, "givecard 1 to player1", seat=0)
-    assert result.command == {"type": "give", "card": typed.table.state.player(0).hand[0], "to": 1,
+    assert result.command == {"type": "give", "card": typed.table.state.table.player(0).hand[0], "to": 1,
                               "cause": typed.table.card("Espionage")}
 
 

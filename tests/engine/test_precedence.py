@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engine.precedence import resolve
-from games.engine.state import Modifier
+from games.engine.rulesets.dvorak.precedence import resolve
+from games.engine.rulesets.dvorak.state import Modifier
 
 
 def hand_size(value, *, seat=None, card=None, deny=False, order=1, source="x") -> Modifier:

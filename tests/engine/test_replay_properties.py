@@ -20,8 +20,14 @@ from games.engine import (
     view_event,
     view_state,
 )
-from games.engine.state import VARIANTS, cards_in_the_deck, cards_in_zones
-from games.engine.testing import actors, legal_commands, public_titles, random_game, visible_titles_and_ids
+from games.engine.rulesets.dvorak.state import VARIANTS, cards_in_the_deck, cards_in_zones
+from games.engine.rulesets.dvorak.testing import (
+    actors,
+    legal_commands,
+    public_titles,
+    random_game,
+    visible_titles_and_ids,
+)
 
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -60,8 +66,8 @@ def test_a_snapshot_round_trips_through_json_exactly(seed, players, creative, va
 def test_no_view_shows_a_card_its_viewer_cannot_see(seed, players, creative, variant):
     players = seated(players, variant)
     game = random_game(seed, players=players, steps=120, creative=creative, variant=variant)
-    every_card = {card_id for state in game.states if state for card_id in state.cards} | {
-        c.title for state in game.states if state for c in state.cards.values()}
+    every_card = {card_id for state in game.states if state for card_id in state.table.cards} | {
+        c.title for state in game.states if state for c in state.table.cards.values()}
     before = None
     for event, after in zip(game.events, game.states, strict=True):
         # What was proposed is read by everyone who votes; ids of hidden cards must still never show.
@@ -72,7 +78,7 @@ def test_no_view_shows_a_card_its_viewer_cannot_see(seed, players, creative, var
                 allowed |= visible_titles_and_ids(before, viewer)
             if event.type == "card.revealed":
                 revealed = event.data["card"]
-                allowed |= {revealed, after.cards[revealed].title}
+                allowed |= {revealed, after.table.cards[revealed].title}
             _assert_shows_nothing_of(view_event(event, viewer, before, after), every_card - allowed)
             _assert_shows_nothing_of(view_state(after, viewer),
                                      every_card - visible_titles_and_ids(after, viewer) - public)

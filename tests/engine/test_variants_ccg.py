@@ -8,7 +8,7 @@ import json
 import pytest
 
 from games.engine import Actor, DomainError, decide, view_event, view_state
-from games.engine.testing import card_set_and_player_decks
+from games.engine.rulesets.dvorak.testing import card_set_and_player_decks
 from tests.seeds import seed_deck
 
 from .conftest import Table
@@ -33,12 +33,12 @@ def test_ccg_each_player_plays_the_deck_they_built():
     table, card_set, decks = ccg_table(players=3)
     table.start()
     for seat, deck in enumerate(decks):
-        own = {c for c, owner in table.state.owners.items() if owner == seat}
+        own = {c for c, owner in table.state.table.owners.items() if owner == seat}
         assert {table.title(c) for c in own} == {card["title"] for card in deck["cards"]}
-        player = table.state.player(seat)
+        player = table.state.table.player(seat)
         assert set(player.hand) | set(player.draw_pile) == own
     # The Card Set's own cards are not dealt: only the decks the players brought are.
-    assert len(table.state.cards) == sum(len(deck["cards"]) for deck in decks)
+    assert len(table.state.table.cards) == sum(len(deck["cards"]) for deck in decks)
 
 
 def test_ccg_a_card_copied_into_a_deck_several_times_is_several_cards():
@@ -46,8 +46,8 @@ def test_ccg_a_card_copied_into_a_deck_several_times_is_several_cards():
     decks[1] = {**decks[1], "cards": [{**decks[1]["cards"][0], "copies": 4}, *decks[1]["cards"][1:]]}
     table = Table(players=2, deck=card_set, variant="ccg", joins=[{"player_deck": deck} for deck in decks])
     title = decks[1]["cards"][0]["title"]
-    copies = [c for c, card in table.state.cards.items() if card.title == title]
-    assert len(copies) == 4 and {table.state.owners[c] for c in copies} == {1}
+    copies = [c for c, card in table.state.table.cards.items() if card.title == title]
+    assert len(copies) == 4 and {table.state.table.owners[c] for c in copies} == {1}
 
 
 def test_ccg_the_card_sets_special_rules_and_title_are_the_games():
@@ -85,7 +85,7 @@ def test_ccg_a_player_deck_of_another_set_or_without_cards_is_refused(broken):
         decide(open_table.state, {"type": "join", "player_deck": {**decks[1], **broken}}, actor=Actor(77, "late"),
                rng=open_table.rng)
     assert refused.value.code == "invalid"
-    assert len(open_table.state.players) == 1
+    assert len(open_table.state.table.players) == 1
 
 
 def test_ccg_everyone_sees_which_deck_each_player_brought_but_not_its_cards():
@@ -99,13 +99,13 @@ def test_ccg_everyone_sees_which_deck_each_player_brought_but_not_its_cards():
     state_view = view_state(table.state, 0)
     assert state_view["players"][1]["deck"]["name"] == decks[1]["name"]
     text = json.dumps(state_view)
-    assert not [c for c in table.state.player(1).hand if c in text or table.title(c) in text]
+    assert not [c for c in table.state.table.player(1).hand if c in text or table.title(c) in text]
 
 
 def test_ccg_players_may_not_propose_new_cards_nor_amend_cards():
     table, _, _ = ccg_table(creative=True)
     table.start()
-    held = table.state.player(0).hand[0]
+    held = table.state.table.player(0).hand[0]
     table.refuse(0, {"type": "propose", "kind": "card", "card": {"title": "Egg", "type": "Thing"}}, "denied")
     table.refuse(0, {"type": "propose", "kind": "amend", "card": held, "changes": {"text": "Win."}}, "denied")
     table.send(0, {"type": "propose", "kind": "special_rule", "rule": {"title": "Majority", "text": "",

@@ -30,7 +30,7 @@ def test_team_game_each_player_names_a_team_when_joining():
             decide(table.state, body, actor=LATE, rng=table.rng)
         assert refused.value.code == "invalid"
     table.send_as(LATE, {"type": "join", "team": BLUE})
-    assert [p.team for p in table.state.players] == [RED, BLUE]
+    assert [p.team for p in table.state.seats] == [RED, BLUE]
 
 
 def test_team_game_the_creator_names_a_team_too():
@@ -64,7 +64,7 @@ def test_a_player_may_spend_the_action_to_give_a_card_to_a_team_mate():
     table.arrange(turn=0, hands={0: ["Espionage", "Reykjavik"], 2: []})
     table.send(0, {"type": "give", "card": table.card("Reykjavik"), "to": 2})
     assert table.hand(2) == ["Reykjavik"] and table.hand(0) == ["Espionage"]
-    assert table.state.turn.actions_played == 1
+    assert table.state.table.turn.actions_played == 1
     # That was the turn's Action: no other Action may be played.
     table.refuse(0, {"type": "play", "card": table.card("Espionage")}, "limit_reached")
 

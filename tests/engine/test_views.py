@@ -58,8 +58,8 @@ def test_the_games_first_event_does_not_list_the_card_ids():
     table = Table(players=2)
     created = table.events[0]
     seen = view_event(created, 0, None, table.state)
-    assert seen["cards"] == {"count": len(table.state.cards)}
-    assert not any(card_id in json.dumps(seen) for card_id in table.state.cards)
+    assert seen["cards"] == {"count": len(table.state.table.cards)}
+    assert not any(card_id in json.dumps(seen) for card_id in table.state.table.cards)
 
 
 def test_the_start_shows_each_player_only_their_own_hand():
@@ -69,6 +69,6 @@ def test_the_start_shows_each_player_only_their_own_hand():
     after = table.state
     dealt = [e for e in events if e.type == "cards.dealt"]
     started = next(e for e in events if e.type == "game.started")
-    assert view_event(started, 1, before, after)["draw_pile"] == {"count": len(after.draw_pile)}
+    assert view_event(started, 1, before, after)["draw_pile"] == {"count": len(after.table.draw_pile)}
     assert len(view_event(dealt[1], 1, before, after)["cards"]) == 5
     assert view_event(dealt[1], 0, before, after) == {"seat": 1, "cards": [], "count": 5}

@@ -12,8 +12,8 @@ import pytest
 
 from dvorak_site.eventstore import store
 from games import services
-from games.engine.state import cards_visible_to
-from games.engine.testing import legal_commands
+from games.engine.rulesets.dvorak.state import cards_visible_to
+from games.engine.rulesets.dvorak.testing import legal_commands
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def revealed_cards(game_id, after: int) -> set[str]:
 
 
 def assert_no_leak(text: str, seat: int, state, seen: set[str], where: str) -> None:
-    for card_id, card in state.cards.items():
+    for card_id, card in state.table.cards.items():
         if card_id in seen:
             continue
         assert card.title not in text, f"{where}: seat {seat} was shown hidden card {card.title!r}"
@@ -79,14 +79,14 @@ def test_random_games_through_the_api_never_show_a_seat_a_card_it_cannot_see(see
 def test_a_refusal_never_says_where_a_hidden_card_is(table):
     game_id, seated = table(2)
     state = full_state(game_id)
-    seat = state.turn.seat
+    seat = state.table.turn.seat
     other = 1 - seat
-    hidden = state.players[other].hand[0]
+    hidden = state.table.players[other].hand[0]
     seated[seat][1].post(f"/api/v1/games/{game_id}/commands/", {"type": "draw"}, format="json")
     response = seated[seat][1].post(f"/api/v1/games/{game_id}/commands/", {"type": "play", "card": hidden}, format="json")
     assert response.status_code == 409
     body = response.json()["error"]
-    assert state.cards[hidden].title not in json.dumps(body)
+    assert state.table.cards[hidden].title not in json.dumps(body)
     assert "hand" in body["message"].lower()
     unknown = seated[seat][1].post(f"/api/v1/games/{game_id}/commands/", {"type": "play", "card": "zzzz"}, format="json")
     assert unknown.json()["error"]["message"] == body["message"]  # a hidden card and no card look the same

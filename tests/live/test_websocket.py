@@ -41,7 +41,7 @@ def version_of(game_id) -> int:
 
 def hidden_titles(game_id, seat: int) -> set[str]:
     state = services.state_at(f"game-{game_id}", version_of(game_id))
-    return {state.cards[c].title for p in state.players if p.seat != seat for c in p.hand}
+    return {state.table.cards[c].title for p in state.table.players if p.seat != seat for c in p.hand}
 
 
 async def test_a_seat_catches_up_then_receives_each_new_event_once_in_order_redacted(table):
@@ -111,8 +111,8 @@ async def test_a_spectator_socket_sees_no_hand(table, make_user):
     socket = await connect(game_id, f"token={watcher.auth_token.key}")
     events = await receive_events(socket, version)
     state = await sync_to_async(services.state_at)(f"game-{game_id}", version)
-    every_hand = {state.cards[c].title for p in state.players for c in p.hand}
-    every_id = {c for p in state.players for c in p.hand} | set(state.draw_pile)
+    every_hand = {state.table.cards[c].title for p in state.table.players for c in p.hand}
+    every_id = {c for p in state.table.players for c in p.hand} | set(state.table.draw_pile)
     text = json.dumps(events)
     assert not any(title in text for title in every_hand)
     assert not any(card_id in text for card_id in every_id)

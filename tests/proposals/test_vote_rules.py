@@ -1,4 +1,4 @@
-"""proposals.rules: who may vote and what passes, for every vote rule the Creative Rules mention."""
+"""dvorak_core.vote_rules: who may vote and what passes, for every vote rule the Creative Rules mention."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from proposals.rules import (
+from dvorak_core.vote_rules import (
     InvalidVoteRule,
     VetoCost,
     VoteRule,

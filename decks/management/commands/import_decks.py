@@ -10,7 +10,7 @@ from tqdm import tqdm
 
 from decks import services
 from decks.importers import FORMATS
-from dvorak_site.errors import DomainError
+from dvorak_core.errors import DomainError
 
 SUFFIX_FORMATS = {".json": "json", ".mush": "mushcode", ".mushcode": "mushcode"}
 IMPORTABLE_SUFFIXES = {".txt", ".wiki", *SUFFIX_FORMATS}

@@ -1,37 +1,42 @@
-"""Rulesets are found by name: ``games/engine/rulesets/<name>.py`` defines ``RULESET``."""
+"""The registry of rulesets: a game names its ruleset, and this finds it.
+
+Adding a game is one module or package beside these, defining ``RULESET`` (a ``games.engine.ruleset.Ruleset``),
+and one line in ``REGISTERED``: nothing else in the engine, the API, the live updates or the MUSH changes.
+"""
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
-import re
+from functools import cache
 
-from games.engine.errors import DomainError
-from games.engine.rulesets.base import Ruleset
+from dvorak_core.errors import DomainError
+from games.engine.ruleset import Ruleset
 
-_RULESET_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+# One line per ruleset: the name a game names it by, and the module that defines its RULESET.
+REGISTERED: dict[str, str] = {
+    "dvorak": "games.engine.rulesets.dvorak",
+    "article_ii": "games.engine.rulesets.article_ii",
+}
 
 
-def get_ruleset(name: str) -> Ruleset:
-    if not isinstance(name, str) or not _RULESET_NAME.match(name) or name == "base":
-        raise DomainError("invalid", f"There is no ruleset {name!r}.", {"field": "ruleset"})
-    try:
-        module = importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as missing:
-        if missing.name != f"{__name__}.{name}":
-            raise
-        raise DomainError("invalid", f"There is no ruleset {name!r}.", {"field": "ruleset"}) from None
-    ruleset = getattr(module, "RULESET", None)
-    if ruleset is None:  # a helper module of a ruleset, not a ruleset
-        raise DomainError("invalid", f"There is no ruleset {name!r}.", {"field": "ruleset"})
+@cache
+def _load(name: str, module: str) -> Ruleset:
+    ruleset = importlib.import_module(module).RULESET
+    if ruleset.name != name:
+        raise ImportError(f"the ruleset registered as {name!r} is named {ruleset.name!r}")
     return ruleset
 
 
+def get_ruleset(name: str) -> Ruleset:
+    if not isinstance(name, str) or name not in REGISTERED:
+        raise DomainError(f"There is no ruleset {name!r}.", code="invalid", details={"field": "ruleset"})
+    return _load(name, REGISTERED[name])
+
+
 def ruleset_names() -> list[str]:
-    """Every ruleset there is: the modules here that define ``RULESET``."""
-    names = []
-    for module in pkgutil.iter_modules(__path__):
-        if _RULESET_NAME.match(module.name) and module.name != "base":
-            if getattr(importlib.import_module(f"{__name__}.{module.name}"), "RULESET", None) is not None:
-                names.append(module.name)
-    return sorted(names)
+    """Every ruleset there is, by name."""
+    return sorted(REGISTERED)
+
+
+def all_rulesets() -> dict[str, Ruleset]:
+    return {name: get_ruleset(name) for name in REGISTERED}

@@ -22,54 +22,46 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine.errors import DomainError
-from games.engine.state import TEAM, GameState, teams
+from dvorak_core.errors import DomainError
+from games.engine.rulesets.dvorak.state import TEAM
+from games.engine.state import GameState, teams
 
 MAX_PLAYER_DECK_COPIES = 500
-MAX_TEAM_NAME = 60  # the seat projection's column
 TEAM_GAME_MIN_PLAYERS = 3
 
 
-def read_team(body: dict, *, variant: str) -> str | None:
-    """The team a joiner names: required in a team game, optional elsewhere."""
-    team = body.get("team")
-    if team is None:
-        if variant == TEAM:
-            raise DomainError("invalid", "In a team game, name the team you join (\"team\").", {"field": "team"})
-        return None
-    if isinstance(team, bool) or not isinstance(team, str | int) or not str(team).strip():
-        raise DomainError("invalid", "\"team\" names a team.", {"field": "team"})
-    name = str(team).strip()
-    if len(name) > MAX_TEAM_NAME:
-        raise DomainError("invalid", f"A team's name has at most {MAX_TEAM_NAME} characters.", {"field": "team"})
-    return name
+def require_team(team: str | None, *, variant: str) -> None:
+    """In a team game a joiner names their team (elsewhere a team is optional)."""
+    if team is None and variant == TEAM:
+        raise DomainError("In a team game, name the team you join (\"team\").", code="invalid",
+                          details={"field": "team"})
 
 
 def read_player_deck(value: Any, *, card_set: str) -> dict[str, Any]:
     """A CCG player deck as the service sends it (the shape in this module's docstring), checked."""
     if value is None:
-        raise DomainError("invalid", "A CCG game is joined with a player deck (\"player_deck\").",
-                          {"field": "player_deck"})
+        raise DomainError("A CCG game is joined with a player deck (\"player_deck\").",
+                          code="invalid", details={"field": "player_deck"})
     if not isinstance(value, dict):
-        raise DomainError("invalid", "\"player_deck\" must be an object.", {"field": "player_deck"})
+        raise DomainError("\"player_deck\" must be an object.", code="invalid", details={"field": "player_deck"})
     if str(value.get("card_set", "")) != card_set:
-        raise DomainError("invalid", f"This game is played with the Card Set {card_set!r}; that deck is built "
-                                     f"from another.", {"field": "player_deck.card_set", "card_set": card_set})
+        raise DomainError(f"This game is played with the Card Set {card_set!r}; that deck is built "
+                                     f"from another.", code="invalid", details={"field": "player_deck.card_set", "card_set": card_set})
     cards = value.get("cards")
     if not isinstance(cards, list) or not cards:
-        raise DomainError("invalid", "A player deck needs a list of cards.", {"field": "player_deck.cards"})
+        raise DomainError("A player deck needs a list of cards.", code="invalid", details={"field": "player_deck.cards"})
     total = 0
     for card in cards:
         if not isinstance(card, dict) or not isinstance(card.get("title"), str) or not card["title"].strip():
-            raise DomainError("invalid", "Each card of a player deck has a title.", {"field": "player_deck.cards"})
+            raise DomainError("Each card of a player deck has a title.", code="invalid", details={"field": "player_deck.cards"})
         copies = card.get("copies", 1)
         if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
-            raise DomainError("invalid", "A card's \"copies\" is a whole number, 1 or more.",
-                              {"field": "player_deck.cards"})
+            raise DomainError("A card's \"copies\" is a whole number, 1 or more.",
+                              code="invalid", details={"field": "player_deck.cards"})
         total += copies
     if total > MAX_PLAYER_DECK_COPIES:
-        raise DomainError("invalid", f"A player deck holds at most {MAX_PLAYER_DECK_COPIES} cards.",
-                          {"field": "player_deck.cards"})
+        raise DomainError(f"A player deck holds at most {MAX_PLAYER_DECK_COPIES} cards.",
+                          code="invalid", details={"field": "player_deck.cards"})
     return {**player_deck_summary(value), "cards": cards}
 
 
@@ -82,10 +74,10 @@ def player_deck_summary(deck: dict[str, Any]) -> dict[str, Any]:
 
 def require_ready_to_start(state: GameState) -> None:
     """A team game needs three or more players in at least two teams."""
-    if state.variant != TEAM:
+    if state.table.variant != TEAM:
         return
-    if len(state.players) < TEAM_GAME_MIN_PLAYERS:
-        raise DomainError("not_enough_players", f"A team game needs at least {TEAM_GAME_MIN_PLAYERS} players.",
-                          {"min_players": TEAM_GAME_MIN_PLAYERS})
+    if len(state.seats) < TEAM_GAME_MIN_PLAYERS:
+        raise DomainError(f"A team game needs at least {TEAM_GAME_MIN_PLAYERS} players.",
+                          code="not_enough_players", details={"min_players": TEAM_GAME_MIN_PLAYERS})
     if len(teams(state)) < 2:
-        raise DomainError("not_enough_players", "A team game needs at least two teams.", {"teams": teams(state)})
+        raise DomainError("A team game needs at least two teams.", code="not_enough_players", details={"teams": teams(state)})

@@ -30,7 +30,7 @@ Decisions where the rulebook leaves room:
   "two Xenomorph Eggs to A and a Flamethrower to B" under one vote.
 - CCG Dvorak: players may not propose new cards for their decks, nor amend (or repeal) cards: the Card Set is
   changed on the set itself, outside the game. Special Rules may still be proposed.
-- A Special Rule whose ``params`` hold ``vote_rule`` changes how later proposals pass (``proposals.rules``).
+- A Special Rule whose ``params`` hold ``vote_rule`` changes how later proposals pass (``dvorak_core.vote_rules``).
 """
 
 from __future__ import annotations
@@ -39,24 +39,22 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from games.engine.errors import DomainError
+from dvorak_core import vote_rules
+from dvorak_core.errors import DomainError
+from games.engine.cards import Card, card_content
 from games.engine.events import Event
-from games.engine.piles import draw_pile_of, pile_seat, with_piles
-from games.engine.precedence import rule_value
-from games.engine.rulesets.base import CommandContext, applies, command, redacts
-from games.engine.state import (
+from games.engine.ruleset import COUNT, PUBLIC, CommandContext, applies, command
+from games.engine.rulesets.dvorak.piles import draw_pile_of, pile_seat, with_piles
+from games.engine.rulesets.dvorak.precedence import rule_value
+from games.engine.rulesets.dvorak.state import (
     CCG,
-    VOTING,
-    Card,
-    GameState,
     Proposal,
     SpecialRule,
     cards_in_the_deck,
     cards_visible_to,
-    players_standing,
 )
-from games.engine.views import card_content, card_json
-from proposals import rules as vote_rules
+from games.engine.state import VOTING, GameState, seats_standing
+from games.engine.visibility import COUNT_EACH
 
 CARD = "card"
 BUNDLE = "bundle"
@@ -75,6 +73,8 @@ RULE_FIELDS = ("title", "text", "params")
 MAX_TITLE, MAX_TEXT, MAX_BUNDLE = 200, 4000, 20
 DEFAULT_MIN_CARDS_PER_PLAYER = 5
 PARAM_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+# A creative game's Blank Card Pile unless its options say otherwise: a pack of record cards.
+DEFAULT_BLANK_CARDS = 100
 
 
 # --- reading proposals from commands ---------------------------------------------------------------------------
@@ -85,30 +85,30 @@ def _text(value: Any, name: str, *, required: bool, limit: int) -> str:
         return ""
     if not isinstance(value, str) or (required and not value.strip()) or len(value) > limit:
         need = "a non-empty text" if required else "a text"
-        raise DomainError("invalid", f"\"{name}\" must be {need} of at most {limit} characters.", {"field": name})
+        raise DomainError(f"\"{name}\" must be {need} of at most {limit} characters.", code="invalid", details={"field": name})
     return value.strip() if required else value
 
 
 def _card_fields(value: Any, name: str, *, partial: bool) -> dict[str, str]:
     """A new card's content (``partial``: an amendment's changes, at least one of them)."""
     if not isinstance(value, dict) or (partial and not value):
-        raise DomainError("invalid", f"\"{name}\" must be an object with a card's title, type and text.",
-                          {"field": name})
+        raise DomainError(f"\"{name}\" must be an object with a card's title, type and text.",
+                          code="invalid", details={"field": name})
     unknown = set(value) - set(CARD_FIELDS)
     if unknown:
-        raise DomainError("invalid", f"A card has no {', '.join(sorted(unknown))}.", {"field": name})
+        raise DomainError(f"A card has no {', '.join(sorted(unknown))}.", code="invalid", details={"field": name})
     fields: dict[str, str] = {}
     for key in CARD_FIELDS:
         if partial and key not in value:
             continue
         if key == "type":
             if value.get("type") not in CARD_TYPES:
-                raise DomainError("invalid", "A card's \"type\" is \"Thing\" or \"Action\".", {"field": "type"})
+                raise DomainError("A card's \"type\" is \"Thing\" or \"Action\".", code="invalid", details={"field": "type"})
             fields["type"] = value["type"]
         else:
             fields[key] = _text(value.get(key), key, required=key == "title", limit=MAX_TEXT)
     if "title" in fields and len(fields["title"]) > MAX_TITLE:
-        raise DomainError("invalid", f"A title has at most {MAX_TITLE} characters.", {"field": "title"})
+        raise DomainError(f"A title has at most {MAX_TITLE} characters.", code="invalid", details={"field": "title"})
     return fields
 
 
@@ -117,34 +117,34 @@ def _params(value: Any) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict) or not all(isinstance(k, str) and PARAM_NAME.match(k) for k in value):
-        raise DomainError("invalid", "\"params\" maps rule parameters in snake_case to values.",
-                          {"field": "params"})
+        raise DomainError("\"params\" maps rule parameters in snake_case to values.",
+                          code="invalid", details={"field": "params"})
     params = dict(value)
     if "vote_rule" in params:
         try:
             params["vote_rule"] = vote_rules.parse_vote_rule(params["vote_rule"]).to_json()
         except vote_rules.InvalidVoteRule as bad:
-            raise DomainError("invalid", str(bad), {"field": "params.vote_rule"}) from None
+            raise DomainError(str(bad), code="invalid", details={"field": "params.vote_rule"}) from None
     counters = params.get("counters", {})
     if not isinstance(counters, dict) or not all(
             isinstance(k, str) and PARAM_NAME.match(k) and isinstance(v, int) and not isinstance(v, bool)
             for k, v in counters.items()):
-        raise DomainError("invalid", "\"counters\" maps counter names to whole numbers.",
-                          {"field": "params.counters"})
+        raise DomainError("\"counters\" maps counter names to whole numbers.",
+                          code="invalid", details={"field": "params.counters"})
     for param, param_value in params.items():
         if param not in ("vote_rule", "counters") and not isinstance(param_value, int | str | bool | None):
-            raise DomainError("invalid", f"\"{param}\" must be a number, a text, true, false or null.",
-                              {"field": f"params.{param}"})
+            raise DomainError(f"\"{param}\" must be a number, a text, true, false or null.",
+                              code="invalid", details={"field": f"params.{param}"})
     return params
 
 
 def _rule_fields(value: Any, name: str, *, partial: bool) -> dict[str, Any]:
     if not isinstance(value, dict) or (partial and not value):
-        raise DomainError("invalid", f"\"{name}\" must be an object with a Special Rule's title and text.",
-                          {"field": name})
+        raise DomainError(f"\"{name}\" must be an object with a Special Rule's title and text.",
+                          code="invalid", details={"field": name})
     unknown = set(value) - set(RULE_FIELDS)
     if unknown:
-        raise DomainError("invalid", f"A Special Rule has no {', '.join(sorted(unknown))}.", {"field": name})
+        raise DomainError(f"A Special Rule has no {', '.join(sorted(unknown))}.", code="invalid", details={"field": name})
     fields: dict[str, Any] = {}
     if not partial or "title" in value:
         fields["title"] = _text(value.get("title"), "title", required=True, limit=MAX_TITLE)
@@ -157,11 +157,11 @@ def _rule_fields(value: Any, name: str, *, partial: bool) -> dict[str, Any]:
 
 def _proposal_number(state: GameState, command_body: dict) -> Proposal:
     number = command_body.get("proposal")
-    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(state.proposals):
-        raise DomainError("not_found", "There is no proposal with that number.", {"field": "proposal"})
-    proposal = state.proposals[number - 1]
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(state.table.proposals):
+        raise DomainError("There is no proposal with that number.", code="not_found", details={"field": "proposal"})
+    proposal = state.table.proposals[number - 1]
     if proposal.status != OPEN_VOTE:
-        raise DomainError("denied", f"Proposal {number} is no longer open.", {"proposal": number})
+        raise DomainError(f"Proposal {number} is no longer open.", code="denied", details={"proposal": number})
     return proposal
 
 
@@ -171,7 +171,7 @@ def vote_rule_of(state: GameState) -> Any:
 
 def min_cards_to_start(state: GameState) -> int:
     per_player = state.options.get("min_cards_per_player", DEFAULT_MIN_CARDS_PER_PLAYER)
-    return per_player * len(state.players)
+    return per_player * len(state.seats)
 
 
 class CreativeRules:
@@ -182,93 +182,93 @@ class CreativeRules:
 
     def require_enough_cards(self, state: GameState) -> None:
         """Players create cards until the draw pile holds five (``min_cards_per_player``) per player."""
-        if not state.creative:
+        if not state.table.creative:
             return
-        if state.has_own_decks:
+        if state.table.has_own_decks:
             self._require_enough_cards_in_each_deck(state)
             return
         needed, present = min_cards_to_start(state), len(cards_in_the_deck(state))
         if present < needed:
-            raise DomainError("not_enough_cards", f"Create more cards first: the deck has {present} of the "
+            raise DomainError(f"Create more cards first: the deck has {present} of the "
                                                   f"{needed} it needs to start.",
-                              {"cards": present, "needed": needed})
+                              code="not_enough_cards", details={"cards": present, "needed": needed})
 
     def _require_enough_cards_in_each_deck(self, state: GameState) -> None:
         """Multi-Deck Dvorak: each player's own deck needs its five (``min_cards_per_player``) cards."""
         needed = state.options.get("min_cards_per_player", DEFAULT_MIN_CARDS_PER_PLAYER)
         deck = cards_in_the_deck(state)
-        for player in state.players:
-            present = sum(state.owners.get(card_id) == player.seat for card_id in deck)
+        for player in state.table.players:
+            present = sum(state.table.owners.get(card_id) == player.seat for card_id in deck)
             if present < needed:
-                raise DomainError("not_enough_cards", f"Create more cards first: {player.username}'s deck has "
+                raise DomainError(f"Create more cards first: {state.seat(player.seat).username}'s deck has "
                                                       f"{present} of the {needed} it needs to start.",
-                                  {"seat": player.seat, "cards": present, "needed": needed})
+                                  code="not_enough_cards", details={"seat": player.seat, "cards": present, "needed": needed})
 
     # --- Creating a Card, Amending and Repealing ------------------------------------------------------------
 
     @command("propose", active=False)
     def propose(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        if not state.creative:
-            raise DomainError("denied", "Only a creative game takes proposals.")
+        if not state.table.creative:
+            raise DomainError("Only a creative game takes proposals.", code="denied")
         kind = command_body.get("kind")
         if kind not in PROPOSAL_KINDS:
-            raise DomainError("invalid", f"\"kind\" must be one of {', '.join(PROPOSAL_KINDS)}.",
-                              {"field": "kind"})
-        if state.variant == CCG and kind in CARD_SET_KINDS:
-            raise DomainError("denied", "In a CCG game the cards come from the Card Set: propose changes to the set "
-                                        "itself, not in the game.", {"field": "kind"})
+            raise DomainError(f"\"kind\" must be one of {', '.join(PROPOSAL_KINDS)}.",
+                              code="invalid", details={"field": "kind"})
+        if state.table.variant == CCG and kind in CARD_SET_KINDS:
+            raise DomainError("In a CCG game the cards come from the Card Set: propose changes to the set "
+                                        "itself, not in the game.", code="denied", details={"field": "kind"})
         content = getattr(self, f"_propose_{kind}")(state, command_body, ctx)
-        return [Event("proposal.opened", {"number": len(state.proposals) + 1, "kind": kind, "author": ctx.seat,
+        return [Event("proposal.opened", {"number": len(state.table.proposals) + 1, "kind": kind, "author": ctx.seat,
                                           "during": state.status, **content})]
 
     def _propose_card(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
         if "from_rejected" in command_body:
             card_id = command_body["from_rejected"]
-            if card_id not in state.rejected:
-                raise DomainError("not_found", "No rejected card has that id.", {"field": "from_rejected"})
+            if card_id not in state.table.rejected:
+                raise DomainError("No rejected card has that id.", code="not_found", details={"field": "from_rejected"})
             return {"cards": [], "from_rejected": card_id}
         return self._new_cards(state, [command_body.get("card")], ctx, field="card")
 
     def _propose_bundle(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
         cards = command_body.get("cards")
         if not isinstance(cards, list) or not 1 <= len(cards) <= MAX_BUNDLE:
-            raise DomainError("invalid", f"\"cards\" must list 1 to {MAX_BUNDLE} new cards.", {"field": "cards"})
+            raise DomainError(f"\"cards\" must list 1 to {MAX_BUNDLE} new cards.", code="invalid", details={"field": "cards"})
         return self._new_cards(state, cards, ctx, field="cards")
 
     def _new_cards(self, state: GameState, contents: list, ctx: CommandContext, *, field: str) -> dict[str, Any]:
         """The proposal's new cards, written on blank cards; in a Multi-Deck game also whose deck each goes into
         (``decks``, in the same order)."""
-        if state.blank_cards < len(contents):
-            raise DomainError("limit_reached", "The Blank Card Pile has run out: no new cards may be created.",
-                              {"blank_cards": state.blank_cards})
-        cards, decks, taken = [], [], set(state.cards)
+        if state.table.blank_cards < len(contents):
+            raise DomainError("The Blank Card Pile has run out: no new cards may be created.",
+                              code="limit_reached", details={"blank_cards": state.table.blank_cards})
+        cards, decks, taken = [], [], set(state.table.cards)
         for content in contents:
             card_id = ctx.rng.token_hex(8)
             while card_id in taken:
                 card_id = ctx.rng.token_hex(8)
             taken.add(card_id)
-            if state.has_own_decks and isinstance(content, dict):
+            if state.table.has_own_decks and isinstance(content, dict):
                 decks.append(_deck_seat(state, content.get("deck", ctx.seat), field))
                 content = {key: value for key, value in content.items() if key != "deck"}
             fields = _card_fields(content, field, partial=False)
             cards.append({"id": card_id, **fields, "creator": ctx.actor.username, "stats": {}})
-        return {"cards": cards, "decks": decks} if state.has_own_decks else {"cards": cards}
+        return {"cards": cards, "decks": decks} if state.table.has_own_decks else {"cards": cards}
 
     def _propose_special_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
         fields = _rule_fields(command_body.get("rule"), "rule", partial=False)
         rule_id = ctx.rng.token_hex(8)
-        while any(rule.id == rule_id for rule in state.special_rules):
+        while any(rule.id == rule_id for rule in state.table.special_rules):
             rule_id = ctx.rng.token_hex(8)
         return {"rule": {"id": rule_id, **fields}}
 
     def _propose_amend(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
         card_id = self._amendable_card(state, command_body, ctx.seat)
-        return {"target": card_id, "original": card_content(state.cards[card_id]),
+        return {"target": card_id, "original": card_content(state.table.cards[card_id]),
                 "changes": _card_fields(command_body.get("changes"), "changes", partial=True)}
 
     def _propose_repeal(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
         card_id = self._amendable_card(state, command_body, ctx.seat)
-        return {"target": card_id, "original": card_content(state.cards[card_id])}
+        return {"target": card_id, "original": card_content(state.table.cards[card_id])}
 
     def _amendable_card(self, state: GameState, command_body: dict, seat: int) -> str:
         """A card of the deck the proposer may name: in play, in the discard pile or in their own hand (any card
@@ -281,11 +281,11 @@ class CreativeRules:
         elif card_id is None and isinstance(command_body.get("title"), str):
             # A card nobody can see has no id anyone knows: name it by its title, which the deck's list shows
             # anyway (the first copy in the game's own shuffled order, so it says nothing of where any copy is).
-            card_id = next((c for c in state.cards if c in in_deck and state.cards[c].title == command_body["title"]),
+            card_id = next((c for c in state.table.cards if c in in_deck and state.table.cards[c].title == command_body["title"]),
                            None)
         if card_id not in may_name:
             # The same answer whether the card is hidden elsewhere or does not exist: it reveals nothing.
-            raise DomainError("not_found", "No card you may amend or repeal has that id.", {"field": "card"})
+            raise DomainError("No card you may amend or repeal has that id.", code="not_found", details={"field": "card"})
         return card_id
 
     def _propose_amend_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
@@ -299,64 +299,64 @@ class CreativeRules:
 
     def _special_rule_field(self, state: GameState, command_body: dict) -> SpecialRule:
         rule_id = command_body.get("rule")
-        rule = next((r for r in state.special_rules if r.id == rule_id), None)
+        rule = next((r for r in state.table.special_rules if r.id == rule_id), None)
         if rule is None:
-            raise DomainError("not_found", "There is no Special Rule with that id.", {"field": "rule"})
+            raise DomainError("There is no Special Rule with that id.", code="not_found", details={"field": "rule"})
         return rule
 
     # --- Voting ---------------------------------------------------------------------------------------------
 
-    @command("vote", active=False)
+    @command("vote", active=False, voting=True)
     def vote(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         proposal = _proposal_number(state, command_body)
         approve = command_body.get("approve")
         if not isinstance(approve, bool):
-            raise DomainError("invalid", "\"approve\" must be true or false.", {"field": "approve"})
+            raise DomainError("\"approve\" must be true or false.", code="invalid", details={"field": "approve"})
         rule = vote_rule_of(state)
-        voters = vote_rules.voters(rule, players_standing(state))
+        voters = vote_rules.voters(rule, seats_standing(state))
         if ctx.seat not in voters:
-            raise DomainError("denied", "The vote rule gives you no vote.")
+            raise DomainError("The vote rule gives you no vote.", code="denied")
         if str(ctx.seat) in proposal.votes:
-            raise DomainError("denied", "You have already voted on this proposal.", {"proposal": proposal.number})
+            raise DomainError("You have already voted on this proposal.", code="denied", details={"proposal": proposal.number})
         events = self._veto_payment(state, rule, ctx.seat) if not approve else []
         events.append(Event("proposal.voted", {"number": proposal.number, "seat": ctx.seat, "approve": approve}))
         votes = {int(seat): vote for seat, vote in proposal.votes.items()} | {ctx.seat: approve}
         result = vote_rules.outcome(rule, votes, voters)
         if result != OPEN_VOTE:
-            events += self._resolution(self._fold(state, events), proposal.number, result, ctx)
+            events += self._resolution(self.fold(state, events), proposal.number, result, ctx)
         return events
 
     def _veto_payment(self, state: GameState, rule: Any, seat: int) -> list[Event]:
         cost = vote_rules.veto_cost(rule)
         if cost is None:
             return []
-        held = state.player(seat).counters.get(cost.counter, 0)
+        held = state.table.player(seat).counters.get(cost.counter, 0)
         if held < cost.amount:
-            raise DomainError("limit_reached", f"A vote against costs {cost.amount} {cost.counter}; you have "
-                                               f"{held}.", {"counter": cost.counter, "cost": cost.amount})
+            raise DomainError(f"A vote against costs {cost.amount} {cost.counter}; you have "
+                                               f"{held}.", code="limit_reached", details={"counter": cost.counter, "cost": cost.amount})
         return [Event("counter.changed", {"seat": seat, "name": cost.counter, "delta": -cost.amount,
                                           "value": held - cost.amount, "by": seat, "cause": None})]
 
     def _resolution(self, state: GameState, number: int, result: str, ctx: CommandContext) -> list[Event]:
         """The vote is over: accepted cards are shuffled into the draw pile at random positions, and an accepted
         Special Rule takes effect at once."""
-        proposal = state.proposals[number - 1]
+        proposal = state.table.proposals[number - 1]
         data: dict[str, Any] = {"number": number, "status": result}
         if result == ACCEPTED and proposal.cards:
             draw_piles: dict[int | None, list[str]] = {}
             for card_id in proposal.cards:
                 # Into its deck's draw pile: the shared one, or in Multi-Deck Dvorak its player's own.
-                seat = pile_seat(state, state.owners.get(card_id))
+                seat = pile_seat(state, state.table.owners.get(card_id))
                 draw_pile = draw_piles.setdefault(seat, list(draw_pile_of(state, seat)))
                 draw_pile.insert(ctx.rng.randbelow(len(draw_pile) + 1), card_id)
-            if state.has_own_decks:
+            if state.table.has_own_decks:
                 data["draw_piles"] = {str(seat): pile for seat, pile in draw_piles.items()}
             else:
                 data["draw_pile"] = draw_piles[None]
         events = [Event("proposal.resolved", data)]
         if result == ACCEPTED and proposal.kind in (SPECIAL_RULE, AMEND_RULE):
-            after = self._fold(state, events)
-            rule = next(r for r in after.special_rules if r.id == (proposal.target or proposal.rule["id"]))
+            after = self.fold(state, events)
+            rule = next(r for r in after.table.special_rules if r.id == (proposal.target or proposal.rule["id"]))
             events += self.special_rule_modifier_events(after, [rule])
             events += self._counter_events(after, rule)
         return events
@@ -367,97 +367,89 @@ class CreativeRules:
             Event("counter.changed", {"seat": player.seat, "name": name, "delta": start, "value": start,
                                       "by": None, "cause": rule.id})
             for name, start in (rule.params.get("counters") or {}).items()
-            for player in state.players
+            for player in state.table.players
             if name not in player.counters
         ]
 
-    @command("withdraw", active=False)
+    @command("withdraw", active=False, voting=True)
     def withdraw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         proposal = _proposal_number(state, command_body)
         if proposal.author != ctx.seat:
-            raise DomainError("forbidden", "Only its author can withdraw a proposal.", {"proposal": proposal.number})
+            raise DomainError("Only its author can withdraw a proposal.", code="forbidden", details={"proposal": proposal.number})
         return [Event("proposal.withdrawn", {"number": proposal.number})]
 
     # --- How proposals change the game ----------------------------------------------------------------------
 
-    @applies("proposal.opened")
+    @applies("proposal.opened", shows=dict.fromkeys(
+        ("number", "kind", "author", "during", "cards", "from_rejected", "decks", "target", "original", "changes",
+         "rule"), PUBLIC))
     def apply_proposal_opened(self, state: GameState, event: Event) -> GameState:
         data = event.data
         new_cards = {card["id"]: Card(**card) for card in data.get("cards", [])}
         card_ids = list(new_cards)
-        rejected = state.rejected
+        rejected = state.table.rejected
         if "from_rejected" in data:
             card_ids.append(data["from_rejected"])
             rejected = tuple(c for c in rejected if c != data["from_rejected"])
         proposal = Proposal(number=data["number"], kind=data["kind"], author=data["author"], during=data["during"],
                             cards=tuple(card_ids), target=data.get("target"), original=data.get("original", {}),
                             changes=data.get("changes", {}), rule=data.get("rule", {}))
-        owners = {**state.owners, **dict(zip(new_cards, data.get("decks", []), strict=False))}
-        return replace(state, status=VOTING, proposals=(*state.proposals, proposal), rejected=rejected,
-                       cards={**state.cards, **new_cards}, blank_cards=state.blank_cards - len(new_cards),
-                       owners=owners)
+        owners = {**state.table.owners, **dict(zip(new_cards, data.get("decks", []), strict=False))}
+        return replace(state, status=VOTING).with_table(
+            proposals=(*state.table.proposals, proposal), rejected=rejected, cards={**state.table.cards, **new_cards},
+            blank_cards=state.table.blank_cards - len(new_cards), owners=owners)
 
-    @applies("proposal.voted")
+    @applies("proposal.voted", shows={"number": PUBLIC, "seat": PUBLIC, "approve": PUBLIC})
     def apply_proposal_voted(self, state: GameState, event: Event) -> GameState:
-        proposal = state.proposals[event.data["number"] - 1]
+        proposal = state.table.proposals[event.data["number"] - 1]
         votes = {**proposal.votes, str(event.data["seat"]): event.data["approve"]}
         return _with_proposal(state, replace(proposal, votes=votes))
 
-    @applies("proposal.withdrawn")
+    @applies("proposal.withdrawn", shows={"number": PUBLIC})
     def apply_proposal_withdrawn(self, state: GameState, event: Event) -> GameState:
-        proposal = state.proposals[event.data["number"] - 1]
-        state = replace(state, status=proposal.during, rejected=(*state.rejected, *proposal.cards))
+        proposal = state.table.proposals[event.data["number"] - 1]
+        state = replace(state, status=proposal.during).with_table(rejected=(*state.table.rejected, *proposal.cards))
         return _with_proposal(state, replace(proposal, status=WITHDRAWN))
 
-    @applies("proposal.resolved")
+    @applies("proposal.resolved", shows={"number": PUBLIC, "status": PUBLIC, "draw_pile": COUNT,
+                                         "draw_piles": COUNT_EACH})
     def apply_proposal_resolved(self, state: GameState, event: Event) -> GameState:
-        proposal = state.proposals[event.data["number"] - 1]
+        proposal = state.table.proposals[event.data["number"] - 1]
         state = _with_proposal(replace(state, status=proposal.during), replace(proposal, status=event.data["status"]))
         if event.data["status"] != ACCEPTED:
-            return replace(state, rejected=(*state.rejected, *proposal.cards))
+            return state.with_table(rejected=(*state.table.rejected, *proposal.cards))
         if proposal.kind in NEW_CARD_KINDS:
             for seat, draw_pile in event.data.get("draw_piles", {}).items():
                 state = with_piles(state, int(seat), draw_pile=tuple(draw_pile))
             if "draw_pile" in event.data:
-                state = replace(state, draw_pile=tuple(event.data["draw_pile"]))
+                state = state.with_table(draw_pile=tuple(event.data["draw_pile"]))
             return state
         if proposal.kind == AMEND:
-            card = state.cards[proposal.target]
-            return replace(state, cards={**state.cards, card.id: replace(card, **proposal.changes)})
+            card = state.table.cards[proposal.target]
+            return state.with_table(cards={**state.table.cards, card.id: replace(card, **proposal.changes)})
         if proposal.kind == REPEAL:
             return self._repeal_card(state, proposal.target)
         if proposal.kind == SPECIAL_RULE:
-            return replace(state, special_rules=(*state.special_rules, SpecialRule(**proposal.rule)))
+            return state.with_table(special_rules=(*state.table.special_rules, SpecialRule(**proposal.rule)))
         # An amended Special Rule sets up its parameters afresh (rule.set events follow); a repealed one is gone.
         state = _without_modifiers_from(state, proposal.target)
         if proposal.kind == REPEAL_RULE:
-            return replace(state, special_rules=tuple(r for r in state.special_rules if r.id != proposal.target))
-        return replace(state, special_rules=tuple(
-            replace(r, **proposal.changes) if r.id == proposal.target else r for r in state.special_rules))
+            return state.with_table(
+                special_rules=tuple(r for r in state.table.special_rules if r.id != proposal.target))
+        return state.with_table(special_rules=tuple(
+            replace(r, **proposal.changes) if r.id == proposal.target else r for r in state.table.special_rules))
 
     def _repeal_card(self, state: GameState, card_id: str) -> GameState:
         """Removed from the deck entirely: out of every zone, and out of the game's cards."""
         state = _without_modifiers_from(self.remove_card(state, card_id), card_id)
-        state = replace(state, modifiers=tuple(m for m in state.modifiers if m.card != card_id))
-        return replace(state, cards={c: card for c, card in state.cards.items() if c != card_id})
-
-    # --- What each viewer sees ------------------------------------------------------------------------------
-
-    @redacts("proposal.opened")
-    def view_proposal_opened(self, event: Event, viewer: int | None, before: GameState | None,
-                             after: GameState) -> dict:
-        data = dict(event.data)
-        data["cards"] = [card_json(after.cards[c]) for c in after.proposals[data["number"] - 1].cards]
-        target = data.get("target")
-        if target in after.cards and target not in cards_visible_to(after, viewer):
-            del data["target"]  # its content is in "original"; its id would let it be followed
-        return data
+        state = state.with_table(modifiers=tuple(m for m in state.table.modifiers if m.card != card_id))
+        return state.with_table(cards={c: card for c, card in state.table.cards.items() if c != card_id})
 
 
 def _deck_seat(state: GameState, seat: Any, field: str) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
-        raise DomainError("invalid", "A new card's \"deck\" names the seat whose deck it goes into.",
-                          {"field": f"{field}.deck"})
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.seats):
+        raise DomainError("A new card's \"deck\" names the seat whose deck it goes into.",
+                          code="invalid", details={"field": f"{field}.deck"})
     return seat
 
 
@@ -466,10 +458,18 @@ def _rule_json(rule: SpecialRule) -> dict[str, Any]:
 
 
 def _with_proposal(state: GameState, proposal: Proposal) -> GameState:
-    proposals = list(state.proposals)
+    proposals = list(state.table.proposals)
     proposals[proposal.number - 1] = proposal
-    return replace(state, proposals=tuple(proposals))
+    return state.with_table(proposals=tuple(proposals))
 
 
 def _without_modifiers_from(state: GameState, source: str) -> GameState:
-    return replace(state, modifiers=tuple(m for m in state.modifiers if m.source != source))
+    return state.with_table(modifiers=tuple(m for m in state.table.modifiers if m.source != source))
+
+
+def count_option(options: dict, name: str, default: int) -> int:
+    value = options.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise DomainError(f"\"options.{name}\" must be a whole number, 0 or more.", code="invalid",
+                          details={"field": f"options.{name}"})
+    return value

@@ -2,7 +2,7 @@
 
 The deck's card texts are machine-readable ("+4 Electability", "-3 Affiliation", "Draw two cards",
 "Remove one card from play", and twelve Styles), so the engine reads each card's effect from its text and
-applies it itself. Nothing here knows about events or game state: `article_ii.py` feeds it the cards in
+applies it itself. Nothing here knows about events or game state: `ruleset.py` feeds it the cards in
 front of each player and their Styles, and gets back attributes, Candidates and the President.
 
 Choices the rulebook leaves open, made once here:

@@ -1,35 +1,36 @@
 """The draw piles and discard piles, shared or each player's own (Multi-Deck Dvorak).
 
-In a standard or team game there is one draw pile and one discard pile (``GameState.draw_pile`` and
+In a standard or team game there is one draw pile and one discard pile (``DvorakState.draw_pile`` and
 ``discard_pile``). In a Multi-Deck or CCG game each player has their own (``Player.draw_pile`` and
 ``discard_pile``): they draw from their own, and a card that is destroyed or discarded goes to the discard pile of
-the player whose deck it came from (``GameState.owners``). These functions are the one place that knows which
-pile a card goes to, so the appliers of every ruleset read the same in both kinds of game.
+the player whose deck it came from (``DvorakState.owners``). These functions are the one place that knows which
+pile a card goes to, so the appliers read the same in both kinds of game.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from games.engine.rulesets.dvorak.state import with_player
 from games.engine.state import GameState
 
 
 def pile_seat(state: GameState, seat: int | None) -> int | None:
     """Whose piles ``seat`` uses: its own in a Multi-Deck game, the shared ones (None) otherwise."""
-    return seat if state.has_own_decks else None
+    return seat if state.table.has_own_decks else None
 
 
 def owner_of(state: GameState, card_id: str) -> int | None:
     """The seat whose deck a card came from (None in a game with shared piles)."""
-    return state.owners.get(card_id) if state.has_own_decks else None
+    return state.table.owners.get(card_id) if state.table.has_own_decks else None
 
 
 def draw_pile_of(state: GameState, seat: int | None) -> tuple[str, ...]:
-    return state.draw_pile if seat is None else state.player(seat).draw_pile
+    return state.table.draw_pile if seat is None else state.table.player(seat).draw_pile
 
 
 def discard_pile_of(state: GameState, seat: int | None) -> tuple[str, ...]:
-    return state.discard_pile if seat is None else state.player(seat).discard_pile
+    return state.table.discard_pile if seat is None else state.table.player(seat).discard_pile
 
 
 def with_piles(state: GameState, seat: int | None, *, draw_pile: tuple[str, ...] | None = None,
@@ -41,8 +42,8 @@ def with_piles(state: GameState, seat: int | None, *, draw_pile: tuple[str, ...]
     if discard_pile is not None:
         changes["discard_pile"] = tuple(discard_pile)
     if seat is None:
-        return replace(state, **changes)
-    return state.with_player(replace(state.player(seat), **changes))
+        return state.with_table(**changes)
+    return with_player(state, replace(state.table.player(seat), **changes))
 
 
 def to_discard_pile(state: GameState, card_ids: list[str] | tuple[str, ...]) -> GameState:
@@ -63,13 +64,13 @@ def to_draw_pile(state: GameState, card_id: str, *, top: bool) -> GameState:
 def remove_from_piles(state: GameState, card_ids: list[str] | tuple[str, ...]) -> GameState:
     """The cards taken off whichever draw pile or discard pile holds them."""
     leaving = set(card_ids)
-    state = replace(state, draw_pile=tuple(c for c in state.draw_pile if c not in leaving),
-                    discard_pile=tuple(c for c in state.discard_pile if c not in leaving))
-    if not state.has_own_decks:
-        return state
-    players = tuple(
-        replace(p, draw_pile=tuple(c for c in p.draw_pile if c not in leaving),
-                discard_pile=tuple(c for c in p.discard_pile if c not in leaving))
-        for p in state.players
-    )
-    return replace(state, players=players)
+    table = state.table
+    table = replace(table, draw_pile=tuple(c for c in table.draw_pile if c not in leaving),
+                    discard_pile=tuple(c for c in table.discard_pile if c not in leaving))
+    if table.has_own_decks:
+        table = replace(table, players=tuple(
+            replace(p, draw_pile=tuple(c for c in p.draw_pile if c not in leaving),
+                    discard_pile=tuple(c for c in p.discard_pile if c not in leaving))
+            for p in table.players
+        ))
+    return replace(state, table=table)

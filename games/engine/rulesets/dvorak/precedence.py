@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.engine.state import GameState, Modifier
+from games.engine.rulesets.dvorak.state import Modifier
+from games.engine.state import GameState
 
 
 def _applies(modifier: Modifier, param: str, seat: int | None, card: str | None) -> bool:
@@ -41,7 +42,7 @@ def resolve(modifiers: Iterable[Modifier], param: str, seat: int | None, card: s
 
 def rule_value(state: GameState, param: str, seat: int | None, card: str | None = None) -> Any:
     """A rule parameter as it stands for one seat (and card): the winning modifier, else the game's base rule."""
-    modifier = resolve(state.modifiers, param, seat, card)
+    modifier = resolve(state.table.modifiers, param, seat, card)
     if modifier is not None:
         return modifier.value
-    return state.base_rules.get(param)
+    return state.table.base_rules.get(param)

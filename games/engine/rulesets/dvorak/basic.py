@@ -12,10 +12,15 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from games.engine.creative import CreativeRules
-from games.engine.errors import DomainError
+from dvorak_core.errors import DomainError
+from games.engine.cards import Card, cards_from_json, copy_deck_cards, deck_card_content, deck_special_rules
 from games.engine.events import Event
-from games.engine.piles import (
+from games.engine.rng import Rng
+from games.engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, applies, command
+from games.engine.rulesets.dvorak import aftermath
+from games.engine.rulesets.dvorak.creative import DEFAULT_BLANK_CARDS, CreativeRules, count_option
+from games.engine.rulesets.dvorak.moves import DvorakMoves
+from games.engine.rulesets.dvorak.piles import (
     discard_pile_of,
     draw_pile_of,
     pile_seat,
@@ -24,36 +29,56 @@ from games.engine.piles import (
     to_draw_pile,
     with_piles,
 )
-from games.engine.precedence import rule_value
-from games.engine.rulesets.base import CommandContext, Ruleset, applies, command, redacts
-from games.engine.state import (
-    ACTIVE,
+from games.engine.rulesets.dvorak.precedence import rule_value
+from games.engine.rulesets.dvorak.state import (
+    ACTION_ABILITY,
+    BASIC_RULES,
+    CCG,
     DISCARD,
     DRAW,
-    ELIMINATED,
-    FINISHED,
+    MULTI_DECK,
+    OWN_DECK_VARIANTS,
     PLAY,
-    PLAYING,
     VARIANTS,
-    GameState,
+    DvorakState,
     Modifier,
+    Player,
     SpecialRule,
     Turn,
     attached_things,
     cards_in_the_deck,
     cards_visible_to,
+    is_action,
     locate,
+    may_be_played_out_of_turn,
+    with_player,
+)
+from games.engine.rulesets.dvorak.variants import (
+    player_deck_summary,
+    read_player_deck,
+    require_ready_to_start,
+    require_team,
+)
+from games.engine.rulesets.dvorak.views import DvorakViews
+from games.engine.state import (
+    ACTIVE,
+    ELIMINATED,
+    FINISHED,
+    PLAYING,
+    GameState,
     opponents,
-    players_standing,
+    seats_standing,
     team_mates,
     winning_seats,
 )
-from games.engine.views import redact_event_data
+from games.engine.visibility import COUNT_EACH
 
-# A card whose text says so may be played when it is not its player's turn.
-OUT_OF_TURN = re.compile(r"at any time|out of turn", re.IGNORECASE)
-# "Action: [do something]" on a Thing: in place of playing an Action, its controller may do it.
-ACTION_ABILITY = re.compile(r"\bAction:", re.IGNORECASE)
+
+def _copies_count(deck_cards: list[dict]) -> dict[str, int]:
+    """A Multi-Deck game's deck, as everyone sees it in ``game.created``: how many cards each player gets."""
+    return {"count": sum(card["copies"] for card in deck_cards)}
+
+
 DICE = re.compile(r"^(\d{1,2})d(\d{1,4})$")
 RULE_PARAM = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 DESTINATIONS = ("hand", "discard", "in_play", "draw_top", "draw_bottom")
@@ -65,21 +90,21 @@ DESTINATIONS = ("hand", "discard", "in_play", "draw_top", "draw_bottom")
 def _text_field(command_body: dict, name: str) -> str:
     value = command_body.get(name)
     if not isinstance(value, str) or not value:
-        raise DomainError("invalid", f"\"{name}\" must name a card.", {"field": name})
+        raise DomainError(f"\"{name}\" must name a card.", code="invalid", details={"field": name})
     return value
 
 
 def _int_field(command_body: dict, name: str) -> int:
     value = command_body.get(name)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise DomainError("invalid", f"\"{name}\" must be a whole number.", {"field": name})
+        raise DomainError(f"\"{name}\" must be a whole number.", code="invalid", details={"field": name})
     return value
 
 
 def _seat_field(state: GameState, command_body: dict, name: str) -> int:
     seat = _int_field(command_body, name)
-    if not 0 <= seat < len(state.players):
-        raise DomainError("invalid", f"\"{name}\" must be a seat in this game.", {"field": name})
+    if not 0 <= seat < len(state.seats):
+        raise DomainError(f"\"{name}\" must be a seat in this game.", code="invalid", details={"field": name})
     return seat
 
 
@@ -87,7 +112,7 @@ def _card_list_field(command_body: dict, name: str) -> list[str]:
     value = command_body.get(name)
     if (not isinstance(value, list) or not value or not all(isinstance(c, str) for c in value)
             or len(set(value)) != len(value)):
-        raise DomainError("invalid", f"\"{name}\" must be a list of different cards.", {"field": name})
+        raise DomainError(f"\"{name}\" must be a list of different cards.", code="invalid", details={"field": name})
     return value
 
 
@@ -96,23 +121,12 @@ def _limit_allows(limit: Any, used: int) -> bool:
     return limit is None or used < limit
 
 
-def is_action(state: GameState, card_id: str) -> bool:
-    # Types a deck invents itself are Things unless a ruleset says otherwise.
-    return state.cards[card_id].type.strip().lower() == "action"
-
-
-def may_be_played_out_of_turn(state: GameState, card_id: str) -> bool:
-    """The deck marks the card, or its text says it ("at any time", "out of turn")."""
-    card = state.cards[card_id]
-    return card.out_of_turn or bool(OUT_OF_TURN.search(card.text))
-
-
 def next_seat(state: GameState, after: int) -> int:
     """The next player still in the game, in seat order (eliminated players are skipped)."""
-    count = len(state.players)
+    count = len(state.seats)
     for step in range(1, count + 1):
         seat = (after + step) % count
-        if state.player(seat).status == PLAYING:
+        if state.seat(seat).status == PLAYING:
             return seat
     return after
 
@@ -121,51 +135,98 @@ def _hand_limit(state: GameState, seat: int) -> int | None:
     return rule_value(state, "hand_limit", seat)
 
 
-class DvorakRuleset(CreativeRules, Ruleset):
-    """The Basic Rules, with the Creative Rules (``games.engine.creative``) for creative games, in every Variant
-    of Dvorak (``games.engine.variants``; the shared or own piles: ``games.engine.piles``)."""
+class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
+    """The Basic Rules, with the Creative Rules (``creative``) for creative games, in every Variant of Dvorak
+    (``variants``; the shared or own piles: ``piles``); what each viewer sees: ``views``."""
 
     name = "dvorak"
     variants = VARIANTS
+    # The stages of a turn; the game stops for a vote (status ``voting``) while a proposal is open.
+    phases = (DRAW, PLAY, DISCARD)
+    State = DvorakState
+    default_rules = BASIC_RULES
+
+    # --- Preparing the Game -----------------------------------------------------------------------------------
+
+    def created(self, *, deck: dict, variant: str, creative: bool, options: dict, rng: Rng) -> dict[str, Any]:
+        """The deck copied into the game (in Multi-Deck and CCG games, each player's deck comes when they join:
+        in Multi-Deck a copy of this one), its Special Rules, the rules the game starts from, the Blank Cards."""
+        own_decks = variant in OWN_DECK_VARIANTS
+        return {
+            # A CCG creator's player deck is their join, not an option of the game.
+            "options": {key: value for key, value in options.items() if key != "player_deck"},
+            "deck": {"slug": deck.get("slug", ""), "title": deck.get("title", "")},
+            "cards": [] if own_decks else copy_deck_cards(deck, rng),
+            "deck_cards": [deck_card_content(card) for card in deck.get("cards", [])] if variant == MULTI_DECK else [],
+            "special_rules": deck_special_rules(deck),
+            "rules": self.initial_rules(options),
+            "blank_cards": count_option(options, "blank_cards", DEFAULT_BLANK_CARDS if creative else 0),
+        }
+
+    def initial_rules(self, options: dict) -> dict[str, Any]:
+        """The rule parameters a game starts from: the ruleset's defaults, changed by the game's options."""
+        rules = dict(self.default_rules)
+        for param in rules:
+            if param in options:
+                rules[param] = options[param]
+        return rules
+
+    def creator_join(self, options: dict) -> dict[str, Any]:
+        return {"team": options.get("team"), "player_deck": options.get("player_deck")}
+
+    def joined(self, state: GameState, *, seat: int, team: str | None, body: dict, rng: Rng) -> dict[str, Any]:
+        """A player sits down: with their team, and in a Multi-Deck game their copy of the deck, in a CCG game
+        the player deck they bring (``variants``)."""
+        table = state.table
+        require_team(team, variant=table.variant)
+        if table.variant == CCG:
+            player_deck = read_player_deck(body.get("player_deck"), card_set=str(table.deck.get("slug", "")))
+            return {"player_deck": player_deck_summary(player_deck),
+                    "cards": copy_deck_cards(player_deck, rng, set(table.cards))}
+        if table.variant == MULTI_DECK:
+            return {"cards": copy_deck_cards({"cards": list(table.deck_cards)}, rng, set(table.cards))}
+        return {}
 
     # --- Starting the Game ----------------------------------------------------------------------------------
 
     def setup(self, state: GameState, rng) -> list[Event]:
         """Special Rules take effect; the cards are shuffled into a draw pile; each player draws their starting
-        hand; the game begins with a randomly-determined player. A creative game first needs enough cards."""
+        hand; the game begins with a randomly-determined player. A team game needs its teams, a creative game
+        enough cards."""
+        require_ready_to_start(state)
         self.require_enough_cards(state)
         # Special Rules accepted before the start already took effect when they were accepted.
         events = self.special_rule_modifier_events(
-            state, [r for r in state.special_rules if not any(m.source == r.id for m in state.modifiers)])
-        scratch = self._fold(state, events)
+            state, [r for r in state.table.special_rules if not any(m.source == r.id for m in state.table.modifiers)])
+        scratch = self.fold(state, events)
         draw_piles = self._shuffled_decks(scratch, rng)
-        counters = dict(scratch.base_rules.get("counters") or {})
-        for rule in scratch.special_rules:
+        counters = dict(scratch.table.base_rules.get("counters") or {})
+        for rule in scratch.table.special_rules:
             counters.update(rule.params.get("counters") or {})
         started: dict[str, Any] = {"draw_pile": draw_piles.get(None, []), "counters": counters}
-        if scratch.has_own_decks:
+        if scratch.table.has_own_decks:
             started["draw_piles"] = {str(seat): pile for seat, pile in draw_piles.items()}
         events.append(Event("game.started", started))
-        for player in scratch.players:
+        for player in scratch.table.players:
             # Tops of piles are last: the starting hand comes off the end of the draw pile.
             draw_pile = draw_piles[pile_seat(scratch, player.seat)]
             count = min(max(int(rule_value(scratch, "starting_hand", player.seat) or 0), 0), len(draw_pile))
             hand = draw_pile[len(draw_pile) - count:][::-1]
             del draw_pile[len(draw_pile) - count:]
             events.append(Event("cards.dealt", {"seat": player.seat, "cards": hand, "count": count}))
-        events.append(Event("turn.began", {"seat": rng.randbelow(len(scratch.players))}))
+        events.append(Event("turn.began", {"seat": rng.randbelow(len(scratch.seats))}))
         return events
 
     def _shuffled_decks(self, state: GameState, rng) -> dict[int | None, list[str]]:
         """The deck shuffled into the draw pile (key None); in a Multi-Deck game each player's own deck shuffled
         into their own draw pile (key: their seat)."""
         deck = cards_in_the_deck(state)
-        if not state.has_own_decks:
+        if not state.table.has_own_decks:
             rng.shuffle(deck)
             return {None: deck}
         piles: dict[int | None, list[str]] = {}
-        for player in state.players:
-            piles[player.seat] = [c for c in deck if state.owners.get(c) == player.seat]
+        for player in state.table.players:
+            piles[player.seat] = [c for c in deck if state.table.owners.get(c) == player.seat]
             rng.shuffle(piles[player.seat])
         return piles
 
@@ -180,19 +241,14 @@ class DvorakRuleset(CreativeRules, Ruleset):
             if param != "counters"
         ]
 
-    def _fold(self, state: GameState, events: list[Event]) -> GameState:
-        for event in events:
-            state = self.evolve(state, event)
-        return state
-
     # --- Turn Structure: Draw ---------------------------------------------------------------------------------
 
     def _require_turn(self, state: GameState, seat: int, *stages: str) -> None:
-        if state.turn is None or state.turn.seat != seat:
-            raise DomainError("not_your_turn", "It is not your turn.")
-        if state.turn.stage not in stages:
-            raise DomainError("wrong_stage", f"You cannot do that in the {state.turn.stage} stage.",
-                              {"stage": state.turn.stage})
+        if state.table.turn is None or state.table.turn.seat != seat:
+            raise DomainError("It is not your turn.", code="not_your_turn")
+        if state.table.turn.stage not in stages:
+            raise DomainError(f"You cannot do that in the {state.table.turn.stage} stage.",
+                              code="wrong_stage", details={"stage": state.table.turn.stage})
 
     @command("draw")
     def draw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -202,7 +258,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
         for _ in range(max(int(rule_value(state, "draws_per_turn", ctx.seat) or 0), 0)):
             drawn = self._draw_one(scratch, ctx.seat, ctx.rng)
             events.extend(drawn)
-            scratch = self._fold(scratch, drawn)
+            scratch = self.fold(scratch, drawn)
         events.append(Event("turn.stage_changed", {"seat": ctx.seat, "stage": PLAY}))
         return events
 
@@ -230,15 +286,15 @@ class DvorakRuleset(CreativeRules, Ruleset):
     # --- Turn Structure: Play ---------------------------------------------------------------------------------
 
     def _require_in_hand(self, state: GameState, seat: int, card_id: str) -> None:
-        if card_id not in state.player(seat).hand:
+        if card_id not in state.table.player(seat).hand:
             # Says nothing of where the card really is.
-            raise DomainError("card_not_in_hand", "That card is not in your hand.", {"card": card_id})
+            raise DomainError("That card is not in your hand.", code="card_not_in_hand", details={"card": card_id})
 
     @command("play")
     def play(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         card_id = _text_field(command_body, "card")
         self._require_in_hand(state, ctx.seat, card_id)
-        in_own_play_stage = state.turn is not None and state.turn.seat == ctx.seat and state.turn.stage == PLAY
+        in_own_play_stage = state.table.turn is not None and state.table.turn.seat == ctx.seat and state.table.turn.stage == PLAY
         out_of_turn = may_be_played_out_of_turn(state, card_id)
         if not in_own_play_stage and not out_of_turn:
             self._require_turn(state, ctx.seat, PLAY)
@@ -252,37 +308,37 @@ class DvorakRuleset(CreativeRules, Ruleset):
         if in_own_play_stage and not self._within_turn_limit(state, ctx.seat, action):
             if not out_of_turn:
                 kind = "Action" if action else "Thing"
-                raise DomainError("limit_reached", f"You have already played your {kind} this turn.")
+                raise DomainError(f"You have already played your {kind} this turn.", code="limit_reached")
             data["counted"] = False  # "at any time" lets it be played beyond the turn's limit
         return [Event("card.played", data)]
 
     def _onto_field(self, state: GameState, command_body: dict, action: bool) -> str:
         onto = _text_field(command_body, "onto")
         if action:
-            raise DomainError("invalid", "Only a Thing can be played onto another Thing.", {"field": "onto"})
+            raise DomainError("Only a Thing can be played onto another Thing.", code="invalid", details={"field": "onto"})
         location = locate(state, onto)
         if location is None or location.zone != "in_play":
-            raise DomainError("invalid", "\"onto\" must name a Thing in play.", {"field": "onto"})
+            raise DomainError("\"onto\" must name a Thing in play.", code="invalid", details={"field": "onto"})
         return onto
 
     def _within_turn_limit(self, state: GameState, seat: int, action: bool) -> bool:
         if action:
-            return _limit_allows(rule_value(state, "actions_per_turn", seat), state.turn.actions_played)
-        return _limit_allows(rule_value(state, "things_per_turn", seat), state.turn.things_played)
+            return _limit_allows(rule_value(state, "actions_per_turn", seat), state.table.turn.actions_played)
+        return _limit_allows(rule_value(state, "things_per_turn", seat), state.table.turn.things_played)
 
     @command("use")
     def use(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """A Thing's "Action: ..." ability, used in place of playing the turn's Action."""
         card_id = _text_field(command_body, "card")
-        if card_id not in state.player(ctx.seat).in_play:
-            raise DomainError("not_found", "You control no Thing in play with that id.", {"card": card_id})
-        if not ACTION_ABILITY.search(state.cards[card_id].text):
-            raise DomainError("invalid", "That Thing has no \"Action:\" ability.", {"card": card_id})
+        if card_id not in state.table.player(ctx.seat).in_play:
+            raise DomainError("You control no Thing in play with that id.", code="not_found", details={"card": card_id})
+        if not ACTION_ABILITY.search(state.table.cards[card_id].text):
+            raise DomainError("That Thing has no \"Action:\" ability.", code="invalid", details={"card": card_id})
         self._require_turn(state, ctx.seat, PLAY)
         if rule_value(state, "use_actions", ctx.seat, card_id) is False:
-            raise DomainError("denied", "That Thing may not use its Actions now.", {"card": card_id})
+            raise DomainError("That Thing may not use its Actions now.", code="denied", details={"card": card_id})
         if not self._within_turn_limit(state, ctx.seat, action=True):
-            raise DomainError("limit_reached", "You have already played your Action this turn.")
+            raise DomainError("You have already played your Action this turn.", code="limit_reached")
         return [Event("thing.used", {"seat": ctx.seat, "card": card_id})]
 
     # --- Turn Structure: Discard and End ----------------------------------------------------------------------
@@ -298,12 +354,12 @@ class DvorakRuleset(CreativeRules, Ruleset):
         # Without a card telling them to, players only discard down to the hand limit at the end of the turn.
         self._require_turn(state, ctx.seat, PLAY, DISCARD)
         limit = _hand_limit(state, ctx.seat)
-        hand_size = len(state.player(ctx.seat).hand)
+        hand_size = len(state.table.player(ctx.seat).hand)
         if limit is None or hand_size - len(cards) < limit:
-            raise DomainError("limit_reached", f"You may only discard down to your hand limit of {limit}.",
-                              {"hand_limit": limit})
+            raise DomainError(f"You may only discard down to your hand limit of {limit}.",
+                              code="limit_reached", details={"hand_limit": limit})
         events = []
-        if state.turn.stage != DISCARD:
+        if state.table.turn.stage != DISCARD:
             events.append(Event("turn.stage_changed", {"seat": ctx.seat, "stage": DISCARD}))
         events.append(Event("cards.discarded", {"seat": ctx.seat, "cards": cards}))
         return events
@@ -312,9 +368,9 @@ class DvorakRuleset(CreativeRules, Ruleset):
     def end_turn(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         self._require_turn(state, ctx.seat, PLAY, DISCARD)
         limit = _hand_limit(state, ctx.seat)
-        if limit is not None and len(state.player(ctx.seat).hand) > limit:
-            raise DomainError("limit_reached", f"Discard down to your hand limit of {limit} first.",
-                              {"hand_limit": limit})
+        if limit is not None and len(state.table.player(ctx.seat).hand) > limit:
+            raise DomainError(f"Discard down to your hand limit of {limit} first.",
+                              code="limit_reached", details={"hand_limit": limit})
         return [Event("turn.ended", {"seat": ctx.seat}), Event("turn.began", {"seat": next_seat(state, ctx.seat)})]
 
     # --- Effect moves: carrying out a card's text -------------------------------------------------------------
@@ -322,20 +378,20 @@ class DvorakRuleset(CreativeRules, Ruleset):
     def _cause_field(self, state: GameState, command_body: dict, seat: int, *, from_hand: bool = True) -> str:
         """The card (or Special Rule) whose text a move carries out; the actor must be able to see it."""
         cause = command_body.get("cause")
-        if isinstance(cause, str) and any(rule.id == cause for rule in state.special_rules):
+        if isinstance(cause, str) and any(rule.id == cause for rule in state.table.special_rules):
             return cause
         visible = cards_visible_to(state, seat)
         if not from_hand:
-            visible -= set(state.player(seat).hand)
+            visible -= set(state.table.player(seat).hand)
         if not isinstance(cause, str) or cause not in visible:
-            raise DomainError("invalid", "\"cause\" must name a card you can see or a Special Rule.",
-                              {"field": "cause"})
+            raise DomainError("\"cause\" must name a card you can see or a Special Rule.",
+                              code="invalid", details={"field": "cause"})
         return cause
 
     def _visible_card_field(self, state: GameState, command_body: dict, seat: int, name: str = "card") -> str:
         card_id = _text_field(command_body, name)
         if card_id not in cards_visible_to(state, seat):
-            raise DomainError("not_found", "No card you can see has that id.", {"field": name})
+            raise DomainError("No card you can see has that id.", code="not_found", details={"field": name})
         return card_id
 
     @command("move")
@@ -344,16 +400,16 @@ class DvorakRuleset(CreativeRules, Ruleset):
         card_id = self._visible_card_field(state, command_body, ctx.seat)
         to = command_body.get("to")
         if to not in DESTINATIONS:
-            raise DomainError("invalid", f"\"to\" must be one of {', '.join(DESTINATIONS)}.", {"field": "to"})
+            raise DomainError(f"\"to\" must be one of {', '.join(DESTINATIONS)}.", code="invalid", details={"field": "to"})
         destination: dict[str, Any] = {"zone": to}
         if to in ("hand", "in_play"):
             destination["seat"] = _seat_field(state, command_body, "seat") if "seat" in command_body else ctx.seat
         if to == "in_play" and is_action(state, card_id):
-            raise DomainError("invalid", "An Action cannot be put into play.", {"field": "to"})
+            raise DomainError("An Action cannot be put into play.", code="invalid", details={"field": "to"})
         if to == "in_play" and "onto" in command_body:
             destination["onto"] = self._onto_field(state, command_body, action=False)
             if destination["onto"] in (card_id, *attached_things(state, card_id)):
-                raise DomainError("invalid", "A Thing cannot be played onto itself.", {"field": "onto"})
+                raise DomainError("A Thing cannot be played onto itself.", code="invalid", details={"field": "onto"})
         origin = locate(state, card_id)
         return [Event("card.moved", {"card": card_id, "from": {"zone": origin.zone, "seat": origin.seat},
                                      "to": destination, "by": ctx.seat, "cause": cause})]
@@ -363,7 +419,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
         cause = self._cause_field(state, command_body, ctx.seat)
         card_id = self._visible_card_field(state, command_body, ctx.seat)
         if locate(state, card_id).zone != "in_play":
-            raise DomainError("invalid", "Only a Thing in play can be destroyed.", {"field": "card"})
+            raise DomainError("Only a Thing in play can be destroyed.", code="invalid", details={"field": "card"})
         return [Event("thing.destroyed", {"card": card_id, "by": ctx.seat, "cause": cause})]
 
     @command("take_random")
@@ -371,11 +427,11 @@ class DvorakRuleset(CreativeRules, Ruleset):
         cause = self._cause_field(state, command_body, ctx.seat)
         victim = _seat_field(state, command_body, "from")
         if victim == ctx.seat:
-            raise DomainError("invalid", "Take a random card from another player's hand.", {"field": "from"})
+            raise DomainError("Take a random card from another player's hand.", code="invalid", details={"field": "from"})
         _require_opponent(state, command_body, ctx.seat, victim)
-        hand = state.player(victim).hand
+        hand = state.table.player(victim).hand
         if not hand:
-            raise DomainError("invalid", "That player has no cards in hand.", {"field": "from"})
+            raise DomainError("That player has no cards in hand.", code="invalid", details={"field": "from"})
         card_id = hand[ctx.rng.randbelow(len(hand))]
         return [Event("card.taken", {"from": victim, "to": ctx.seat, "card": card_id, "cause": cause})]
 
@@ -383,14 +439,14 @@ class DvorakRuleset(CreativeRules, Ruleset):
     def give(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """A card from your hand to another player: as a card's effect (with ``cause``), or, in Team Dvorak, to a
         team-mate in place of the turn's Action (without ``cause``)."""
-        if "cause" not in command_body and state.player(ctx.seat).team is not None:
+        if "cause" not in command_body and state.seat(ctx.seat).team is not None:
             return self._give_to_team_mate(state, command_body, ctx)
         cause = self._cause_field(state, command_body, ctx.seat)
         card_id = _text_field(command_body, "card")
         self._require_in_hand(state, ctx.seat, card_id)
         receiver = _seat_field(state, command_body, "to")
         if receiver == ctx.seat:
-            raise DomainError("invalid", "Give the card to another player.", {"field": "to"})
+            raise DomainError("Give the card to another player.", code="invalid", details={"field": "to"})
         _require_opponent(state, command_body, ctx.seat, receiver)
         return [Event("card.given", {"from": ctx.seat, "to": receiver, "card": card_id, "cause": cause})]
 
@@ -398,12 +454,12 @@ class DvorakRuleset(CreativeRules, Ruleset):
         card_id = _text_field(command_body, "card")
         self._require_in_hand(state, ctx.seat, card_id)
         receiver = _seat_field(state, command_body, "to")
-        if receiver not in team_mates(state, ctx.seat) or state.player(receiver).status != PLAYING:
-            raise DomainError("denied", "Without a card's effect, you may only give a card to a team-mate still in "
-                                        "the game.", {"field": "to"})
+        if receiver not in team_mates(state, ctx.seat) or state.seat(receiver).status != PLAYING:
+            raise DomainError("Without a card's effect, you may only give a card to a team-mate still in "
+                                        "the game.", code="denied", details={"field": "to"})
         self._require_turn(state, ctx.seat, PLAY)
         if not self._within_turn_limit(state, ctx.seat, action=True):
-            raise DomainError("limit_reached", "You have already played your Action this turn.")
+            raise DomainError("You have already played your Action this turn.", code="limit_reached")
         return [Event("card.given", {"from": ctx.seat, "to": receiver, "card": card_id, "cause": None,
                                      "counted": True})]
 
@@ -413,9 +469,9 @@ class DvorakRuleset(CreativeRules, Ruleset):
         seat = _seat_field(state, command_body, "seat")
         name = command_body.get("name")
         if not isinstance(name, str) or not RULE_PARAM.match(name):
-            raise DomainError("invalid", "\"name\" must be a counter's snake_case name.", {"field": "name"})
+            raise DomainError("\"name\" must be a counter's snake_case name.", code="invalid", details={"field": "name"})
         delta = _int_field(command_body, "delta")
-        value = state.player(seat).counters.get(name, 0) + delta
+        value = state.table.player(seat).counters.get(name, 0) + delta
         return [Event("counter.changed", {"seat": seat, "name": name, "delta": delta, "value": value,
                                           "by": ctx.seat, "cause": cause})]
 
@@ -425,7 +481,7 @@ class DvorakRuleset(CreativeRules, Ruleset):
         dice = command_body.get("dice")
         match = DICE.match(dice) if isinstance(dice, str) else None
         if match is None or int(match[1]) < 1 or int(match[2]) < 2:
-            raise DomainError("invalid", "\"dice\" must look like \"2d6\".", {"field": "dice"})
+            raise DomainError("\"dice\" must look like \"2d6\".", code="invalid", details={"field": "dice"})
         rolls = [ctx.rng.randbelow(int(match[2])) + 1 for _ in range(int(match[1]))]
         return [Event("dice.rolled", {"dice": dice, "rolls": rolls, "total": sum(rolls), "by": ctx.seat,
                                       "cause": cause})]
@@ -442,11 +498,11 @@ class DvorakRuleset(CreativeRules, Ruleset):
         cause = self._cause_field(state, command_body, ctx.seat)
         pile = command_body.get("pile")
         if pile not in ("draw", "discard"):
-            raise DomainError("invalid", "\"pile\" must be \"draw\" or \"discard\".", {"field": "pile"})
+            raise DomainError("\"pile\" must be \"draw\" or \"discard\".", code="invalid", details={"field": "pile"})
         key = "draw_pile" if pile == "draw" else "discard_pile"
         data: dict[str, Any] = {"pile": pile, "by": ctx.seat, "cause": cause}
         owner = None
-        if state.has_own_decks:
+        if state.table.has_own_decks:
             # In a Multi-Deck game: your own pile, unless the card names another player's ("seat").
             owner = _seat_field(state, command_body, "seat") if "seat" in command_body else ctx.seat
             data["seat"] = owner
@@ -461,12 +517,12 @@ class DvorakRuleset(CreativeRules, Ruleset):
         cause = self._cause_field(state, command_body, ctx.seat, from_hand=False)
         param = command_body.get("param")
         if not isinstance(param, str) or not RULE_PARAM.match(param) or param == "counters":
-            raise DomainError("invalid", "\"param\" must name a rule parameter.", {"field": "param"})
+            raise DomainError("\"param\" must name a rule parameter.", code="invalid", details={"field": "param"})
         if "value" not in command_body and not command_body.get("deny"):
-            raise DomainError("invalid", "\"value\" is required unless the rule is denied.", {"field": "value"})
+            raise DomainError("\"value\" is required unless the rule is denied.", code="invalid", details={"field": "value"})
         deny = command_body.get("deny", False)
         if not isinstance(deny, bool):
-            raise DomainError("invalid", "\"deny\" must be true or false.", {"field": "deny"})
+            raise DomainError("\"deny\" must be true or false.", code="invalid", details={"field": "deny"})
         seat = _seat_field(state, command_body, "seat") if command_body.get("seat") is not None else None
         card = self._visible_card_field(state, command_body, ctx.seat) if command_body.get("card") else None
         value = command_body.get("value", self._denied_value(state, param))
@@ -475,7 +531,10 @@ class DvorakRuleset(CreativeRules, Ruleset):
 
     def _denied_value(self, state: GameState, param: str) -> Any:
         """What a denial without a value means: none at all for a number, no for a permission."""
-        return 0 if isinstance(state.base_rules.get(param), int) else False
+        return 0 if isinstance(state.table.base_rules.get(param), int) else False
+
+    def deck_after_game(self, state: GameState) -> dict:
+        return aftermath.deck_after_game(state)
 
     def remove_card(self, state: GameState, card_id: str) -> GameState:
         return _take_out(state, card_id)
@@ -490,21 +549,21 @@ class DvorakRuleset(CreativeRules, Ruleset):
             seats = command_body["seats"]
             if (not isinstance(seats, list) or not seats or len(set(map(str, seats))) != len(seats)
                     or not all(self._is_standing_seat(state, s) for s in seats)):
-                raise DomainError("invalid", "\"seats\" must list players still in the game.", {"field": "seats"})
+                raise DomainError("\"seats\" must list players still in the game.", code="invalid", details={"field": "seats"})
             winners = seats
         # Team Dvorak: when a player wins, their team is victorious.
         return [Event("game.won", {"winners": winning_seats(state, winners), "by": ctx.seat, "cause": cause})]
 
     def _is_standing_seat(self, state: GameState, seat: Any) -> bool:
-        return (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players)
-                and state.player(seat).status == PLAYING)
+        return (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.seats)
+                and state.seat(seat).status == PLAYING)
 
     @command("eliminate")
     def eliminate(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
         seat = _seat_field(state, command_body, "seat")
-        if state.player(seat).status != PLAYING:
-            raise DomainError("invalid", "That player is already out of the game.", {"field": "seat"})
+        if state.seat(seat).status != PLAYING:
+            raise DomainError("That player is already out of the game.", code="invalid", details={"field": "seat"})
         _require_opponent(state, command_body, ctx.seat, seat)
         return self._knock_out(state, Event("player.eliminated", {"seat": seat, "by": ctx.seat, "cause": cause}))
 
@@ -519,62 +578,91 @@ class DvorakRuleset(CreativeRules, Ruleset):
         passes it on."""
         events = [eliminated]
         after = self.evolve(state, eliminated)
-        standing = players_standing(after)
+        standing = seats_standing(after)
         if len(standing) == 1 or not opponents(after, standing[0]):
             events.append(Event("game.won", {"winners": winning_seats(after, standing), "by": None, "cause": None,
                                              "last_standing": True}))
-        elif after.turn is not None and after.turn.seat == eliminated.data["seat"]:
-            events.append(Event("turn.began", {"seat": next_seat(after, after.turn.seat)}))
+        elif after.table.turn is not None and after.table.turn.seat == eliminated.data["seat"]:
+            events.append(Event("turn.began", {"seat": next_seat(after, after.table.turn.seat)}))
         return events
 
     # --- How events change the game ---------------------------------------------------------------------------
 
-    @applies("rule.set")
+    @applies("game.created", shows={"deck": PUBLIC, "cards": COUNT, "deck_cards": _copies_count,
+                                    "special_rules": PUBLIC, "rules": PUBLIC, "blank_cards": PUBLIC})
+    def apply_game_created(self, state: GameState, event: Event) -> GameState:
+        data = event.data
+        return replace(state, table=DvorakState(
+            variant=data["variant"],
+            creative=data["creative"],
+            deck=data["deck"],
+            cards=cards_from_json(data["cards"]),
+            special_rules=tuple(SpecialRule(**rule) for rule in data["special_rules"]),
+            base_rules=data["rules"],
+            blank_cards=data.get("blank_cards", 0),
+            deck_cards=tuple(data.get("deck_cards", [])),
+        ))
+
+    @applies("player.joined", shows={"player_deck": PUBLIC, "cards": COUNT})
+    def apply_player_joined(self, state: GameState, event: Event) -> GameState:
+        data = event.data
+        table = state.table
+        counters = dict(table.base_rules.get("counters") or {})
+        player = Player(seat=data["seat"], counters=counters, deck=data.get("player_deck"))
+        cards = data.get("cards", [])
+        return replace(state, table=replace(
+            table, players=(*table.players, player),
+            cards={**table.cards, **{card["id"]: Card(**card) for card in cards}},
+            owners={**table.owners, **{card["id"]: data["seat"] for card in cards}}))
+
+    @applies("rule.set", shows=dict.fromkeys(("source", "param", "value", "seat", "card", "deny"), PUBLIC))
     def apply_rule_set(self, state: GameState, event: Event) -> GameState:
         data = event.data
         modifier = Modifier(source=data["source"], param=data["param"], value=data["value"], seat=data["seat"],
                             card=data["card"], deny=data["deny"], order=state.version + 1)
-        return replace(state, modifiers=(*state.modifiers, modifier))
+        return state.with_table(modifiers=(*state.table.modifiers, modifier))
 
-    @applies("game.started")
+    @applies("game.started", shows={"draw_pile": COUNT, "counters": PUBLIC, "draw_piles": COUNT_EACH})
     def apply_game_started(self, state: GameState, event: Event) -> GameState:
         counters = event.data["counters"]
         own_piles = event.data.get("draw_piles", {})
         players = tuple(replace(p, counters={**counters, **p.counters},
-                                draw_pile=tuple(own_piles.get(str(p.seat), p.draw_pile))) for p in state.players)
-        return replace(state, status=ACTIVE, draw_pile=tuple(event.data["draw_pile"]), players=players)
+                                draw_pile=tuple(own_piles.get(str(p.seat), p.draw_pile)))
+                        for p in state.table.players)
+        state = replace(state, status=ACTIVE)
+        return state.with_table(draw_pile=tuple(event.data["draw_pile"]), players=players)
 
-    @applies("cards.dealt")
+    @applies("cards.dealt", shows={"seat": PUBLIC, "cards": PUBLIC, "count": PUBLIC})
     def apply_cards_dealt(self, state: GameState, event: Event) -> GameState:
         cards = event.data["cards"]
         state = remove_from_piles(state, cards)
-        player = state.player(event.data["seat"])
-        return state.with_player(replace(player, hand=(*player.hand, *cards)))
+        player = state.table.player(event.data["seat"])
+        return with_player(state, replace(player, hand=(*player.hand, *cards)))
 
-    @applies("turn.began")
+    @applies("turn.began", shows={"seat": PUBLIC})
     def apply_turn_began(self, state: GameState, event: Event) -> GameState:
-        return replace(state, turn=Turn(seat=event.data["seat"], stage=DRAW))
+        return state.with_table(turn=Turn(seat=event.data["seat"], stage=DRAW))
 
-    @applies("turn.stage_changed")
+    @applies("turn.stage_changed", shows={"seat": PUBLIC, "stage": PUBLIC})
     def apply_turn_stage_changed(self, state: GameState, event: Event) -> GameState:
-        return replace(state, turn=replace(state.turn, stage=event.data["stage"]))
+        return state.with_table(turn=replace(state.table.turn, stage=event.data["stage"]))
 
-    @applies("turn.ended")
+    @applies("turn.ended", shows={"seat": PUBLIC})
     def apply_turn_ended(self, state: GameState, event: Event) -> GameState:
-        return replace(state, turn=None)
+        return state.with_table(turn=None)
 
-    @applies("draw_pile.refilled")
+    @applies("draw_pile.refilled", shows={"draw_pile": COUNT, "seat": PUBLIC})
     def apply_draw_pile_refilled(self, state: GameState, event: Event) -> GameState:
         return with_piles(state, event.data.get("seat"), draw_pile=tuple(event.data["draw_pile"]), discard_pile=())
 
-    @applies("card.drawn")
+    @applies("card.drawn", shows={"seat": PUBLIC, "card": PUBLIC})
     def apply_card_drawn(self, state: GameState, event: Event) -> GameState:
         card_id = event.data["card"]
         state = remove_from_piles(state, [card_id])
-        player = state.player(event.data["seat"])
-        return state.with_player(replace(player, hand=(*player.hand, card_id)))
+        player = state.table.player(event.data["seat"])
+        return with_player(state, replace(player, hand=(*player.hand, card_id)))
 
-    @applies("card.played")
+    @applies("card.played", shows=dict.fromkeys(("seat", "card", "kind", "counted", "onto", "target"), PUBLIC))
     def apply_card_played(self, state: GameState, event: Event) -> GameState:
         data = event.data
         card_id, seat = data["card"], data["seat"]
@@ -584,32 +672,32 @@ class DvorakRuleset(CreativeRules, Ruleset):
         else:
             state = _put_into_play(state, card_id, seat, data.get("onto"))
         if data["counted"]:
-            turn = state.turn
+            turn = state.table.turn
             if data["kind"] == "Action":
                 turn = replace(turn, actions_played=turn.actions_played + 1)
             else:
                 turn = replace(turn, things_played=turn.things_played + 1)
-            state = replace(state, turn=turn)
+            state = state.with_table(turn=turn)
         return state
 
-    @applies("thing.used")
+    @applies("thing.used", shows={"seat": PUBLIC, "card": PUBLIC})
     def apply_thing_used(self, state: GameState, event: Event) -> GameState:
-        return replace(state, turn=replace(state.turn, actions_played=state.turn.actions_played + 1))
+        return state.with_table(turn=replace(state.table.turn, actions_played=state.table.turn.actions_played + 1))
 
-    @applies("cards.discarded")
+    @applies("cards.discarded", shows={"seat": PUBLIC, "cards": PUBLIC, "cause": PUBLIC})
     def apply_cards_discarded(self, state: GameState, event: Event) -> GameState:
         for card_id in event.data["cards"]:
             state = to_discard_pile(_take_out(state, card_id), [card_id])
         return state
 
-    @applies("card.moved")
+    @applies("card.moved", shows=dict.fromkeys(("card", "from", "to", "by", "cause"), PUBLIC))
     def apply_card_moved(self, state: GameState, event: Event) -> GameState:
         card_id, to = event.data["card"], event.data["to"]
         state = _take_out(state, card_id)
         zone = to["zone"]
         if zone == "hand":
-            player = state.player(to["seat"])
-            return state.with_player(replace(player, hand=(*player.hand, card_id)))
+            player = state.table.player(to["seat"])
+            return with_player(state, replace(player, hand=(*player.hand, card_id)))
         if zone == "in_play":
             return _put_into_play(state, card_id, to["seat"], to.get("onto"))
         # A Multi-Deck card goes back to the piles of the player whose deck it came from.
@@ -617,66 +705,52 @@ class DvorakRuleset(CreativeRules, Ruleset):
             return to_discard_pile(state, [card_id])
         return to_draw_pile(state, card_id, top=zone == "draw_top")
 
-    @applies("thing.destroyed")
+    @applies("thing.destroyed", shows={"card": PUBLIC, "by": PUBLIC, "cause": PUBLIC})
     def apply_thing_destroyed(self, state: GameState, event: Event) -> GameState:
         """A destroyed Thing goes to the discard pile (of its deck's player, in Multi-Deck Dvorak), and so does
         every Thing played onto it (not the reverse)."""
         card_id = event.data["card"]
         return to_discard_pile(_take_out(state, card_id), [card_id])
 
-    @applies("card.taken")
+    @applies("card.taken", shows=dict.fromkeys(("from", "to", "card", "cause"), PUBLIC))
     def apply_card_taken(self, state: GameState, event: Event) -> GameState:
         return _hand_to_hand(state, event.data["card"], event.data["from"], event.data["to"])
 
-    @applies("card.given")
+    @applies("card.given", shows=dict.fromkeys(("from", "to", "card", "cause", "counted"), PUBLIC))
     def apply_card_given(self, state: GameState, event: Event) -> GameState:
         state = _hand_to_hand(state, event.data["card"], event.data["from"], event.data["to"])
         if event.data.get("counted"):  # given to a team-mate in place of the turn's Action
-            state = replace(state, turn=replace(state.turn, actions_played=state.turn.actions_played + 1))
+            state = state.with_table(turn=replace(state.table.turn, actions_played=state.table.turn.actions_played + 1))
         return state
 
-    @applies("counter.changed")
+    @applies("counter.changed", shows=dict.fromkeys(("seat", "name", "delta", "value", "by", "cause"), PUBLIC))
     def apply_counter_changed(self, state: GameState, event: Event) -> GameState:
-        player = state.player(event.data["seat"])
-        return state.with_player(replace(player, counters={**player.counters,
+        player = state.table.player(event.data["seat"])
+        return with_player(state, replace(player, counters={**player.counters,
                                                            event.data["name"]: event.data["value"]}))
 
-    @applies("dice.rolled")
+    @applies("dice.rolled", shows=dict.fromkeys(("dice", "rolls", "total", "by", "cause"), PUBLIC))
     def apply_dice_rolled(self, state: GameState, event: Event) -> GameState:
         return state
 
-    @applies("card.revealed")
+    @applies("card.revealed", shows={"seat": PUBLIC, "card": PUBLIC, "cause": PUBLIC})
     def apply_card_revealed(self, state: GameState, event: Event) -> GameState:
         return state
 
-    @applies("pile.shuffled")
+    @applies("pile.shuffled", shows={"pile": PUBLIC, "by": PUBLIC, "cause": PUBLIC, "seat": PUBLIC,
+                                     "draw_pile": COUNT, "discard_pile": PUBLIC})
     def apply_pile_shuffled(self, state: GameState, event: Event) -> GameState:
         key = "draw_pile" if event.data["pile"] == "draw" else "discard_pile"
         return with_piles(state, event.data.get("seat"), **{key: tuple(event.data[key])})
 
-    @applies("player.eliminated")
+    @applies("player.eliminated", shows={"seat": PUBLIC, "by": PUBLIC, "cause": PUBLIC, "conceded": PUBLIC})
     def apply_player_eliminated(self, state: GameState, event: Event) -> GameState:
-        return state.with_player(replace(state.player(event.data["seat"]), status=ELIMINATED))
+        return state.with_seat(replace(state.seat(event.data["seat"]), status=ELIMINATED))
 
-    @applies("game.won")
+    @applies("game.won", shows={"winners": PUBLIC, "by": PUBLIC, "cause": PUBLIC, "last_standing": PUBLIC})
     def apply_game_won(self, state: GameState, event: Event) -> GameState:
-        return replace(state, status=FINISHED, winners=tuple(event.data["winners"]), turn=None)
-
-    # --- What each viewer sees --------------------------------------------------------------------------------
-
-    @redacts("game.created")
-    def view_game_created(self, event: Event, viewer: int | None, before: GameState | None,
-                          after: GameState) -> dict:
-        # The deck's card list is in the archive; the game's card ids are not, and they must stay secret.
-        shown = {**event.data, "cards": {"count": len(event.data["cards"])}}
-        if "deck_cards" in event.data:
-            shown["deck_cards"] = {"count": sum(card["copies"] for card in event.data["deck_cards"])}
-        return shown
-
-    @redacts("card.revealed")
-    def view_card_revealed(self, event: Event, viewer: int | None, before: GameState | None,
-                           after: GameState) -> dict:
-        return redact_event_data(event.data, viewer, before, after, also_visible=frozenset({event.data["card"]}))
+        state = replace(state, status=FINISHED, winners=tuple(event.data["winners"]))
+        return state.with_table(turn=None)
 
 
 # --- Moving cards between zones (for the appliers) -------------------------------------------------------------
@@ -686,20 +760,20 @@ def _require_opponent(state: GameState, command_body: dict, seat: int, other: in
     """A card whose effect names an opponent says so (``"opponent": true``); Team Dvorak's team-mates are not
     opponents of one another."""
     if command_body.get("opponent") is True and other not in opponents(state, seat):
-        raise DomainError("denied", "That player is not your opponent.", {"seat": other})
+        raise DomainError("That player is not your opponent.", code="denied", details={"seat": other})
 
 
 def _hand_to_hand(state: GameState, card_id: str, giver: int, receiver: int) -> GameState:
     state = _take_out(state, card_id)
-    player = state.player(receiver)
-    return state.with_player(replace(player, hand=(*player.hand, card_id)))
+    player = state.table.player(receiver)
+    return with_player(state, replace(player, hand=(*player.hand, card_id)))
 
 
 def _put_into_play(state: GameState, card_id: str, seat: int, onto: str | None) -> GameState:
-    player = state.player(seat)
-    state = state.with_player(replace(player, in_play=(*player.in_play, card_id)))
+    player = state.table.player(seat)
+    state = with_player(state, replace(player, in_play=(*player.in_play, card_id)))
     if onto is not None:
-        state = replace(state, attached_to={**state.attached_to, card_id: onto})
+        state = state.with_table(attached_to={**state.table.attached_to, card_id: onto})
     return state
 
 
@@ -712,18 +786,16 @@ def _take_out(state: GameState, card_id: str) -> GameState:
     if location.zone == "in_play":
         attached = attached_things(state, card_id)
         leaving = {card_id, *attached}
-        players = tuple(replace(p, in_play=tuple(c for c in p.in_play if c not in leaving)) for p in state.players)
-        state = replace(
-            state,
+        players = tuple(replace(p, in_play=tuple(c for c in p.in_play if c not in leaving))
+                        for p in state.table.players)
+        state = state.with_table(
             players=players,
-            attached_to={c: host for c, host in state.attached_to.items() if c not in leaving},
-            modifiers=tuple(m for m in state.modifiers if m.source not in leaving and m.card not in leaving),
+            attached_to={c: host for c, host in state.table.attached_to.items() if c not in leaving},
+            modifiers=tuple(m for m in state.table.modifiers if m.source not in leaving and m.card not in leaving),
         )
         return to_discard_pile(state, attached)
     if location.zone == "hand":
-        player = state.player(location.seat)
-        return state.with_player(replace(player, hand=tuple(c for c in player.hand if c != card_id)))
+        player = state.table.player(location.seat)
+        return with_player(state, replace(player, hand=tuple(c for c in player.hand if c != card_id)))
     return remove_from_piles(state, [card_id])
 
-
-RULESET = DvorakRuleset()

@@ -12,30 +12,26 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine.creative import vote_rule_of
+from dvorak_core import vote_rules
 from games.engine.events import Actor, Event
 from games.engine.game import create_game, decide, evolve
-from games.engine.precedence import rule_value
 from games.engine.rng import SeededRng
-from games.engine.rulesets.dvorak import ACTION_ABILITY, is_action, may_be_played_out_of_turn
-from games.engine.state import (
-    ACTIVE,
+from games.engine.rulesets.dvorak.creative import vote_rule_of
+from games.engine.rulesets.dvorak.precedence import rule_value
+from games.engine.rulesets.dvorak.state import (
+    ACTION_ABILITY,
     CCG,
     DISCARD,
     DRAW,
     PLAY,
-    PLAYING,
     STANDARD,
     TEAM,
-    VOTING,
-    GameState,
     all_discard_piles,
     cards_visible_to,
-    opponents,
-    players_standing,
-    team_mates,
+    is_action,
+    may_be_played_out_of_turn,
 )
-from proposals import rules as vote_rules
+from games.engine.state import ACTIVE, PLAYING, VOTING, GameState, opponents, seats_standing, team_mates
 
 # Effect moves and knock-outs are rarer than turn moves, so random games still run their course.
 EFFECT_MOVES = ("move", "destroy", "take_random", "give", "counter", "roll", "reveal", "shuffle", "set_rule",
@@ -73,7 +69,7 @@ def team_of(seat: int) -> str:
 
 
 def legal_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
-    if state.player(seat).status != PLAYING:
+    if state.seat(seat).status != PLAYING:
         return []
     if state.status == VOTING:
         return _vote_commands(state, seat)
@@ -83,20 +79,20 @@ def legal_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
     cause = _a_cause(state, seat)
     if cause is not None:
         commands += _effect_moves(state, seat, cause)
-    if state.creative:
+    if state.table.creative:
         commands += _proposals(state, seat)
     commands.append({"type": "concede"})
     return commands
 
 
 def _vote_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
-    proposal = state.open_proposal()
+    proposal = state.table.open_proposal()
     rule = vote_rule_of(state)
     commands: list[dict[str, Any]] = []
-    if seat in vote_rules.voters(rule, players_standing(state)) and str(seat) not in proposal.votes:
+    if seat in vote_rules.voters(rule, seats_standing(state)) and str(seat) not in proposal.votes:
         commands.append({"type": "vote", "proposal": proposal.number, "approve": True})
         cost = vote_rules.veto_cost(rule)
-        if cost is None or state.player(seat).counters.get(cost.counter, 0) >= cost.amount:
+        if cost is None or state.table.player(seat).counters.get(cost.counter, 0) >= cost.amount:
             commands.append({"type": "vote", "proposal": proposal.number, "approve": False})
     if proposal.author == seat:
         commands.append({"type": "withdraw", "proposal": proposal.number})
@@ -107,16 +103,16 @@ def _proposals(state: GameState, seat: int) -> list[dict[str, Any]]:
     """A new card, a bundle, a Special Rule changing the vote rule, and amendments and repeals of cards the
     proposer may see; every title new to the game (titles are unique, so a test can follow them)."""
     name = f"V{state.version:05d}s{seat}"
-    player = state.player(seat)
+    player = state.table.player(seat)
     commands: list[dict[str, Any]] = [
         {"type": "propose", "kind": "special_rule",
          "rule": {"title": f"Rule {name}", "text": "Votes pass by majority.", "params": {"vote_rule": "majority"}}},
     ]
-    if state.variant == CCG:
+    if state.table.variant == CCG:
         return commands + _rule_proposals(state, name)  # a CCG deck's cards change only with the Card Set
-    if state.blank_cards >= 2:
+    if state.table.blank_cards >= 2:
         # In a Multi-Deck game, a tit-for-tat bundle: an Egg for the proposer, a Flamethrower for the next seat.
-        flamethrower_deck = {"deck": (seat + 1) % len(state.players)} if state.has_own_decks else {}
+        flamethrower_deck = {"deck": (seat + 1) % len(state.seats)} if state.table.has_own_decks else {}
         commands += [
             {"type": "propose", "kind": "card", "card": {"title": f"New {name}", "type": "Thing", "text": ""}},
             {"type": "propose", "kind": "bundle", "cards": [
@@ -130,18 +126,18 @@ def _proposals(state: GameState, seat: int) -> list[dict[str, Any]]:
              "changes": {"title": f"Amended {name}", "text": "You may play this card at any time."}},
             {"type": "propose", "kind": "repeal", "card": player.hand[-1]},
         ]
-    things = [c for p in state.players for c in p.in_play]
+    things = [c for p in state.table.players for c in p.in_play]
     if things:
         commands.append({"type": "propose", "kind": "repeal", "card": things[0]})
-    if state.rejected:
-        commands.append({"type": "propose", "kind": "card", "from_rejected": state.rejected[0]})
+    if state.table.rejected:
+        commands.append({"type": "propose", "kind": "card", "from_rejected": state.table.rejected[0]})
     return commands + _rule_proposals(state, name)
 
 
 def _rule_proposals(state: GameState, name: str) -> list[dict[str, Any]]:
-    if not state.special_rules:
+    if not state.table.special_rules:
         return []
-    rule_id = state.special_rules[0].id
+    rule_id = state.table.special_rules[0].id
     return [
         {"type": "propose", "kind": "amend_rule", "rule": rule_id,
          "changes": {"title": f"Amended rule {name}", "params": {"vote_rule": "2/3"}}},
@@ -150,12 +146,12 @@ def _rule_proposals(state: GameState, name: str) -> list[dict[str, Any]]:
 
 
 def _turn_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
-    turn = state.turn
+    turn = state.table.turn
     if turn is None or turn.seat != seat:
         return []
     if turn.stage == DRAW:
         return [{"type": "draw"}]
-    player = state.player(seat)
+    player = state.table.player(seat)
     limit = rule_value(state, "hand_limit", seat)
     over_limit = limit is not None and len(player.hand) > limit
     commands: list[dict[str, Any]] = []
@@ -167,7 +163,7 @@ def _turn_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
         return commands
     things_left = _below(rule_value(state, "things_per_turn", seat), turn.things_played)
     actions_left = _below(rule_value(state, "actions_per_turn", seat), turn.actions_played)
-    hosts = [c for p in state.players for c in p.in_play]
+    hosts = [c for p in state.table.players for c in p.in_play]
     for card_id in player.hand:
         if is_action(state, card_id) and (actions_left or may_be_played_out_of_turn(state, card_id)):
             commands.append({"type": "play", "card": card_id})
@@ -177,10 +173,10 @@ def _turn_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
                 commands.append({"type": "play", "card": card_id, "onto": hosts[-1]})
     if actions_left:
         commands += [{"type": "use", "card": c} for c in player.in_play
-                     if ACTION_ABILITY.search(state.cards[c].text)]
+                     if ACTION_ABILITY.search(state.table.cards[c].text)]
         # Team Dvorak: a card to a team-mate in place of the Action.
         commands += [{"type": "give", "card": player.hand[-1], "to": mate} for mate in team_mates(state, seat)
-                     if player.hand and state.player(mate).status == PLAYING]
+                     if player.hand and state.seat(mate).status == PLAYING]
     return commands
 
 
@@ -189,26 +185,26 @@ def _below(limit: Any, used: int) -> bool:
 
 
 def _out_of_turn_plays(state: GameState, seat: int) -> list[dict[str, Any]]:
-    turn = state.turn
+    turn = state.table.turn
     if turn is not None and turn.seat == seat and turn.stage == PLAY:
         return []  # already listed with the turn's plays
-    return [{"type": "play", "card": c} for c in state.player(seat).hand if may_be_played_out_of_turn(state, c)]
+    return [{"type": "play", "card": c} for c in state.table.player(seat).hand if may_be_played_out_of_turn(state, c)]
 
 
 def _a_cause(state: GameState, seat: int) -> str | None:
-    public = [*all_discard_piles(state), *(c for p in state.players for c in p.in_play)]
+    public = [*all_discard_piles(state), *(c for p in state.table.players for c in p.in_play)]
     if public:
         return public[-1]
-    if state.special_rules:
-        return state.special_rules[0].id
+    if state.table.special_rules:
+        return state.table.special_rules[0].id
     return None
 
 
 def _effect_moves(state: GameState, seat: int, cause: str) -> list[dict[str, Any]]:
-    player = state.player(seat)
-    others = [p.seat for p in state.players if p.seat != seat]
-    standing_others = [s for s in others if state.player(s).status == PLAYING]
-    things = [c for p in state.players for c in p.in_play]
+    player = state.table.player(seat)
+    others = [p.seat for p in state.seats if p.seat != seat]
+    standing_others = [s for s in others if state.seat(s).status == PLAYING]
+    things = [c for p in state.table.players for c in p.in_play]
     moves: list[dict[str, Any]] = [
         {"type": "roll", "cause": cause, "dice": "2d6"},
         {"type": "shuffle", "cause": cause, "pile": "draw"},
@@ -228,10 +224,10 @@ def _effect_moves(state: GameState, seat: int, cause: str) -> list[dict[str, Any
             {"type": "discard", "cause": cause, "cards": [player.hand[0]]},
             {"type": "give", "cause": cause, "card": player.hand[-1], "to": others[0]},
         ]
-    moves += [{"type": "take_random", "cause": cause, "from": s} for s in others if state.player(s).hand]
+    moves += [{"type": "take_random", "cause": cause, "from": s} for s in others if state.table.player(s).hand]
     moves += [{"type": "take_random", "cause": cause, "from": s, "opponent": True}
-              for s in opponents(state, seat) if state.player(s).hand]
-    if state.has_own_decks:
+              for s in opponents(state, seat) if state.table.player(s).hand]
+    if state.table.has_own_decks:
         moves.append({"type": "shuffle", "cause": cause, "pile": "discard", "seat": others[0]})
     moves += [{"type": "eliminate", "cause": cause, "seat": s} for s in standing_others]
     return moves
@@ -294,23 +290,23 @@ def _choose(state: GameState, chooser: random.Random) -> tuple[int, dict[str, An
     proposes something; while a proposal is open, players vote (mostly in favour) or its author withdraws it."""
     if state.status == VOTING:
         return _choose_vote(state, chooser)
-    seat = state.turn.seat
+    seat = state.table.turn.seat
     roll = chooser.random()
     if roll < 0.8:
         turn_moves = _turn_commands(state, seat)
         if turn_moves:
             return seat, chooser.choice(turn_moves)
-    standing = [p.seat for p in state.players if p.status == PLAYING]
+    standing = seats_standing(state)
     seat = chooser.choice(standing)
     options = [c for c in legal_commands(state, seat)
                if (c["type"] not in ENDINGS or roll > 0.995) and (c["type"] != "propose" or roll > 0.95)]
     if not options:
-        return state.turn.seat, chooser.choice(_turn_commands(state, state.turn.seat))
+        return state.table.turn.seat, chooser.choice(_turn_commands(state, state.table.turn.seat))
     return seat, chooser.choice(options)
 
 
 def _choose_vote(state: GameState, chooser: random.Random) -> tuple[int, dict[str, Any]]:
-    choices = [(seat, command) for seat in players_standing(state) for command in legal_commands(state, seat)]
+    choices = [(seat, command) for seat in seats_standing(state) for command in legal_commands(state, seat)]
     weights = [8 if command.get("approve") else 1 if command["type"] == "withdraw" else 2
                for _, command in choices]
     return chooser.choices(choices, weights=weights)[0]
@@ -319,8 +315,8 @@ def _choose_vote(state: GameState, chooser: random.Random) -> tuple[int, dict[st
 def public_titles(state: GameState) -> set[str]:
     """Titles made public by proposals: every card proposed, amended or repealed is read by all who vote."""
     titles = set()
-    for proposal in state.proposals:
-        titles.update(state.cards[c].title for c in proposal.cards if c in state.cards)
+    for proposal in state.table.proposals:
+        titles.update(state.table.cards[c].title for c in proposal.cards if c in state.table.cards)
         titles.update(t for t in (proposal.original.get("title"), proposal.changes.get("title")) if t)
     return titles
 
@@ -328,4 +324,4 @@ def public_titles(state: GameState) -> set[str]:
 def visible_titles_and_ids(state: GameState, viewer: int | None) -> set[str]:
     """Titles and ids of the cards this viewer may see in this state."""
     visible = cards_visible_to(state, viewer)
-    return visible | {state.cards[c].title for c in visible}
+    return visible | {state.table.cards[c].title for c in visible}

@@ -1,0 +1,17 @@
+"""The Aftermath of a creative game: the deck as it stands once the game is over, ready for the archive."""
+
+from __future__ import annotations
+
+from games.engine.cards import published_deck
+from games.engine.rulesets.dvorak.state import cards_in_the_deck
+from games.engine.state import GameState
+
+
+def deck_after_game(state: GameState) -> dict:
+    """``DeckData.to_dict()`` of the game's deck: its Special Rules and every card still in it (accepted, amended,
+    never repealed; not the rejected ones), identical cards counted as copies, each with its creator (the player
+    who created it in the game, or the original deck's)."""
+    table = state.table
+    cards = [(table.cards[card_id], table.owners.get(card_id) if table.has_own_decks else None)
+             for card_id in cards_in_the_deck(state)]
+    return published_deck(state, cards, [(rule.title, rule.text) for rule in table.special_rules])

@@ -1,0 +1,110 @@
+"""The legal moves of a seat in a ``dvorak`` game: the structural commands the rules accept from it now.
+
+Listed: ``start`` (seat 0 of an open game that may start), ``draw``; ``play`` of each card the seat may play now,
+and of each Thing onto each Thing in play; ``use`` of each Thing with an "Action:" ability; in Team Dvorak
+``give`` of a card to a team-mate in place of the Action; ``discard`` down to the hand limit (a choice of the
+cards); ``end_turn``; and while a proposal is open, ``vote`` and (its author) ``withdraw``.
+
+Not listed: the effect moves that carry out a card's text (``move``, ``destroy``, ``counter``, ``win`` and the
+rest, and a ``play`` with a ``target``), the Creative Rules' proposals, whose content is the player's to write,
+and ``concede``, which is always open to a player still in the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dvorak_core import vote_rules
+from dvorak_core.errors import DomainError
+from games.engine.rng import SeededRng
+from games.engine.ruleset import choose
+from games.engine.rulesets.dvorak.creative import vote_rule_of
+from games.engine.rulesets.dvorak.precedence import rule_value
+from games.engine.rulesets.dvorak.state import (
+    DISCARD,
+    DRAW,
+    PLAY,
+    has_action_ability,
+    is_action,
+    may_be_played_out_of_turn,
+)
+from games.engine.state import ACTIVE, OPEN, PLAYING, VOTING, GameState, seats_standing, team_mates
+
+
+class DvorakMoves:
+    """The legal moves of the ``dvorak`` ruleset, mixed into it (which gives the turn's limits and ``setup``)."""
+
+    def legal_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
+        if state.seat(seat).status != PLAYING:
+            return []
+        if state.status == OPEN:
+            return self._start_moves(state, seat)
+        if state.status == VOTING:
+            return _vote_moves(state, seat)
+        if state.status != ACTIVE:
+            return []
+        return [*self._turn_moves(state, seat), *self._plays(state, seat)]
+
+    def _start_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
+        if seat != 0 or len(state.seats) < self.min_players:
+            return []
+        try:  # a team game needs its teams, a creative game its cards: the rules' own checks say
+            self.setup(state, SeededRng(0))
+        except DomainError:
+            return []
+        return [{"type": "start"}]
+
+    def _turn_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
+        turn = state.table.turn
+        if turn is None or turn.seat != seat:
+            return []
+        if turn.stage == DRAW:
+            return [{"type": "draw"}]
+        hand = state.table.player(seat).hand
+        limit = rule_value(state, "hand_limit", seat)
+        if limit is not None and len(hand) > limit:
+            over = len(hand) - max(limit, 0)
+            moves = [{"type": "discard", "cards": choose(over, hand)}]
+        else:
+            moves = [{"type": "end_turn"}]
+        if turn.stage == DISCARD or not self._within_turn_limit(state, seat, action=True):
+            return moves
+        in_play = state.table.player(seat).in_play
+        moves += [{"type": "use", "card": card_id} for card_id in in_play
+                  if has_action_ability(state, card_id)
+                  and rule_value(state, "use_actions", seat, card_id) is not False]
+        if hand and state.seat(seat).team is not None:
+            moves += [{"type": "give", "card": choose(1, hand, as_list=False), "to": mate}
+                      for mate in team_mates(state, seat) if state.seat(mate).status == PLAYING]
+        return moves
+
+    def _plays(self, state: GameState, seat: int) -> list[dict[str, Any]]:
+        """Each card of the hand that may be played now: in the play stage of one's own turn within the turn's
+        limits, and at any time a card that says so; a Thing also onto each Thing in play."""
+        turn = state.table.turn
+        own_play_stage = turn is not None and turn.seat == seat and turn.stage == PLAY
+        hosts = [card_id for player in state.table.players for card_id in player.in_play]
+        moves: list[dict[str, Any]] = []
+        for card_id in state.table.player(seat).hand:
+            action = is_action(state, card_id)
+            if not (may_be_played_out_of_turn(state, card_id)
+                    or own_play_stage and self._within_turn_limit(state, seat, action)):
+                continue
+            moves.append({"type": "play", "card": card_id})
+            if not action:
+                moves += [{"type": "play", "card": card_id, "onto": host} for host in hosts]
+        return moves
+
+
+def _vote_moves(state: GameState, seat: int) -> list[dict[str, Any]]:
+    proposal = state.table.open_proposal()
+    rule = vote_rule_of(state)
+    moves: list[dict[str, Any]] = []
+    if seat in vote_rules.voters(rule, seats_standing(state)) and str(seat) not in proposal.votes:
+        moves.append({"type": "vote", "proposal": proposal.number, "approve": True})
+        cost = vote_rules.veto_cost(rule)
+        if cost is None or state.table.player(seat).counters.get(cost.counter, 0) >= cost.amount:
+            moves.append({"type": "vote", "proposal": proposal.number, "approve": False})
+    if proposal.author == seat:
+        moves.append({"type": "withdraw", "proposal": proposal.number})
+    return moves

@@ -1,0 +1,257 @@
+"""The ``dvorak`` ruleset's own state (``GameState.table``), as frozen values.
+
+Cards are copied into the game once (``DvorakState.cards``, id -> Card); every zone holds card ids only. Tops of
+the draw pile and the discard pile are the LAST element of their tuples. In a Multi-Deck (or CCG) game each
+player has a draw pile and a discard pile of their own (``Player.draw_pile``, ``Player.discard_pile``), the
+shared ones stay empty, and ``DvorakState.owners`` records whose deck each card came from. Who sits where, the
+game's status and its winners are the core's (``games.engine.state``); ``players`` here holds, seat by seat,
+what each player has on the table.
+
+What a viewer sees of this state is built field by field in ``views.py`` (the JSON clients rely on), so a field
+added here is shown to nobody until the view names it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from games.engine.cards import Card
+from games.engine.state import GameState
+
+BASIC_RULES: dict[str, Any] = {
+    "hand_limit": 5,
+    "starting_hand": 5,
+    "draws_per_turn": 1,
+    "things_per_turn": 1,
+    "actions_per_turn": 1,
+    "vote_rule": "unanimity",
+    "counters": {},
+}
+
+STANDARD, TEAM, MULTI_DECK, CCG = "standard", "team", "multi_deck", "ccg"
+VARIANTS = (STANDARD, TEAM, MULTI_DECK, CCG)
+# The variants in which every player has a deck, a draw pile and a discard pile of their own.
+OWN_DECK_VARIANTS = (MULTI_DECK, CCG)
+
+DRAW, PLAY, DISCARD = "draw", "play", "discard"
+
+# A card whose text says so may be played when it is not its player's turn.
+OUT_OF_TURN = re.compile(r"at any time|out of turn", re.IGNORECASE)
+# "Action: [do something]" on a Thing: in place of playing an Action, its controller may do it.
+ACTION_ABILITY = re.compile(r"\bAction:", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class SpecialRule:
+    id: str
+    title: str
+    text: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Player:
+    """What one seat has on the table."""
+
+    seat: int
+    hand: tuple[str, ...] = ()
+    # Every Thing this player controls, including those played onto other Things (see DvorakState.attached_to).
+    in_play: tuple[str, ...] = ()
+    counters: dict[str, int] = field(default_factory=dict)
+    # Multi-Deck and CCG games only: this player's own piles (tops last).
+    draw_pile: tuple[str, ...] = ()
+    discard_pile: tuple[str, ...] = ()
+    # CCG games only: the player deck they brought ({"id", "name", "card_set", "version"}).
+    deck: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Turn:
+    seat: int
+    stage: str = DRAW
+    things_played: int = 0
+    actions_played: int = 0
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A change to a rule parameter made by a card or a Special Rule (its ``source``) while it is in effect.
+
+    ``seat`` / ``card`` narrow it to one player / one card (None: everyone); ``deny`` marks a denial;
+    ``order`` is the game version when it was made (more recent is larger).
+    """
+
+    source: str
+    param: str
+    value: Any
+    seat: int | None = None
+    card: str | None = None
+    deny: bool = False
+    order: int = 0
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A creative proposal put to the vote (the Creative Rules): new cards, a Special Rule, an amendment or a
+    repeal. ``votes`` maps a seat, as a string (JSON's keys), to True for in favour.
+
+    ``cards``: the new cards (in ``DvorakState.cards`` from the moment they are proposed); ``target``: the card or
+    Special Rule amended or repealed, and ``original`` its content when proposed (public from then on);
+    ``changes``: an amendment's new values; ``rule``: a new Special Rule; ``during``: the game's status when
+    proposed, which it returns to once the vote is over.
+    """
+
+    number: int
+    kind: str
+    author: int
+    during: str
+    status: str = "open"
+    votes: dict[str, bool] = field(default_factory=dict)
+    cards: tuple[str, ...] = ()
+    target: str | None = None
+    original: dict[str, Any] = field(default_factory=dict)
+    changes: dict[str, Any] = field(default_factory=dict)
+    rule: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DvorakState:
+    variant: str = STANDARD
+    creative: bool = False
+    deck: dict[str, Any] = field(default_factory=dict)
+    cards: dict[str, Card] = field(default_factory=dict)
+    special_rules: tuple[SpecialRule, ...] = ()
+    base_rules: dict[str, Any] = field(default_factory=lambda: dict(BASIC_RULES))
+    players: tuple[Player, ...] = ()
+    turn: Turn | None = None
+    draw_pile: tuple[str, ...] = ()
+    discard_pile: tuple[str, ...] = ()
+    attached_to: dict[str, str] = field(default_factory=dict)
+    modifiers: tuple[Modifier, ...] = ()
+    blank_cards: int = 0
+    proposals: tuple[Proposal, ...] = ()
+    # Cards whose proposal was rejected (or withdrawn): set aside, visible to all, proposable again.
+    rejected: tuple[str, ...] = ()
+    # Multi-Deck and CCG games: card id -> the seat whose deck it came from.
+    owners: dict[str, int] = field(default_factory=dict)
+    # Multi-Deck games: the archive deck's cards (content, no ids) copied for each player who joins.
+    deck_cards: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def has_own_decks(self) -> bool:
+        return self.variant in OWN_DECK_VARIANTS
+
+    def open_proposal(self) -> Proposal | None:
+        return next((p for p in self.proposals if p.status == "open"), None)
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def with_player(self, player: Player) -> DvorakState:
+        players = list(self.players)
+        players[player.seat] = player
+        return replace(self, players=tuple(players))
+
+
+def with_player(state: GameState, player: Player) -> GameState:
+    return replace(state, table=state.table.with_player(player))
+
+
+# --- Where cards are --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Location:
+    zone: str  # "draw_pile" | "discard_pile" | "hand" | "in_play"
+    seat: int | None = None
+
+
+def locate(state: GameState, card_id: str) -> Location | None:
+    """Where a card is; ``seat`` names the player of a hand, of Things in play, or of a Multi-Deck pile."""
+    table = state.table
+    for player in table.players:
+        if card_id in player.hand:
+            return Location("hand", player.seat)
+        if card_id in player.in_play:
+            return Location("in_play", player.seat)
+        if card_id in player.discard_pile:
+            return Location("discard_pile", player.seat)
+        if card_id in player.draw_pile:
+            return Location("draw_pile", player.seat)
+    if card_id in table.discard_pile:
+        return Location("discard_pile")
+    if card_id in table.draw_pile:
+        return Location("draw_pile")
+    return None
+
+
+def cards_visible_to(state: GameState, viewer: int | None) -> set[str]:
+    """Ids of the cards a seat (or a spectator, None) may see: Things in play, the discard pile, its own hand, and
+    the cards of the Creative Rules that everyone sees: those proposed in the open vote and those rejected."""
+    table = state.table
+    visible = set(all_discard_piles(state)) | set(table.rejected)
+    proposal = table.open_proposal()
+    if proposal is not None:
+        visible.update(proposal.cards)
+    for player in table.players:
+        visible.update(player.in_play)
+        if player.seat == viewer:
+            visible.update(player.hand)
+    return visible
+
+
+def all_discard_piles(state: GameState) -> list[str]:
+    """Every card on a discard pile: the shared one, then each player's own, in seat order (tops last)."""
+    table = state.table
+    return [*table.discard_pile, *(c for p in table.players for c in p.discard_pile)]
+
+
+def all_draw_piles(state: GameState) -> list[str]:
+    table = state.table
+    return [*table.draw_pile, *(c for p in table.players for c in p.draw_pile)]
+
+
+def cards_in_zones(state: GameState) -> list[str]:
+    """Every card in a hand, in play or on a pile (not those set aside by the Creative Rules)."""
+    in_players = [c for p in state.table.players for c in (*p.hand, *p.in_play)]
+    return [*in_players, *all_draw_piles(state), *all_discard_piles(state)]
+
+
+def attached_things(state: GameState, host: str) -> list[str]:
+    """The Things played onto ``host``, and onto those, recursively (not ``host`` itself)."""
+    children = [child for child, parent in state.table.attached_to.items() if parent == host]
+    found = []
+    for child in children:
+        found.append(child)
+        found.extend(attached_things(state, child))
+    return found
+
+
+def cards_in_the_deck(state: GameState) -> list[str]:
+    """The game's cards that are part of its deck: not set aside as rejected, not still waiting for a vote."""
+    table = state.table
+    proposal = table.open_proposal()
+    waiting = set(proposal.cards) if proposal is not None else set()
+    aside = set(table.rejected) | waiting
+    return [card_id for card_id in table.cards if card_id not in aside]
+
+
+# --- What a card says -------------------------------------------------------------------------------------
+
+
+def is_action(state: GameState, card_id: str) -> bool:
+    # Types a deck invents itself are Things unless a ruleset says otherwise.
+    return state.table.cards[card_id].type.strip().lower() == "action"
+
+
+def may_be_played_out_of_turn(state: GameState, card_id: str) -> bool:
+    """The deck marks the card, or its text says it ("at any time", "out of turn")."""
+    card = state.table.cards[card_id]
+    return card.out_of_turn or bool(OUT_OF_TURN.search(card.text))
+
+
+def has_action_ability(state: GameState, card_id: str) -> bool:
+    """A Thing whose text offers an "Action:" its controller may use in place of playing an Action."""
+    return bool(ACTION_ABILITY.search(state.table.cards[card_id].text))
