@@ -30,6 +30,7 @@ from games.engine.rulesets.dvorak.piles import (
     with_piles,
 )
 from games.engine.rulesets.dvorak.precedence import rule_value
+from games.engine.rulesets.dvorak.rule_params import checked_rule_value
 from games.engine.rulesets.dvorak.state import (
     ACTION_ABILITY,
     BASIC_RULES,
@@ -158,7 +159,11 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
             "deck": {"slug": deck.get("slug", ""), "title": deck.get("title", "")},
             "cards": [] if own_decks else copy_deck_cards(deck, rng),
             "deck_cards": [deck_card_content(card) for card in deck.get("cards", [])] if variant == MULTI_DECK else [],
-            "special_rules": deck_special_rules(deck),
+            "special_rules": [
+                {**rule, "params": {param: checked_rule_value(param, value, field=f"special_rules.{rule['id']}.{param}")
+                                    for param, value in rule["params"].items()}}
+                for rule in deck_special_rules(deck)
+            ],
             "rules": self.initial_rules(options),
             "blank_cards": count_option(options, "blank_cards", DEFAULT_BLANK_CARDS if creative else 0),
         }
@@ -168,7 +173,7 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
         rules = dict(self.default_rules)
         for param in rules:
             if param in options:
-                rules[param] = options[param]
+                rules[param] = checked_rule_value(param, options[param], field=f"options.{param}")
         return rules
 
     def creator_join(self, options: dict) -> dict[str, Any]:
@@ -525,7 +530,7 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
             raise DomainError("\"deny\" must be true or false.", code="invalid", details={"field": "deny"})
         seat = _seat_field(state, command_body, "seat") if command_body.get("seat") is not None else None
         card = self._visible_card_field(state, command_body, ctx.seat) if command_body.get("card") else None
-        value = command_body.get("value", self._denied_value(state, param))
+        value = checked_rule_value(param, command_body.get("value", self._denied_value(state, param)), field="value")
         return [Event("rule.set", {"source": cause, "param": param, "value": value, "seat": seat, "card": card,
                                    "deny": deny})]
 

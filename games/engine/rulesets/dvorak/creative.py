@@ -46,6 +46,7 @@ from games.engine.events import Event
 from games.engine.ruleset import COUNT, PUBLIC, CommandContext, applies, command
 from games.engine.rulesets.dvorak.piles import draw_pile_of, pile_seat, with_piles
 from games.engine.rulesets.dvorak.precedence import rule_value
+from games.engine.rulesets.dvorak.rule_params import checked_rule_value
 from games.engine.rulesets.dvorak.state import (
     CCG,
     Proposal,
@@ -135,6 +136,7 @@ def _params(value: Any) -> dict[str, Any]:
         if param not in ("vote_rule", "counters") and not isinstance(param_value, int | str | bool | None):
             raise DomainError(f"\"{param}\" must be a number, a text, true, false or null.",
                               code="invalid", details={"field": f"params.{param}"})
+        params[param] = checked_rule_value(param, param_value, field=f"params.{param}")
     return params
 
 

@@ -1,0 +1,77 @@
+"""Rule parameters have a type and bounds, checked where a value comes in: a game's options, set_rule and a
+Special Rule's params. A bad value is a 400 there and changes nothing, never a 500 later at the command that
+reads it (an end_turn comparing a hand with "lots", a vote under a rule called "bogus")."""
+
+import pytest
+
+from dvorak_site.eventstore import store
+
+pytestmark = pytest.mark.django_db
+
+
+def error(response) -> dict:
+    return response.json()["error"]
+
+
+@pytest.mark.parametrize("option, value", [
+    ("hand_limit", "lots"),
+    ("starting_hand", "abc"),
+    ("draws_per_turn", "x"),
+    ("draws_per_turn", 1_000_000),  # a million cards dealt under the game's lock at every draw
+    ("things_per_turn", -1),
+    ("actions_per_turn", True),
+    ("vote_rule", "bogus"),
+    ("counters", {"gold": "many"}),
+])
+def test_a_game_is_not_created_with_a_rule_value_that_breaks_its_bounds(archive_deck, make_user, client_for,
+                                                                        option, value):
+    deck = archive_deck()
+    answer = client_for(make_user()).post("/api/v1/games/", {"deck": deck.slug, "options": {option: value}},
+                                          format="json")
+    assert answer.status_code == 400, answer.content
+    assert error(answer)["code"] == "invalid" and error(answer)["details"]["field"] == f"options.{option}"
+
+
+def test_a_game_takes_rule_values_within_their_bounds_and_plays_by_them(archive_deck, make_user, client_for):
+    deck = archive_deck()
+    ann, bob = client_for(make_user("ann")), client_for(make_user("bob"))
+    created = ann.post("/api/v1/games/", {"deck": deck.slug, "max_players": 2,
+                                          "options": {"starting_hand": 3, "hand_limit": 4, "vote_rule": "majority"}},
+                       format="json")
+    assert created.status_code == 201, created.content
+    game_id = created.json()["id"]
+    bob.post(f"/api/v1/games/{game_id}/join/", {}, format="json")
+    started = ann.post(f"/api/v1/games/{game_id}/start/").json()
+    assert started["rules"]["hand_limit"] == 4 and started["rules"]["vote_rule"] == "majority"
+    assert [player["hand_count"] for player in started["players"]] == [3, 3]
+
+
+def test_set_rule_refuses_a_value_the_parameter_cannot_hold_and_appends_nothing(table):
+    game_id, seated = table(2)
+    client = seated[0][1]
+    state = client.get(f"/api/v1/games/{game_id}/").json()
+    rule = state["special_rules"][0]["id"]
+    version = store.current_version(f"game-{game_id}")
+    for value in ("abc", 10_000, 2.5):
+        answer = client.post(f"/api/v1/games/{game_id}/commands/",
+                             {"type": "set_rule", "cause": rule, "param": "hand_limit", "value": value}, format="json")
+        assert answer.status_code == 400, answer.content
+        assert error(answer)["code"] == "invalid"
+    assert store.current_version(f"game-{game_id}") == version
+    taken = client.post(f"/api/v1/games/{game_id}/commands/",
+                        {"type": "set_rule", "cause": rule, "param": "hand_limit", "value": 7}, format="json")
+    assert taken.status_code == 201, taken.content
+    assert client.get(f"/api/v1/games/{game_id}/").json()["rules"]["hand_limit"] == 7
+
+
+def test_a_special_rule_proposal_with_a_bad_parameter_is_refused(archive_deck, make_user, client_for):
+    deck = archive_deck()
+    ann = client_for(make_user("ann"))
+    game_id = ann.post("/api/v1/games/", {"deck": deck.slug, "creative": True}, format="json").json()["id"]
+    answer = ann.post(f"/api/v1/games/{game_id}/commands/", {
+        "type": "propose", "kind": "special_rule",
+        "rule": {"title": "Tiny hands", "text": "Hand size is lots.", "params": {"hand_limit": "lots"}},
+    }, format="json")
+    assert answer.status_code == 400 and error(answer)["code"] == "invalid"
+    assert error(answer)["details"]["field"] == "params.hand_limit"
+    assert ann.get(f"/api/v1/games/{game_id}/").json()["proposals"] == []
