@@ -1,4 +1,5 @@
 from django.contrib.auth import get_user_model, password_validation
+from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
 from dvorak_site.api.params import StrictTypes
@@ -25,7 +26,12 @@ class RegisterSerializer(CredentialsSerializer):
         return value
 
     def validate(self, attrs):
-        password_validation.validate_password(attrs["password"], get_user_model()(username=attrs["username"]))
+        # Every password rule's refusal under "password", where a client shows it (Django's validators raise
+        # their own ValidationError, which would otherwise land in non_field_errors).
+        try:
+            password_validation.validate_password(attrs["password"], get_user_model()(username=attrs["username"]))
+        except DjangoValidationError as refused:
+            raise serializers.ValidationError({"password": list(refused.messages)}) from None
         return attrs
 
 

@@ -141,3 +141,10 @@ def test_the_schema_is_valid_without_warnings_and_covers_the_contract(tmp_path):
     paths = json.loads(target.read_text())["paths"]
     missing = [path for path in API_MD_PATHS if path not in paths]
     assert not missing, missing
+
+
+def test_every_password_rule_is_reported_under_the_password_field(api_client):
+    for password in ("password123", "12345678", "short"):
+        response = api_client.post("/api/v1/auth/register/", {"username": "eve", "password": password})
+        assert response.status_code == 400
+        assert list(response.json()["error"]["details"]) == ["password"], (password, response.json())
