@@ -181,8 +181,11 @@ class Play(Command):
     onto = card_id("`dvorak`: a Thing in play to play this Thing onto.", required=False)
     target = seat("`dvorak`: a seat the card is played on, where a card names one. `article_ii`: required, the "
                   "player the card is played on (yourself included).", required=False)
-    remove = card_id("`article_ii`, Voter ADHD: the card in play in front of the target to remove.", required=False)
-    remove_before = card_id("`article_ii`, the Teflon Wonder: a card played on you to remove before playing.",
+    remove = card_id("`article_ii`, Voter ADHD (\"Remove one card from play\"): the card in play in front of the "
+                     "target to remove. Optional: without it the server removes the only card there is, or, when "
+                     "there are several, the play waits for a `remove` command naming one.", required=False)
+    remove_before = card_id("`article_ii`, the Teflon Wonder (\"Before playing a card, you may remove a card that's "
+                            "been played on you\"): a card in play in front of you to remove first. Optional.",
                             required=False)
     example = {"card": "3f2a9c1d0b7e4a65"}
 
@@ -207,9 +210,11 @@ class Discard(Command):
 
 
 class EndTurn(Command):
-    """End the turn; refused while you hold more cards than the hand limit."""
+    """End the turn. `dvorak`: refused while you hold more cards than the hand limit. `article_ii`: the same as
+    `pass` (after the turn's card, or to decline a Great Debater's reply)."""
 
     name = "end_turn"
+    rulesets = (DVORAK, ARTICLE_II)
     type = type_field(name)
 
 
@@ -536,11 +541,23 @@ class Withdraw(Command):
 
 
 class Pass(Command):
-    """`article_ii`: decline a Great Debater's reply, or an Insider's second card."""
+    """`article_ii`: decline a Great Debater's reply, or an Insider's second card; refused before the turn's
+    card, since every turn is one card."""
 
     name = "pass"
     rulesets = (ARTICLE_II,)
     type = type_field(name)
+
+
+class Remove(Command):
+    """`article_ii`: name the card a Voter ADHD played without `remove` takes out of play, when the player it was
+    played on had several (the state's `removal.from`)."""
+
+    name = "remove"
+    rulesets = (ARTICLE_II,)
+    type = type_field(name)
+    card = card_id("One of the cards `removal.from` lists.")
+    example = {"card": "3f2a9c1d0b7e4a65"}
 
 
 # --- seats (their own endpoints do the same, and are the way to take a seat in a CCG game) ------------------------
@@ -566,7 +583,7 @@ class Start(Command):
 
 COMMANDS: dict[str, type[Command]] = {shape.name: shape for shape in (
     Draw, Play, Use, Discard, EndTurn, Move, Destroy, TakeRandom, Give, Counter, Roll, Reveal, Shuffle, SetRule,
-    Win, Eliminate, Concede, Vote, Withdraw, Pass, Join, Start)}
+    Win, Eliminate, Concede, Vote, Withdraw, Pass, Remove, Join, Start)}
 COMMANDS["propose"] = Proposal
 
 

@@ -164,7 +164,8 @@ def test_refusals_name_the_problem():
     assert game.refused(0, type="play", card=game.card(0, "Tack Center"), target=2) == "invalid"
     assert game.refused(0, type="play", card=game.card(0, "Tack Center")) == "invalid"
     assert game.refused(0, type="draw") == "unknown_command"
-    assert game.refused(0, type="end_turn") == "unknown_command"
+    # A turn is a card: it cannot be ended before one is played.
+    assert game.refused(0, type="end_turn") == "wrong_stage"
 
 
 def test_the_game_is_for_two_to_four_players():
@@ -194,7 +195,7 @@ def test_voter_adhd_removes_one_card_from_play_and_its_effect_goes_with_it():
     game.play(1, "Gaffe", 1)
     assert game.counters(1) == (1, -6)
     tack_center = next(c for c in game.state.table.player(1).in_play if game.state.table.cards[c].title == "Tack Center")
-    assert game.refused(0, type="play", card=game.card(0, "Voter ADHD"), target=1) == "invalid"
+    assert game.refused(0, type="play", card=game.card(0, "Voter ADHD"), target=1, remove="no-such-card") == "invalid"
     game.play(0, "Voter ADHD", 1, remove=tack_center)
     assert game.counters(1) == (-3, -3)
     assert [game.state.table.cards[c].title for c in game.state.table.discard_pile] == ["Voter ADHD", "Tack Center"]
@@ -472,6 +473,8 @@ def legal_commands(state, seat: int) -> list[dict]:
     """Commands a seat may send now (a representative choice of `remove` for each target)."""
     if state.status != "active" or acting_seat(state) != seat:
         return []
+    if state.table.removal is not None:
+        return [{"type": "remove", "card": card} for card in state.table.removal["from"]]
     commands = []
     reply = state.table.reply
     targets = [reply["to"]] if reply else range(len(state.table.players))
@@ -483,7 +486,7 @@ def legal_commands(state, seat: int) -> list[dict]:
             if state.table.player(seat).in_play:
                 commands.append({**command, "remove_before": state.table.player(seat).in_play[0]})
     if reply or state.table.turn.things_played:
-        commands.append({"type": "pass"})
+        commands += [{"type": "pass"}, {"type": "end_turn"}]
     return commands
 
 

@@ -12,7 +12,11 @@ Choices the rulebook leaves open, made once here:
 - a player's own Style applies before other players' Styles (the Mudslinger's subtraction);
 - "opponents" and "everyone" mean every other player, and every player, in both phases;
 - ties for a Candidate's place are broken by an order drawn at random when the Primary ends; ties for
-  President are shared: every tied player is among the winners.
+  President are shared: every tied player is among the winners;
+- in a two-player game there is no Spoiler, so when neither Candidate ends positive nobody becomes President
+  and nobody wins: the election's ``outcome`` says so (``no_president``) rather than an empty list of winners;
+- the party Variation's points (``president_points``): a President shared by a tie gains two points each, and a
+  party member who is not a President gains one for each President of their party.
 """
 
 from __future__ import annotations
@@ -21,6 +25,9 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
+
+from games.engine.cards import Card
 
 
 class Style(StrEnum):
@@ -154,6 +161,16 @@ def parse_effect(card: Mapping) -> CardEffect:
     return CardEffect(electability, affiliation, draws, removes)
 
 
+@lru_cache(maxsize=1024)
+def _effect_of_text(title: str, card_type: str, text: str) -> CardEffect:
+    return parse_effect({"title": title, "type": card_type, "text": text})
+
+
+def effect_of(card: Card) -> CardEffect:
+    """A game's card's effect (read once per distinct text)."""
+    return _effect_of_text(card.title, card.type, card.text)
+
+
 def _halve(value: int) -> int:
     return value // 2 if value >= 0 else -(-value // 2)
 
@@ -203,13 +220,33 @@ def choose_candidates(attributes: Mapping[int, Attributes], tiebreak: Sequence[i
     return sorted(ranked[:2])
 
 
+# What the General Election's end says, in the seed's words: who became President, and by which rule.
+PRESIDENT, NO_PRESIDENT = "president", "no_president"
+REASONS = {
+    "candidates": "The Candidate with the highest positive total becomes President (and wins the game).",
+    "spoilers": "If neither Candidate has a positive total, the Spoiler with the highest Electability (ignoring "
+                "Affiliation) becomes President.",
+    "nobody": "Neither Candidate has a positive total, and a two player game has no Spoiler to become President "
+              "instead: nobody is elected, and nobody wins.",
+}
+
+
 @dataclass(frozen=True)
 class Election:
-    """The General Election's result: `winners` is empty only when nobody can become President."""
+    """The General Election's result: `winners` is empty only when nobody can become President, which
+    `outcome` (``president`` or ``no_president``) and `reason` (the rule that decided) state."""
 
     winners: list[int]
     totals: dict[int, int]
     decided_by: str  # "candidates", "spoilers" or "nobody"
+
+    @property
+    def outcome(self) -> str:
+        return PRESIDENT if self.winners else NO_PRESIDENT
+
+    @property
+    def reason(self) -> str:
+        return REASONS[self.decided_by]
 
 
 def _general_total(seat: int, candidates: Sequence[int], attributes: Mapping[int, Attributes],
@@ -229,7 +266,8 @@ def elect_president(attributes: Mapping[int, Attributes], styles: Mapping[int, S
                     candidates: Sequence[int]) -> Election:
     """After the General Election, Affiliation is subtracted from Electability; the Candidate with the
     highest positive total becomes President. If none is positive, the Spoiler with the highest
-    Electability does (the Spoiler rule). A Highlander Spoiler also runs as if a Candidate."""
+    Electability does (the Spoiler rule). A Highlander Spoiler also runs as if a Candidate. A two-player
+    game has no Spoiler: if neither Candidate is positive, nobody is President."""
     spoilers = [seat for seat in attributes if seat not in candidates]
     running = list(candidates) + [seat for seat in spoilers if styles.get(seat) is Style.HIGHLANDER]
     totals = {seat: _general_total(seat, candidates, attributes, styles) for seat in running}
@@ -239,3 +277,33 @@ def elect_president(attributes: Mapping[int, Attributes], styles: Mapping[int, S
     if spoilers:
         return Election(_highest({seat: attributes[seat].electability for seat in spoilers}), totals, "spoilers")
     return Election([], totals, "nobody")
+
+
+# --- the party Variation ------------------------------------------------------------------------------------------
+# "Divide the four players into two parties, and count points. When a player becomes a Candidate, that player
+# gets a point, and when a player is elected President, that player gains two points and other party members
+# gain one. After four games, the player with the most points wins."
+PARTIES_PLAYERS, PARTIES_GAMES = 4, 4
+CANDIDATE_POINTS, PRESIDENT_POINTS, PARTY_MEMBER_POINTS = 1, 2, 1
+
+
+def candidate_points(candidates: Sequence[int]) -> dict[int, int]:
+    """"When a player becomes a Candidate, that player gets a point"."""
+    return {seat: CANDIDATE_POINTS for seat in candidates}
+
+
+def president_points(presidents: Sequence[int], parties: Mapping[str, Sequence[int]]) -> dict[int, int]:
+    """"when a player is elected President, that player gains two points and other party members gain one"."""
+    gains: dict[int, int] = {}
+    for president in presidents:
+        gains[president] = gains.get(president, 0) + PRESIDENT_POINTS
+        party = next((members for members in parties.values() if president in members), ())
+        for member in party:
+            if member not in presidents:
+                gains[member] = gains.get(member, 0) + PARTY_MEMBER_POINTS
+    return gains
+
+
+def most_points(points: Sequence[int]) -> list[int]:
+    """"After four games, the player with the most points wins" (a tie is shared)."""
+    return _highest(dict(enumerate(points))) if points else []
