@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.engine.errors import DomainError
+from dvorak_core.errors import DomainError
 from games.engine.rng import SeededRng
 from games.engine.rulesets import rock_paper_scissors_extreme as rpsx
 from games.engine.rulesets.rock_paper_scissors_extreme.board import Board
@@ -151,7 +151,7 @@ class Match:
         return self.send(seat, {"type": "draw", "card": self.card(title)})
 
     def discard(self, seat: int, title: str) -> list[dict]:
-        return self.send(seat, {"type": "discard", "card": self.card(title)})
+        return self.send(seat, {"type": "discard", "cards": [self.card(title)]})
 
     def moves(self, seat: int) -> list[dict]:
         return rpsx.legal_moves(self.board, seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.errors import DomainError
+from dvorak_core.errors import DomainError
 from games.engine.rng import SeededRng
 from games.engine.rulesets import rock_paper_scissors_extreme as rpsx
 from tests.engine.rock_paper_scissors_extreme.match import Match, deck, types
@@ -142,7 +142,7 @@ def test_a_potion_must_be_held_to_be_drunk():
     m = Match().arrange(items={0: ["Black Potion"], 1: ["Sparkly Potion"]})
     m.throw("rock", "rock")
     m.refuse(0, {"type": "drink", "potion": m.card("Sparkly Potion")}, "card_not_in_hand")
-    m.refuse(0, {"type": "drink", "potion": 7}, "card_not_in_hand")
+    m.refuse(0, {"type": "drink", "potion": 7}, "invalid")  # not a card id at all: a malformed body
     m.refuse(0, {"type": "drink", "potion": m.card("Black Potion"), "simulate": m.card("Sparkly Potion")}, "invalid")
 
 
@@ -206,13 +206,13 @@ def test_above_three_items_a_player_discards_one_but_not_the_card_just_drawn():
     m.draw(0, "Diamond Totem")
     m.draw(1, "Diamond Athame")
     assert m.board.phase == "discard" and m.waiting_for() == [0, 1]
-    assert sorted(m.titles(m.moves(0)[0]["card"]["from"])) == ["Golden Totem", "Onyx Totem", "Ruby Totem"]
-    refused = m.refuse(0, {"type": "discard", "card": m.card("Diamond Totem")}, "denied")
+    assert sorted(m.titles(m.moves(0)[0]["cards"]["from"])) == ["Golden Totem", "Onyx Totem", "Ruby Totem"]
+    refused = m.refuse(0, {"type": "discard", "cards": [m.card("Diamond Totem")]}, "denied")
     assert "just drew" in refused.message
-    m.refuse(0, {"type": "discard", "card": m.card("Golden Scroll")}, "card_not_in_hand")
+    m.refuse(0, {"type": "discard", "cards": [m.card("Golden Scroll")]}, "card_not_in_hand")
     m.discard(1, "Onyx Scroll")
     assert m.waiting_for() == [0] and m.board.challenge == 1
-    m.refuse(1, {"type": "discard", "card": m.card("Ruby Scroll")}, "not_your_turn")
+    m.refuse(1, {"type": "discard", "cards": [m.card("Ruby Scroll")]}, "not_your_turn")
     m.discard(0, "Onyx Totem")
     assert m.discard_pile()[-2:] == ["Onyx Scroll", "Onyx Totem"]
     assert len(m.items(0)) == len(m.items(1)) == 3 and m.board.challenge == 2

@@ -1,10 +1,11 @@
 """Rock Paper Scissors Extreme (Tweed Cap, 5 December 2008): the game as its deck's Special Rules and Notes say.
 
-A pure game definition, with no Django and no engine state: ``setup`` → events, ``decide(board, seat, command,
-rng)`` → events or ``DomainError``, ``evolve(board, event)`` → board, ``legal_moves(board, seat)``,
+``RULESET`` plugs the game into the ruleset contract (``ruleset``: ``games.engine.ruleset``). The rules
+themselves are pure functions with no Django and no engine state: ``setup`` → events, ``decide(board, seat,
+command, rng)`` → events or ``DomainError``, ``evolve(board, event)`` → board, ``legal_moves(board, seat)``,
 ``view(board, viewer)``, ``view_event(event, viewer)``, ``winners(board)``, ``active_seats(board)``, and
-``board_to_json``/``board_from_json`` for snapshots. Events are ``{"type": "rpsx.…", "data": {…}}`` dicts
-(``evolve`` also takes any object with ``type`` and ``data``).
+``board_to_json``/``board_from_json``. Events are ``{"type": "rpsx.…", "data": {…}}`` dicts (``evolve`` also
+takes any object with ``type`` and ``data``).
 
 The game in short: two players; three face-up cards in the center; each player holds at most three. Each
 challenge, both throw Rock, Paper or Scissors at once, in secret; a tie is thrown again. Potions may be drunk
@@ -63,8 +64,8 @@ Readings (where the rules are silent, the choice made here)
     mid-challenge. The player with the most points wins; two players reaching 21 with equal points on the same
     tie share the win.
 18. Exactly two seats. A deck card naming no known family (or a signed card whose text names no single sign)
-    cannot be played: setup refuses the deck (409 ``denied``, ``details.cards`` lists the titles); fewer than
-    three cards is ``not_enough_cards``.
+    cannot be played: the game is refused when it is created (409 ``denied``, ``details.cards`` lists the
+    titles); fewer than three cards is ``not_enough_cards``. No creative play, and the standard variant only.
 
 Commands (bodies sent by a seat; ``legal_moves`` lists them with ``{"choose", "from", "list"}`` fields)
 ------------------------------------------------------------------------------------------------------
@@ -76,12 +77,14 @@ Commands (bodies sent by a seat; ``legal_moves`` lists them with ``{"choose", "f
   winner; ``break`` only with a working Onyx of the winning sign and something to break, ``steal`` only after
   a green potion (then ``choice`` is ``"score"``, as after a purple potion).
 - ``{"type": "draw", "card": "<card id>"}`` — a card from the center, by the seat whose draw it is.
-- ``{"type": "discard", "card": "<card id>"}`` — down to three items, not the card just drawn.
+- ``{"type": "discard", "cards": ["<card id>"]}`` — one item, down to three items, not the card just drawn (a
+  list, as every ruleset's ``discard`` takes).
 
-Refusals: ``wrong_stage`` (not this phase), ``not_your_turn`` (not this seat's to do now, or already done),
-``invalid`` (a bad field), ``card_not_in_hand`` (a potion or item the seat does not hold), ``denied`` (the rules
-forbid it: a potion whose condition is not met, discarding the card just drawn), ``unknown_command``,
-``forbidden`` (not a player), ``game_not_active`` (the game is over).
+Refusals: ``invalid`` (a field of the wrong shape, whatever the stage; or a card or choice the rules do not offer
+now), ``wrong_stage`` (not this phase), ``not_your_turn`` (not this seat's to do now, or already done),
+``card_not_in_hand`` (a potion or item the seat does not hold), ``denied`` (the rules forbid it: a potion whose
+condition is not met, discarding the card just drawn), ``unknown_command``, ``forbidden`` (not a player),
+``game_not_active`` (the game is over).
 
 Events (``data`` fields; seats are ints, cards are ids)
 -------------------------------------------------------
@@ -120,13 +123,15 @@ from games.engine.rulesets.rock_paper_scissors_extreme.rules import (
     setup,
     winners,
 )
+from games.engine.rulesets.rock_paper_scissors_extreme.ruleset import NAME, RockPaperScissorsExtremeRuleset
 from games.engine.rulesets.rock_paper_scissors_extreme.views import view, view_event
 
-NAME = "rock_paper_scissors_extreme"
+RULESET = RockPaperScissorsExtremeRuleset()
 
 __all__ = [
     "EVENT_TYPES",
     "NAME",
+    "RULESET",
     "Board",
     "active_seats",
     "board_from_json",

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from games.engine.rulesets.rock_paper_scissors_extreme.cards import BLACK, Card
+from games.engine.visibility import counted, owner, public
 
 # Phases. A challenge runs THROW -> (POTIONS) -> CLAIM -> DRAW -> DISCARD, then the center is refilled and the
 # next challenge starts; a tie goes back to THROW. RESOLVING only ever lasts inside one command.
@@ -24,55 +25,79 @@ TAKE, SCORE = "take", "score"
 
 @dataclass(frozen=True)
 class Player:
-    seat: int
-    items: tuple[str, ...] = ()
-    points: int = 0
+    seat: int = public()
+    # "in your opponent's inventory" is in sight, say the Notes: a player's items are face up.
+    items: tuple[str, ...] = public(())
+    points: int = public(0)
 
 
 @dataclass(frozen=True)
 class Throw:
-    seat: int
-    sign: str
+    """A throw: until both are in, only its seat sees the sign."""
+
+    seat: int = public()
+    sign: str = owner()
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """A throw both players revealed: seen by all."""
+
+    seat: int = public()
+    sign: str = public()
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A seat's secret answer in an open potion window: the potion it drinks (None: it drinks nothing) and, for a
+    rainbow potion, the item it simulates. Only its seat sees them until every seat asked has answered."""
+
+    seat: int = public()
+    potion: str | None = owner(None)
+    simulate: str | None = owner(None)
 
 
 @dataclass(frozen=True)
 class Drink:
-    """A seat's answer in a potion window: the potion it drinks (None: it drinks nothing) and, for a rainbow
-    potion, the item it simulates."""
+    """A potion drunk after the current throw, once revealed: seen by all."""
 
-    seat: int
-    potion: str | None = None
-    simulate: str | None = None
+    seat: int = public()
+    potion: str | None = public(None)
+    simulate: str | None = public(None)
 
 
 @dataclass(frozen=True)
 class Board:
+    """Who may see what is said field by field (``games.engine.visibility``); a field said by none, such as
+    ``cards`` (which names the supply's cards too), is the server's alone."""
+
     cards: dict[str, Card]
-    players: tuple[Player, ...]
-    supply: tuple[str, ...] = ()
-    discard_pile: tuple[str, ...] = ()
-    center: tuple[str, ...] = ()
-    phase: str = SETUP
-    challenge: int = 0
-    throw: int = 0
+    players: tuple[Player, ...] = public()
+    # The supply's order is hidden: everyone may count it.
+    supply: tuple[str, ...] = counted(())
+    discard_pile: tuple[str, ...] = public(())
+    center: tuple[str, ...] = public(())
+    phase: str = public(SETUP)
+    challenge: int = public(0)
+    throw: int = public(0)
     # Secret until both are in: the throws of the current throw, then the potion answers of an open window.
-    throws: tuple[Throw, ...] = ()
-    answers: tuple[Drink, ...] = ()
+    throws: tuple[Throw, ...] = public(())
+    answers: tuple[Answer, ...] = public(())
     # The last throw both players revealed.
-    revealed: tuple[Throw, ...] = ()
-    window: str | None = None
-    asked: tuple[int, ...] = ()
+    revealed: tuple[Revealed, ...] = public(())
+    window: str | None = public(None)
+    asked: tuple[int, ...] = public(())
     # The potions drunk after the current throw (one a player at most).
-    drunk: tuple[Drink, ...] = ()
+    drunk: tuple[Drink, ...] = public(())
     # A black potion was drunk this challenge: items have no effect until it ends.
-    nullified: bool = False
-    throw_winner: int | None = None
-    claim: str | None = None
+    nullified: bool = public(False)
+    throw_winner: int | None = public(None)
+    claim: str | None = public(None)
     # Who still draws from the center this challenge, first drawer first.
-    drawers: tuple[int, ...] = ()
+    drawers: tuple[int, ...] = public(())
     # The card each player just drew (or stole): never the one discarded down to three.
-    gained: tuple[tuple[int, str], ...] = ()
-    winners: tuple[int, ...] | None = None
+    gained: tuple[tuple[int, str], ...] = public(())
+    winners: tuple[int, ...] | None = public(None)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -130,7 +155,7 @@ def _thrown(board: Board, data: dict) -> Board:
 
 
 def _revealed(board: Board, data: dict) -> Board:
-    revealed = tuple(Throw(t["seat"], t["sign"]) for t in data["throws"])
+    revealed = tuple(Revealed(t["seat"], t["sign"]) for t in data["throws"])
     return replace(board, throws=(), revealed=revealed, phase=RESOLVING)
 
 
@@ -139,7 +164,7 @@ def _window_opened(board: Board, data: dict) -> Board:
 
 
 def _potion_chosen(board: Board, data: dict) -> Board:
-    return replace(board, answers=board.answers + (Drink(data["seat"], data.get("potion"), data.get("simulate")),))
+    return replace(board, answers=board.answers + (Answer(data["seat"], data.get("potion"), data.get("simulate")),))
 
 
 def _potions_revealed(board: Board, data: dict) -> Board:
@@ -242,7 +267,7 @@ def board_to_json(board: Board) -> dict[str, Any]:
         "supply": list(board.supply), "discard_pile": list(board.discard_pile), "center": list(board.center),
         "phase": board.phase, "challenge": board.challenge, "throw": board.throw,
         "throws": [{"seat": t.seat, "sign": t.sign} for t in board.throws],
-        "answers": [_drink_json(d) for d in board.answers],
+        "answers": [_drink_json(a) for a in board.answers],
         "revealed": [{"seat": t.seat, "sign": t.sign} for t in board.revealed],
         "window": board.window, "asked": list(board.asked),
         "drunk": [_drink_json(d) for d in board.drunk],
@@ -259,8 +284,8 @@ def board_from_json(data: dict[str, Any]) -> Board:
         supply=tuple(data["supply"]), discard_pile=tuple(data["discard_pile"]), center=tuple(data["center"]),
         phase=data["phase"], challenge=data["challenge"], throw=data["throw"],
         throws=tuple(Throw(t["seat"], t["sign"]) for t in data["throws"]),
-        answers=tuple(Drink(**d) for d in data["answers"]),
-        revealed=tuple(Throw(t["seat"], t["sign"]) for t in data["revealed"]),
+        answers=tuple(Answer(**a) for a in data["answers"]),
+        revealed=tuple(Revealed(t["seat"], t["sign"]) for t in data["revealed"]),
         window=data["window"], asked=tuple(data["asked"]),
         drunk=tuple(Drink(**d) for d in data["drunk"]),
         nullified=data["nullified"], throw_winner=data["throw_winner"], claim=data["claim"],
@@ -269,5 +294,5 @@ def board_from_json(data: dict[str, Any]) -> Board:
     )
 
 
-def _drink_json(drink: Drink) -> dict[str, Any]:
+def _drink_json(drink: Drink | Answer) -> dict[str, Any]:
     return {"seat": drink.seat, "potion": drink.potion, "simulate": drink.simulate}

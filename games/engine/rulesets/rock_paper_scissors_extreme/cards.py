@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.errors import DomainError
+from dvorak_core.errors import DomainError
 from games.engine.rng import Rng
 
 ROCK, PAPER, SCISSORS = "rock", "paper", "scissors"
@@ -26,6 +26,9 @@ RAINBOW, BLACK, SPARKLY, PURPLE, GREEN, BLUE, RED = "Rainbow", "Black", "Sparkly
 POTION_FAMILIES = (RAINBOW, BLACK, SPARKLY, PURPLE, GREEN, BLUE, RED)
 # "Drink after you win with Rock ...": these potions belong to one sign, named in their text.
 WIN_POTIONS = (PURPLE, GREEN, BLUE, RED)
+
+# "... place three face up in the center."
+CENTER_SIZE = 3
 
 _SIGN_WORD = re.compile(r"\b(rock|paper|scissors)\b", re.IGNORECASE)
 
@@ -74,20 +77,40 @@ def read_family(title: str, text: str) -> tuple[str, str | None] | None:
     return None
 
 
-def deal_deck(deck_cards: list[dict], rng: Rng) -> list[Card]:
-    """One Card per copy of each deck card, each with a fresh opaque id, in the deck's order."""
-    unknown = sorted({str(card.get("title", "")) for card in deck_cards
-                      if read_family(str(card.get("title", "")), str(card.get("text") or "")) is None})
+def unreadable_titles(deck_cards: list[dict]) -> list[str]:
+    """The titles of the deck's cards these rules cannot play (no known family, or no single sign)."""
+    return sorted({str(card.get("title", "")) for card in deck_cards
+                   if read_family(str(card.get("title", "")), str(card.get("text") or "")) is None})
+
+
+def check_deck(deck_cards: list[dict]) -> None:
+    """Refuse a deck these rules cannot play: a card they cannot read (409 ``denied``, its title listed in
+    ``details.cards``), or fewer cards than the center holds (409 ``not_enough_cards``)."""
+    unknown = unreadable_titles(deck_cards)
     if unknown:
         raise DomainError(
-            "denied", "Rock Paper Scissors Extreme cannot play these cards: each must be a Diamond, Golden, Onyx, "
-            "Silver or Ruby item naming its sign, or one of the deck's potions.", {"cards": unknown})
+            "Rock Paper Scissors Extreme cannot play these cards: each must be a Diamond, Golden, Onyx, Silver or "
+            "Ruby item naming its sign, or one of the deck's potions.", code="denied", details={"cards": unknown})
+    count = sum(_copies(card) for card in deck_cards)
+    if count < CENTER_SIZE:
+        raise DomainError("The game needs at least three cards for the center.", code="not_enough_cards",
+                          details={"cards": count})
+
+
+def _copies(card: dict) -> int:
+    copies = card.get("copies", 1)
+    return copies if isinstance(copies, int) and not isinstance(copies, bool) and copies > 0 else 1
+
+
+def deal_deck(deck_cards: list[dict], rng: Rng) -> list[Card]:
+    """One Card per copy of each deck card, each with a fresh opaque id, in the deck's order."""
+    check_deck(deck_cards)
     cards: list[Card] = []
     used: set[str] = set()
     for entry in deck_cards:
         title, text = str(entry.get("title", "")), str(entry.get("text") or "")
         family, sign = read_family(title, text)
-        for _ in range(max(int(entry.get("copies", 1) or 1), 1)):
+        for _ in range(_copies(entry)):
             card_id = rng.token_hex(8)
             while card_id in used:
                 card_id = rng.token_hex(8)

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.errors import DomainError
+from dvorak_core.errors import DomainError
 from games.engine.rng import Rng
+from games.engine.ruleset import choose
 from games.engine.rulesets.rock_paper_scissors_extreme.board import (
     CLAIM,
     DISCARD,
@@ -32,6 +33,7 @@ from games.engine.rulesets.rock_paper_scissors_extreme.cards import (
     BEATS,
     BLACK,
     BLUE,
+    CENTER_SIZE,
     DIAMOND,
     GOLDEN,
     GREEN,
@@ -52,8 +54,6 @@ PLAYERS = 2
 TARGET_POINTS = 21
 # "Players begin with no cards and can have a maximum of three."
 MAX_ITEMS = 3
-# "... place three face up in the center."
-CENTER_SIZE = 3
 
 
 class _GameOver(Exception):
@@ -81,15 +81,14 @@ def setup(cards: list[dict], seats: list[int], rng: Rng) -> list[dict[str, Any]]
     the first challenge. "Players begin with no cards"."""
     seats = list(seats)
     if len(set(seats)) != len(seats):
-        raise DomainError("invalid", "Each player needs a seat of their own.", {"field": "seats"})
+        raise DomainError("Each player needs a seat of their own.", code="invalid", details={"field": "seats"})
     if len(seats) < PLAYERS:
-        raise DomainError("not_enough_players", "Rock Paper Scissors Extreme needs two players.")
+        raise DomainError("Rock Paper Scissors Extreme needs two players.", code="not_enough_players",
+                          details={"min_players": PLAYERS})
     if len(seats) > PLAYERS:
-        raise DomainError("limit_reached", "Rock Paper Scissors Extreme is for two players.")
+        raise DomainError("Rock Paper Scissors Extreme is for two players.", code="limit_reached",
+                          details={"max_players": PLAYERS})
     deck = deal_deck(cards, rng)
-    if len(deck) < CENTER_SIZE:
-        raise DomainError("not_enough_cards", "The game needs at least three cards for the center.",
-                          {"cards": len(deck)})
     supply = [card.id for card in deck]
     rng.shuffle(supply)
     run = _Run(None, rng)
@@ -208,7 +207,7 @@ def claim_options(board: Board) -> ClaimOptions:
 
 
 def _choose(values) -> dict[str, Any]:
-    return {"choose": 1, "from": list(values), "list": False}
+    return choose(1, values, as_list=False)
 
 
 def legal_moves(board: Board, seat: int) -> list[dict[str, Any]]:
@@ -239,7 +238,7 @@ def legal_moves(board: Board, seat: int) -> list[dict[str, Any]]:
         return [{"type": "draw", "card": _choose(board.center)}]
     if board.phase == DISCARD:
         protected = board.gained_by(seat)
-        return [{"type": "discard", "card": _choose(c for c in board.player(seat).items if c != protected)}]
+        return [{"type": "discard", "cards": choose(1, (c for c in board.player(seat).items if c != protected))}]
     return []
 
 
@@ -249,15 +248,15 @@ def legal_moves(board: Board, seat: int) -> list[dict[str, Any]]:
 def decide(board: Board, seat: int, command: dict, rng: Rng) -> list[dict[str, Any]]:
     """The events ``command`` from ``seat`` causes, or ``DomainError`` if the rules refuse it."""
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-        raise DomainError("invalid", "A command is an object with a \"type\".", {"field": "type"})
+        raise DomainError("A command is an object with a \"type\".", code="invalid", details={"field": "type"})
     if board.winners is not None:
-        raise DomainError("game_not_active", "The game is over.")
+        raise DomainError("The game is over.", code="game_not_active")
     if seat not in board.seats:
-        raise DomainError("forbidden", "Only the two players act in this game.")
+        raise DomainError("Only the two players act in this game.", code="forbidden")
     handler = COMMANDS.get(command["type"])
     if handler is None:
-        raise DomainError("unknown_command", f"Rock Paper Scissors Extreme has no command {command['type']!r}.",
-                          {"commands": sorted(COMMANDS)})
+        raise DomainError(f"Rock Paper Scissors Extreme has no command {command['type']!r}.",
+                          code="unknown_command", details={"known": sorted(COMMANDS)})
     run = _Run(board, rng)
     try:
         handler(run, seat, command)
@@ -269,9 +268,10 @@ def decide(board: Board, seat: int, command: dict, rng: Rng) -> list[dict[str, A
 
 def _expect(board: Board, phase: str, seat: int) -> None:
     if board.phase != phase:
-        raise DomainError("wrong_stage", f"That is not possible now: {_waiting_for(board)}.", {"phase": board.phase})
+        raise DomainError(f"That is not possible now: {_waiting_for(board)}.", code="wrong_stage",
+                          details={"phase": board.phase})
     if seat not in active_seats(board):
-        raise DomainError("not_your_turn", f"It is not yours to do: {_waiting_for(board)}.")
+        raise DomainError(f"It is not yours to do: {_waiting_for(board)}.", code="not_your_turn")
 
 
 def _waiting_for(board: Board) -> str:
@@ -281,16 +281,26 @@ def _waiting_for(board: Board) -> str:
     return f"the game waits for seat {seats} {doing.get(board.phase, '')}".strip()
 
 
-def _card_field(command: dict, field: str) -> str | None:
+def _invalid(message: str, field: str) -> DomainError:
+    return DomainError(message, code="invalid", details={"field": field})
+
+
+def _card_field(command: dict, field: str, *, required: bool = True) -> str | None:
+    """A card named by its id: a non-empty string (None when left out and not required). A body of the wrong
+    shape is refused as ``invalid`` whatever the game's stage."""
     value = command.get(field)
-    return value if isinstance(value, str) else None
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or not value:
+        raise _invalid(f"\"{field}\" names a card by its id.", field)
+    return value
 
 
 def _throw(run: _Run, seat: int, command: dict) -> None:
-    _expect(run.board, THROW, seat)
     sign = command.get("sign")
-    if sign not in SIGNS:
-        raise DomainError("invalid", "Throw \"rock\", \"paper\" or \"scissors\".", {"field": "sign"})
+    if not isinstance(sign, str) or sign not in SIGNS:
+        raise _invalid("Throw \"rock\", \"paper\" or \"scissors\".", "sign")
+    _expect(run.board, THROW, seat)
     run.emit("thrown", seat=seat, sign=sign)
     if len(run.board.throws) == len(run.board.seats):
         throws = sorted(run.board.throws, key=lambda t: t.seat)
@@ -299,22 +309,22 @@ def _throw(run: _Run, seat: int, command: dict) -> None:
 
 
 def _drink(run: _Run, seat: int, command: dict) -> None:
+    potion_id = _card_field(command, "potion")
+    simulate = _card_field(command, "simulate", required=False)
     board = run.board
     _expect(board, POTIONS, seat)
-    potion_id = _card_field(command, "potion")
     if potion_id not in board.player(seat).items or not board.cards[potion_id].is_potion:
-        raise DomainError("card_not_in_hand", "You hold no such potion.", {"field": "potion"})
+        raise DomainError("You hold no such potion.", code="card_not_in_hand", details={"field": "potion"})
     potion = board.cards[potion_id]
     if potion not in drinkable(board, seat, board.window):
-        raise DomainError("denied", f"The {potion.title} cannot be drunk now: \"{potion.text}\"",
-                          {"field": "potion"})
-    simulate = command.get("simulate")
+        raise DomainError(f"The {potion.title} cannot be drunk now: \"{potion.text}\"", code="denied",
+                          details={"field": "potion"})
     if potion.family == RAINBOW:
         if simulate not in simulation_targets(board, seat):
-            raise DomainError("invalid", "Name a totem, scroll or athame of your opponent's or in the center, "
-                              "not one you already have.", {"field": "simulate"})
+            raise _invalid("Name a totem, scroll or athame of your opponent's or in the center, not one you "
+                           "already have.", "simulate")
     elif simulate is not None:
-        raise DomainError("invalid", "Only a rainbow potion simulates an item.", {"field": "simulate"})
+        raise _invalid("Only a rainbow potion simulates an item.", "simulate")
     run.emit("potion_chosen", seat=seat, potion=potion_id, simulate=simulate)
     _close_window_when_answered(run)
 
@@ -326,20 +336,22 @@ def _pass(run: _Run, seat: int, command: dict) -> None:
 
 
 def _claim(run: _Run, seat: int, command: dict) -> None:
+    choice = command.get("choice")
+    if not isinstance(choice, str) or choice not in (TAKE, SCORE):
+        raise _invalid(f"\"choice\" is {TAKE!r} or {SCORE!r}.", "choice")
+    picked = {field: _card_field(command, field, required=False) for field in ("break", "steal")}
     board = run.board
     _expect(board, CLAIM, seat)
     options = claim_options(board)
-    choice = command.get("choice")
     if choice not in options.choices:
-        raise DomainError("invalid", f"Choose {' or '.join(repr(c) for c in options.choices)}.",
-                          {"field": "choice"})
+        raise _invalid(f"Choose {' or '.join(repr(c) for c in options.choices)}.", "choice")
     picks = {}
     for field, allowed in (("break", options.breakable), ("steal", options.stealable)):
-        value = command.get(field)
+        value = picked[field]
         if allowed and value not in allowed:
-            raise DomainError("invalid", f"Name one of your opponent's items to {field}.", {"field": field})
+            raise _invalid(f"Name one of your opponent's items to {field}.", field)
         if not allowed and value is not None:
-            raise DomainError("invalid", f"There is nothing to {field} now.", {"field": field})
+            raise _invalid(f"There is nothing to {field} now.", field)
         picks[field] = value
     winner, loser = seat, board.opponent(seat)
     sign = board.sign_of(winner)
@@ -374,22 +386,26 @@ def _claim(run: _Run, seat: int, command: dict) -> None:
 
 
 def _draw(run: _Run, seat: int, command: dict) -> None:
-    _expect(run.board, DRAW, seat)
     card = _card_field(command, "card")
+    _expect(run.board, DRAW, seat)
     if card not in run.board.center:
-        raise DomainError("invalid", "Draw one of the face-up cards in the center.", {"field": "card"})
+        raise _invalid("Draw one of the face-up cards in the center.", "card")
     run.emit("drew", seat=seat, card=card)
     _after_drawing(run)
 
 
 def _discard(run: _Run, seat: int, command: dict) -> None:
+    cards = command.get("cards")
+    if not isinstance(cards, list) or len(cards) != 1 or not isinstance(cards[0], str) or not cards[0]:
+        raise _invalid("\"cards\" is a list of one card: the item you discard.", "cards")
+    [card] = cards
     board = run.board
     _expect(board, DISCARD, seat)
-    card = _card_field(command, "card")
     if card not in board.player(seat).items:
-        raise DomainError("card_not_in_hand", "Discard one of your own items.", {"field": "card"})
+        raise DomainError("Discard one of your own items.", code="card_not_in_hand", details={"field": "cards"})
     if card == board.gained_by(seat):
-        raise DomainError("denied", "You must discard one, but not the card you just drew.", {"field": "card"})
+        raise DomainError("You must discard one, but not the card you just drew.", code="denied",
+                          details={"field": "cards"})
     run.emit("discarded", seat=seat, card=card)
     _after_drawing(run)
 

@@ -3,44 +3,67 @@
 Everything on the table is face up: the center, the discard pile, each player's items ("in your opponent's
 inventory" is in sight, say the Notes). Hidden: the order of the supply and its card ids (a viewer sees how many
 cards it holds), and a pending throw or potion answer, which others see only as ``{"seat": n}`` until the event
-that reveals them all. An event type this module does not name shows nothing, so a new secret cannot leak by
-being forgotten here.
+that reveals them all.
+
+Both are said once, in the terms of the ruleset contract (``games.engine.visibility``): the board's fields carry
+who may see them (``board``), and ``SHOWS`` declares, for each event type, who sees each key of its data. A key
+or an event type not declared there shows nothing, so a new secret cannot leak by being forgotten here.
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from games.engine.rulesets.rock_paper_scissors_extreme.board import Board, Drink, event_type_and_data
+from games.engine import visibility
+from games.engine.rulesets.rock_paper_scissors_extreme.board import Board, event_type_and_data
 from games.engine.rulesets.rock_paper_scissors_extreme.rules import (
     CENTER_SIZE,
     MAX_ITEMS,
     TARGET_POINTS,
     active_seats,
 )
+from games.engine.visibility import COUNT, OWNER, PUBLIC
 
-# Events every viewer sees whole: they show cards already face up, or what the players did in the open.
-PUBLIC_EVENTS = frozenset({
-    "rpsx.dealt", "rpsx.challenge_started", "rpsx.revealed", "rpsx.window_opened", "rpsx.potions_revealed",
-    "rpsx.tied", "rpsx.won", "rpsx.scored", "rpsx.broken", "rpsx.stolen", "rpsx.claimed", "rpsx.drew",
-    "rpsx.discarded", "rpsx.finished",
-})
-# Simultaneous secret choices: the chooser sees theirs, everyone else only that the seat has chosen.
-SECRET_CHOICE_EVENTS = frozenset({"rpsx.thrown", "rpsx.potion_chosen"})
+
+def _public(*keys: str) -> dict[str, str]:
+    return dict.fromkeys(keys, PUBLIC)
+
+
+# Who sees which key of each event's data. Simultaneous secret choices (a throw, a potion answer): the chooser
+# sees theirs, everyone else only that the seat has chosen (``OWNER`` is the seat named by the event's "seat").
+# The deck's cards as dealt and each new supply: counted, never listed (their order is the supply's).
+SHOWS: dict[str, dict[str, Any]] = {
+    "rpsx.setup": {"seats": PUBLIC, "cards": len, "supply": COUNT},
+    "rpsx.dealt": _public("cards"),
+    "rpsx.reshuffled": {"supply": COUNT},
+    "rpsx.challenge_started": _public("challenge"),
+    "rpsx.thrown": {"seat": PUBLIC, "sign": OWNER},
+    "rpsx.revealed": _public("throws"),
+    "rpsx.window_opened": _public("window", "seats"),
+    "rpsx.potion_chosen": {"seat": PUBLIC, "potion": OWNER, "simulate": OWNER},
+    "rpsx.potions_revealed": _public("window", "drunk"),
+    "rpsx.tied": _public("sign"),
+    "rpsx.won": _public("seat", "sign"),
+    "rpsx.scored": _public("seat", "points", "cause"),
+    "rpsx.broken": _public("seat", "cards", "cause"),
+    "rpsx.stolen": _public("seat", "from", "card", "cause"),
+    "rpsx.claimed": _public("seat", "choice", "draw_order"),
+    "rpsx.drew": _public("seat", "card"),
+    "rpsx.discarded": _public("seat", "card"),
+    "rpsx.finished": _public("winners"),
+}
 
 
 def view(board: Board, viewer: int | None) -> dict[str, Any]:
-    """The board as ``viewer`` (a seat, or None for a spectator) sees it."""
+    """The board as ``viewer`` (a seat, or None for a spectator) sees it: each card in sight as a whole card."""
 
-    def card(card_id: str) -> dict[str, Any]:
-        return board.cards[card_id].to_json()
+    def card(card_id: str | None) -> dict[str, Any] | None:
+        return None if card_id is None else board.cards[card_id].to_json()
 
-    def drink(d: Drink) -> dict[str, Any]:
-        shown = {"seat": d.seat, "potion": card(d.potion) if d.potion else None}
-        if d.simulate:
-            shown["simulate"] = card(d.simulate)
-        return shown
+    def cards_of(shown: dict[str, Any]) -> dict[str, Any]:
+        """A drink or an answer as the visibility rules show it, its card ids made whole cards."""
+        return {key: card(value) if key in ("potion", "simulate") else value for key, value in shown.items()
+                if key != "simulate" or value is not None}
 
     return {
         "phase": board.phase,
@@ -54,13 +77,12 @@ def view(board: Board, viewer: int | None) -> dict[str, Any]:
         "discard_pile": [card(c) for c in board.discard_pile],
         "players": [{"seat": p.seat, "points": p.points, "items": [card(c) for c in p.items]}
                     for p in board.players],
-        "throws": [{"seat": t.seat, "sign": t.sign} if t.seat == viewer else {"seat": t.seat}
-                   for t in board.throws],
-        "revealed": [{"seat": t.seat, "sign": t.sign} for t in board.revealed],
+        "throws": visibility.state_view(board.throws, viewer),
+        "revealed": visibility.state_view(board.revealed, viewer),
         "window": board.window,
         "asked": list(board.asked),
-        "answers": [drink(a) if a.seat == viewer else {"seat": a.seat} for a in board.answers],
-        "drunk": [drink(d) for d in board.drunk],
+        "answers": [cards_of(shown) for shown in visibility.state_view(board.answers, viewer)],
+        "drunk": [cards_of(shown) for shown in visibility.state_view(board.drunk, viewer)],
         "nullified": board.nullified,
         "throw_winner": board.throw_winner,
         "claim": board.claim,
@@ -72,16 +94,6 @@ def view(board: Board, viewer: int | None) -> dict[str, Any]:
 
 
 def view_event(event: Any, viewer: int | None) -> dict[str, Any]:
-    """One event as ``viewer`` sees it: ``{"type", "data"}``."""
+    """One event as ``viewer`` sees it: ``{"type", "data"}``, its data cut down as ``SHOWS`` declares."""
     event_type, data = event_type_and_data(event)
-    if event_type in PUBLIC_EVENTS:
-        shown = copy.deepcopy(data)
-    elif event_type in SECRET_CHOICE_EVENTS:
-        shown = copy.deepcopy(data) if data.get("seat") == viewer else {"seat": data.get("seat")}
-    elif event_type == "rpsx.setup":
-        shown = {"seats": list(data["seats"]), "cards": len(data["cards"]), "supply": {"count": len(data["supply"])}}
-    elif event_type == "rpsx.reshuffled":
-        shown = {"supply": {"count": len(data["supply"])}}
-    else:
-        shown = {}
-    return {"type": event_type, "data": shown}
+    return {"type": event_type, "data": visibility.event_view(data, SHOWS.get(event_type, {}), viewer)}
