@@ -16,6 +16,7 @@ from games.engine.ruleset import Ruleset
 REGISTERED: dict[str, str] = {
     "dvorak": "games.engine.rulesets.dvorak",
     "article_ii": "games.engine.rulesets.article_ii",
+    "rock_paper_scissors_extreme": "games.engine.rulesets.rock_paper_scissors_extreme",
 }
 
 

@@ -1,0 +1,244 @@
+"""The bars every ruleset is held to: a client that knows nothing but the API and ``GET /games/{id}/moves/`` plays
+whole games through the REST API, each seat sending, at random, one of the moves it is offered (its choices
+filled at random), until nobody has a move left.
+
+For every game: no listed move is refused; no answer is a 5xx; the game ends. For Rock Paper Scissors Extreme,
+whenever a seat's throw or potion answer is still pending, every body its opponent gets (moves, state, events, and
+the answers to its own commands) shows that choice as ``{"seat": n}`` and nothing more, and the opponent's state
+differs from the one it had before the choice only by that.
+
+Dvorak's structural moves (draw, play, use, discard, end_turn) have no win condition among them: a game of them
+never ends by itself. After ``DVORAK_MOVES`` of them, the players but one concede (``concede`` is open to a
+player at any time and so not listed), which ends the game.
+
+How many games: ``RANDOM_GAMES_RPS``, ``RANDOM_GAMES_ARTICLE_II`` (for each of 2, 3 and 4 players) and
+``RANDOM_GAMES_DVORAK`` (for each seed deck with cards) in the environment; the bars ask for 20 of each, and the
+defaults keep the suite's time in check (``RANDOM_GAMES_RPS=20 RANDOM_GAMES_ARTICLE_II=20 RANDOM_GAMES_DVORAK=20
+pytest tests/games/test_random_legal_clients.py`` plays them all).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from typing import Any
+
+import pytest
+from rest_framework.throttling import UserRateThrottle
+
+from tests.engine.test_legal_moves import filled
+from tests.seeds import seed_deck_json
+
+pytestmark = pytest.mark.django_db
+
+
+def games(name: str, default: int) -> range:
+    return range(int(os.environ.get(name, default)))
+
+
+RPS_GAMES = games("RANDOM_GAMES_RPS", 3)
+ARTICLE_II_GAMES = games("RANDOM_GAMES_ARTICLE_II", 1)
+DVORAK_GAMES = games("RANDOM_GAMES_DVORAK", 1)
+DVORAK_DECKS = ["socialism", "rock-paper-scissors-extreme-deck", "article-ii-updated",
+                "simplistic-wargame-with-four-stats-s-e-r-m"]
+DVORAK_MOVES = 120
+# Far more commands than any game of these rulesets takes: a game still going after them does not end.
+MAX_COMMANDS = 3000
+
+# A seat's secret choice, and the events that reveal every pending one.
+SECRET = {"rpsx.thrown", "rpsx.potion_chosen", "choice.made"}
+REVEALS = {"rpsx.revealed", "rpsx.potions_revealed", "choices.revealed"}
+# What a pending choice of another seat may change in the state a seat sees: the list of who has chosen.
+PENDING_FIELDS = {("version",), ("board", "throws"), ("board", "answers"), ("board", "waiting_for"), ("choices",)}
+
+
+@pytest.fixture(autouse=True)
+def unthrottled(monkeypatch):
+    """These clients play at the machine's speed, far beyond a person's rate."""
+    monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "1000000/min"})
+
+
+@pytest.fixture
+def seed_decks(db):
+    from decks import services as deck_services
+
+    def load(slug: str) -> str:
+        deck_services.deck_import(author=None, text=seed_deck_json(slug), format="json", skip_existing=True)
+        return slug
+
+    return load
+
+
+class Player:
+    """One seat's client: it knows the API, and keeps every body the server sent it."""
+
+    def __init__(self, client, game_id: str, seat: int):
+        self.client, self.game_id, self.seat = client, game_id, seat
+        self.bodies: list[dict] = []
+
+    def answer(self, response) -> Any:
+        assert response.status_code < 500, response.content
+        body = response.json()
+        self.bodies.append(body)
+        return body
+
+    def get(self, path: str = "") -> dict:
+        response = self.client.get(f"/api/v1/games/{self.game_id}/{path}")
+        assert response.status_code == 200, response.content
+        return self.answer(response)
+
+    def post(self, command: dict, version: int | None = None) -> tuple[int, dict]:
+        headers = {} if version is None else {"HTTP_IF_MATCH": f'"{version}"'}
+        response = self.client.post(f"/api/v1/games/{self.game_id}/commands/", command, format="json", **headers)
+        return response.status_code, self.answer(response)
+
+
+def new_game(make_user, client_for, body: dict, players: int) -> list[Player]:
+    clients = [client_for(make_user()) for _ in range(players)]
+    created = clients[0].post("/api/v1/games/", {**body, "max_players": players}, format="json")
+    assert created.status_code == 201, created.content
+    game_id = created.json()["id"]
+    for client in clients[1:]:
+        assert client.post(f"/api/v1/games/{game_id}/join/", {}, format="json").status_code == 200
+    started = clients[0].post(f"/api/v1/games/{game_id}/start/")
+    assert started.status_code == 200, started.content
+    return [Player(client, game_id, seat) for seat, client in enumerate(clients)]
+
+
+# --- looking for a pending choice in what the opponent got ----------------------------------------------------
+
+
+def events_in(body: Any):
+    """Every event object in a body: an answer's or a list's ``events``."""
+    if isinstance(body, dict):
+        if isinstance(body.get("type"), str) and isinstance(body.get("data"), dict) and "version" in body:
+            yield body
+        for value in body.values():
+            yield from events_in(value)
+    elif isinstance(body, list):
+        for value in body:
+            yield from events_in(value)
+
+
+def shows_pending(body: Any, seat: int) -> list:
+    """Whatever in ``body`` shows more of ``seat``'s pending choice than that the seat has chosen."""
+    found = [event for event in events_in(body)
+             if event["type"] in SECRET and event["data"].get("seat") == seat and event["data"] != {"seat": seat}]
+    if isinstance(body, dict) and "status" in body and "ruleset" in body:  # a state
+        board = body.get("board") or {}
+        pending = [*board.get("throws", []), *board.get("answers", []), *(body.get("choices") or {}).get("made", [])]
+        found += [entry for entry in pending if entry.get("seat") == seat and entry != {"seat": seat}]
+    return found
+
+
+def changed(before: Any, after: Any, path: tuple = ()) -> set[tuple]:
+    """The paths (down to the board's fields) where two states differ."""
+    if isinstance(before, dict) and isinstance(after, dict) and len(path) < 2:
+        return {found for key in set(before) | set(after)
+                for found in changed(before.get(key), after.get(key), (*path, key))}
+    return set() if before == after else {path}
+
+
+class SecretWatch:
+    """The seats whose secret choice is pending, and a check of everything their opponents receive meanwhile."""
+
+    def __init__(self, players: list[Player]):
+        self.players = players
+        self.pending: set[int] = set()
+        self.checked = 0
+
+    def after_command(self, seat: int, answer: dict, before: int) -> None:
+        types = [event["type"] for event in answer["events"]]
+        if any(kind in REVEALS for kind in types):
+            self.pending.clear()
+        if types and types[-1] in SECRET:
+            self.pending.add(seat)
+            self.look_as_the_others(seat, before)
+
+    def look_as_the_others(self, seat: int, before: int) -> None:
+        """Each other seat reads the game as a client would: state, events, moves; and its state then against its
+        state before the choice was made (``?at``)."""
+        for other in self.players:
+            if other.seat == seat:
+                continue
+            earlier = other.get(f"?at={before}")
+            now = other.get("")
+            other.get(f"events/?after={before}")
+            other.get("moves/")
+            assert changed(earlier, now) <= PENDING_FIELDS, changed(earlier, now) - PENDING_FIELDS
+
+    def scan(self, player: Player, start: int) -> None:
+        """Every body ``player`` got since ``start``, while another seat's choice is pending."""
+        for body in player.bodies[start:]:
+            for seat in self.pending - {player.seat}:
+                assert not shows_pending(body, seat), (seat, body)
+                self.checked += 1
+
+
+# --- a game -------------------------------------------------------------------------------------------------------
+
+
+def play(players: list[Player], chooser: random.Random, *, max_commands: int = MAX_COMMANDS,
+         watch: SecretWatch | None = None) -> dict:
+    """Random listed moves until nobody has one (or ``max_commands`` were sent): every one is accepted. Returns
+    the count of commands sent and whether the game ended."""
+    sent = 0
+    while sent < max_commands:
+        marks = [len(p.bodies) for p in players]
+        offers = [(player, player.get("moves/")) for player in players]
+        offers = [(player, answer) for player, answer in offers if answer["moves"]]
+        if not offers:
+            break
+        player, answer = chooser.choice(offers)
+        command = filled(chooser.choice(answer["moves"]), chooser)
+        status, body = player.post(command, answer["version"])
+        assert status == 201, (command, body)
+        sent += 1
+        if watch is not None:
+            watch.after_command(player.seat, body, answer["version"])
+            for other, mark in zip(players, marks, strict=True):
+                watch.scan(other, mark)
+    return {"sent": sent, "state": players[0].get("")}
+
+
+@pytest.mark.parametrize("number", RPS_GAMES)
+def test_rock_paper_scissors_extreme_by_random_clients(number, seed_decks, make_user, client_for):
+    players = new_game(make_user, client_for, {"deck": seed_decks("rock-paper-scissors-extreme-deck")}, 2)
+    watch = SecretWatch(players)
+    result = play(players, random.Random(1000 + number), watch=watch)
+    state = result["state"]
+    assert state["status"] == "finished", f"not over after {result['sent']} commands"
+    points = [p["counters"]["points"] for p in state["players"]]
+    assert max(points) >= 21 and state["winners"]
+    assert watch.checked > 0  # the opponent's bodies were read while a throw was pending
+    assert "sign" not in json.dumps([e["data"] for p in players for body in p.bodies for e in events_in(body)
+                                     if e["type"] == "rpsx.thrown" and e["data"]["seat"] != p.seat])
+
+
+@pytest.mark.parametrize("players_count", [2, 3, 4])
+@pytest.mark.parametrize("number", ARTICLE_II_GAMES)
+def test_article_ii_by_random_clients(number, players_count, seed_decks, make_user, client_for):
+    players = new_game(make_user, client_for, {"deck": seed_decks("article-ii")}, players_count)
+    result = play(players, random.Random(2000 + 10 * number + players_count))
+    state = result["state"]
+    assert state["status"] == "finished", (
+        f"nobody has a move after {result['sent']} commands, in an unfinished game (acting: {state.get('acting')})")
+    assert state["winners"] or state["results"]["general"]["decided_by"] == "nobody"
+
+
+@pytest.mark.parametrize("deck", DVORAK_DECKS)
+@pytest.mark.parametrize("number", DVORAK_GAMES)
+def test_dvorak_by_random_clients(number, deck, seed_decks, make_user, client_for):
+    chooser = random.Random(f"{deck}-{number}")
+    players = new_game(make_user, client_for, {"deck": seed_decks(deck), "ruleset": "dvorak"}, chooser.choice([2, 3]))
+    result = play(players, chooser, max_commands=DVORAK_MOVES)
+    assert result["sent"] == DVORAK_MOVES, "a game of structural moves stopped offering any"
+    assert result["state"]["status"] == "active"
+    # The structural moves have no end: every player but the last concedes, and the last one standing wins.
+    for player in players[1:]:
+        status, _ = player.post({"type": "concede"})
+        assert status == 201
+    final = players[0].get("")
+    assert final["status"] == "finished" and final["winners"] == [0]
+    assert all(player.get("moves/")["moves"] == [] for player in players)
