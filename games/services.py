@@ -149,7 +149,7 @@ def actor_of(user) -> engine.Actor:
     return engine.Actor(user_id=user.id, username=user.get_username())
 
 
-def game_create(*, user, deck: str, variant: str = "standard", creative: bool = False, max_players: int = 5,
+def game_create(*, user, deck: str, variant: str = "standard", creative: bool = False, max_players: int | None = None,
                 options: dict | None = None, ruleset: str | None = None) -> dict:
     from decks.selectors import deck_for_game
 
@@ -173,7 +173,7 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
     with transaction.atomic():
         game = Game.objects.create(
             deck_slug=deck_data["slug"], deck_title=deck_data.get("title", ""), ruleset=ruleset, variant=variant,
-            creative=creative, max_players=max_players, created_by=user,
+            creative=creative, max_players=events[0].data["max_players"], created_by=user,
         )
         recorded = store.append(game.stream_id, 0, [store.NewEvent(e.type, e.data, e.schema) for e in events],
                                 actor=user.get_username())

@@ -21,7 +21,9 @@ class GameCreateSerializer(StrictTypes):
     deck = serializers.SlugField(help_text="Slug of the archive deck to play.")
     variant = serializers.ChoiceField(choices=VARIANTS, default="standard")
     creative = serializers.BooleanField(default=False)
-    max_players = serializers.IntegerField(min_value=2, max_value=20, default=5)
+    max_players = serializers.IntegerField(
+        min_value=2, max_value=20, required=False,
+        help_text="Seats at the table; by default five, or the ruleset's most if it is for fewer.")
     options = serializers.DictField(required=False, default=dict)
     ruleset = RulesetField(required=False, help_text="Defaults to the deck's ruleset.")
 

@@ -21,6 +21,8 @@ from games.engine.state import seat_of as _seat_of
 # Bump whenever evolve or the shape of the state changes: snapshots tagged with another version are rebuilt.
 ENGINE_VERSION = "5"
 MAX_SEATS = 20
+# A game created without "max_players": five seats, or fewer when its ruleset is for fewer (two for a duel).
+DEFAULT_MAX_PLAYERS = 5
 MAX_CARDS = 5000  # copies counted: a deck is copied card by card into the game
 
 
@@ -35,7 +37,7 @@ def create_game(
     deck: dict,
     variant: str,
     creative: bool,
-    max_players: int,
+    max_players: int | None,
     options: dict,
     creator: Actor,
     rng: Rng,
@@ -50,6 +52,8 @@ def create_game(
     if not isinstance(creative, bool):
         raise DomainError("\"creative\" must be true or false.", code="invalid", details={"field": "creative"})
     most = min(MAX_SEATS, rules.max_players)
+    if max_players is None:  # as many as the game is for, but a table of five at most unless asked
+        max_players = min(DEFAULT_MAX_PLAYERS, most)
     if not isinstance(max_players, int) or isinstance(max_players, bool) or not 2 <= max_players <= MAX_SEATS:
         raise DomainError(f"\"max_players\" must be between 2 and {MAX_SEATS}.", code="invalid",
                           details={"field": "max_players"})

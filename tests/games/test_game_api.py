@@ -191,3 +191,21 @@ def test_a_finished_game_accepts_no_further_play(table):
     refused = seated[seat][1].post(url, {"type": "draw"}, format="json")
     assert refused.status_code == 409 and error_code(refused) == "game_not_active"
     assert Game.objects.get(pk=game_id).status == "finished"
+
+
+@pytest.mark.parametrize("deck, seats", [
+    ("rock-paper-scissors-extreme-deck", 2),  # a duel: its ruleset is for two
+    ("article-ii", 4),
+    ("socialism", 5),  # played by the dvorak ruleset: five unless asked
+])
+def test_a_game_created_without_max_players_seats_what_its_ruleset_is_for(make_user, client_for, deck, seats):
+    from decks import services as deck_services
+    from tests.seeds import seed_deck_json
+
+    deck_services.deck_import(author=None, text=seed_deck_json(deck), format="json")
+    client = client_for(make_user())
+    body = {"deck": deck} if deck != "socialism" else {"deck": deck, "ruleset": "dvorak"}
+    created = client.post("/api/v1/games/", body, format="json")
+    assert created.status_code == 201, created.content
+    [summary] = client.get("/api/v1/games/?mine=1").json()["results"]
+    assert summary["max_players"] == seats
