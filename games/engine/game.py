@@ -113,7 +113,8 @@ def legal_moves(state: GameState, viewer: int | None) -> list[dict]:
     """Every command ``viewer`` may send now, as complete bodies (none for a spectator)."""
     if viewer is None:
         return []
-    return get_ruleset(state.ruleset).legal_moves(state, viewer)
+    rules = get_ruleset(state.ruleset)
+    return [*rules.start_moves(state, viewer), *rules.legal_moves(state, viewer)]
 
 
 def deck_after_game(state: GameState) -> dict:

@@ -38,7 +38,7 @@ from typing import Any, ClassVar
 from dvorak_core.errors import DomainError
 from games.engine import visibility
 from games.engine.events import Actor, Event
-from games.engine.rng import Rng
+from games.engine.rng import Rng, SeededRng
 from games.engine.state import ACTIVE, ELIMINATED, OPEN, VOTING, GameState, Seat, seat_of
 from games.engine.visibility import COUNT, OWNER, PUBLIC, Shows
 
@@ -184,6 +184,17 @@ class Ruleset:
         own = self.joined(state, seat=seat, team=team, body=command_body, rng=ctx.rng)
         return [Event("player.joined", {"seat": seat, "user_id": ctx.actor.user_id,
                                         "username": ctx.actor.username, "team": team, **own})]
+
+    def start_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
+        """``start``, for seat 0 of an open game that its rules would let start now (a team game needs its teams,
+        a creative game its cards: a trial of the setup says, its randomness thrown away)."""
+        if state.status != OPEN or seat != 0 or len(state.seats) < self.min_players:
+            return []
+        try:
+            self.setup(state, SeededRng(0))
+        except DomainError:
+            return []
+        return [{"type": "start"}]
 
     @command("start", active=False)
     def start(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:

@@ -118,3 +118,26 @@ def test_a_new_ruleset_plays_through_the_api_with_its_secret_choices_hidden(
     # The MUSH text commands read a table of cards, which this game has not: a refusal, not a failure.
     mush = odd.post(f"/api/v1/games/{game_id}/mush/", {"line": "viewdisc"}, format="json")
     assert mush.status_code == 400 and mush.json()["error"]["code"] == "unknown_command"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("deck, ruleset", [
+    ("rock-paper-scissors-extreme-deck", "rock_paper_scissors_extreme"),
+    ("article-ii", "article_ii"),
+    ("socialism", "dvorak"),
+])
+def test_seat_zero_is_offered_start_once_the_table_may_start_whatever_the_ruleset(make_user, client_for, deck,
+                                                                                  ruleset):
+    from decks import services as deck_services
+    from tests.seeds import seed_deck_json
+
+    deck_services.deck_import(author=None, text=seed_deck_json(deck), format="json")
+    ann, bob = client_for(make_user("ann")), client_for(make_user("bob"))
+    game_id = ann.post("/api/v1/games/", {"deck": deck, "ruleset": ruleset, "max_players": 2},
+                       format="json").json()["id"]
+    assert moves_of(ann, game_id)["moves"] == []  # alone at the table
+    bob.post(f"/api/v1/games/{game_id}/join/", {}, format="json")
+    assert moves_of(ann, game_id)["moves"] == [{"type": "start"}]
+    assert moves_of(bob, game_id)["moves"] == []
+    started = ann.post(f"/api/v1/games/{game_id}/commands/", {"type": "start"}, format="json")
+    assert started.status_code == 201, started.content

@@ -1,6 +1,6 @@
 """The legal moves of a seat in a ``dvorak`` game: the structural commands the rules accept from it now.
 
-Listed: ``start`` (seat 0 of an open game that may start), ``draw``; ``play`` of each card the seat may play now,
+Listed (``start`` is the core's, for every ruleset): ``draw``; ``play`` of each card the seat may play now,
 and of each Thing onto each Thing in play; ``use`` of each Thing with an "Action:" ability; in Team Dvorak
 ``give`` of a card to a team-mate in place of the Action; ``discard`` down to the hand limit (a choice of the
 cards); ``end_turn``; and while a proposal is open, ``vote`` and (its author) ``withdraw``.
@@ -15,8 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 from dvorak_core import vote_rules
-from dvorak_core.errors import DomainError
-from games.engine.rng import SeededRng
 from games.engine.ruleset import choose
 from games.engine.rulesets.dvorak.creative import vote_rule_of
 from games.engine.rulesets.dvorak.precedence import rule_value
@@ -28,7 +26,7 @@ from games.engine.rulesets.dvorak.state import (
     is_action,
     may_be_played_out_of_turn,
 )
-from games.engine.state import ACTIVE, OPEN, PLAYING, VOTING, GameState, seats_standing, team_mates
+from games.engine.state import ACTIVE, PLAYING, VOTING, GameState, seats_standing, team_mates
 
 
 class DvorakMoves:
@@ -37,22 +35,11 @@ class DvorakMoves:
     def legal_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
         if state.seat(seat).status != PLAYING:
             return []
-        if state.status == OPEN:
-            return self._start_moves(state, seat)
         if state.status == VOTING:
             return _vote_moves(state, seat)
         if state.status != ACTIVE:
             return []
         return [*self._turn_moves(state, seat), *self._plays(state, seat)]
-
-    def _start_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
-        if seat != 0 or len(state.seats) < self.min_players:
-            return []
-        try:  # a team game needs its teams, a creative game its cards: the rules' own checks say
-            self.setup(state, SeededRng(0))
-        except DomainError:
-            return []
-        return [{"type": "start"}]
 
     def _turn_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
         turn = state.table.turn

@@ -36,7 +36,7 @@ from games.engine.rulesets.rock_paper_scissors_extreme.board import (
 from games.engine.rulesets.rock_paper_scissors_extreme.cards import check_deck
 from games.engine.rulesets.rock_paper_scissors_extreme.views import SHOWS
 from games.engine.rulesets.rock_paper_scissors_extreme.views import view as board_view
-from games.engine.state import ACTIVE, FINISHED, OPEN, GameState
+from games.engine.state import ACTIVE, FINISHED, GameState
 from games.engine.visibility import counted, public
 
 NAME = "rock_paper_scissors_extreme"
@@ -164,8 +164,6 @@ class RockPaperScissorsExtremeRuleset(Ruleset):
     # --- legal moves ------------------------------------------------------------------------------------
 
     def legal_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
-        if state.status == OPEN:
-            return [{"type": "start"}] if seat == 0 and len(state.seats) >= self.min_players else []
         if state.status != ACTIVE:
             return []
         return rules.legal_moves(state.table.board, seat)
