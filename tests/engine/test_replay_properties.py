@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,6 +31,8 @@ from games.engine.rulesets.dvorak.testing import (
 )
 
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# The leak scan: 25 random games a run, or LEAK_SCAN_GAMES (CI's in-place pass scans a few hundred).
+LEAK_SCAN = settings(GAMES, max_examples=int(os.environ.get("LEAK_SCAN_GAMES", "25")))
 seeds = st.integers(min_value=0, max_value=2**32)
 player_counts = st.integers(min_value=2, max_value=5)
 creative_games = st.booleans()
@@ -61,7 +64,7 @@ def test_a_snapshot_round_trips_through_json_exactly(seed, players, creative, va
         assert state_from_json(snapshot) == state
 
 
-@GAMES
+@LEAK_SCAN
 @given(seed=seeds, players=player_counts, creative=creative_games, variant=variants)
 def test_no_view_shows_a_card_its_viewer_cannot_see(seed, players, creative, variant):
     players = seated(players, variant)
