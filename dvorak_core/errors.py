@@ -70,5 +70,11 @@ class VersionConflict(DomainError):
     code, status = "version_conflict", 412
 
 
+class IdempotencyKeyReused(DomainError):
+    """An Idempotency-Key sent again with another request than the one it first came with."""
+
+    code, status = "idempotency_key_reused", 422
+
+
 class DeckLocked(DomainError):
     code, status = "deck_locked", 423

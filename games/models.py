@@ -54,6 +54,9 @@ class CommandReceipt(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=200)
+    # SHA-256 of the request the key first came with (method, path, body): the same key with another request is
+    # refused, not answered with this one's answer. Empty on receipts kept from before it was recorded.
+    request_hash = models.CharField(max_length=64, blank=True, default="")
     status = models.PositiveSmallIntegerField()
     response = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)

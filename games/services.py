@@ -7,6 +7,8 @@ expected version, update the projections, and publish to the game's live group o
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -19,7 +21,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
-from dvorak_core.errors import DomainError, NotFound, VersionConflict
+from dvorak_core.errors import DomainError, IdempotencyKeyReused, NotFound, VersionConflict
 from dvorak_site.eventstore import store
 from games import engine
 from games.models import CommandReceipt, Game, Seat
@@ -184,6 +186,13 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
     return state_json(game, state, engine.seat_of(state, user.id))
 
 
+def request_fingerprint(game_id, command: Any) -> str:
+    """What a retry must repeat to get the first answer: the method, the path and the body (its JSON, keys in
+    order, so that the same command written in another key order is the same request)."""
+    body = json.dumps(command, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(f"POST /api/v1/games/{game_id}/commands/\n{body}".encode()).hexdigest()
+
+
 def game_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
                  if_match: int | None = None) -> Outcome:
     """Carry out one command a client sent. Refusals raise domain errors and append nothing."""
@@ -203,8 +212,11 @@ def _game_command(*, user, game_id, command: Any, idempotency_key: str | None = 
     with transaction.atomic():
         version = store.lock(stream_id)
         if idempotency_key:
+            fingerprint = request_fingerprint(game_id, command)
             receipt = CommandReceipt.objects.filter(game=game, user=user, key=idempotency_key).first()
             if receipt is not None:
+                if receipt.request_hash and receipt.request_hash != fingerprint:
+                    raise IdempotencyKeyReused("This Idempotency-Key came first with another command; use a new key.")
                 return Outcome(receipt.status, receipt.response)
         if if_match is not None and if_match != version:
             raise VersionConflict(
@@ -221,7 +233,8 @@ def _game_command(*, user, game_id, command: Any, idempotency_key: str | None = 
         maybe_snapshot(stream_id, version, new_version, new_state)
         body = {"version": new_version, "events": shown}
         if idempotency_key:
-            CommandReceipt.objects.create(game=game, user=user, key=idempotency_key, status=201, response=body)
+            CommandReceipt.objects.create(game=game, user=user, key=idempotency_key, request_hash=fingerprint,
+                                          status=201, response=body)
         transaction.on_commit(partial(STATE_CACHE.put, stream_id, new_version, new_state))
         transaction.on_commit(partial(publish, game.id, new_version))
     return Outcome(201, body)

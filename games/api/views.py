@@ -137,12 +137,14 @@ class GameCommandView(APIView):
                 409: "Not allowed in the game's present state (`not_your_turn`, `wrong_stage`, `limit_reached`, "
                      "`card_not_in_hand`, `vote_in_progress`, `game_not_active`, `denied`, …).",
                 412: "`If-Match` names another version than the game's (`version_conflict`).",
+                422: "The `Idempotency-Key` came first with another command (`idempotency_key_reused`).",
             }),
         },
         parameters=[
             OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, pattern=IDEMPOTENCY_KEY,
-                             description="1 to 200 characters. The same key again returns the first answer and "
-                                         "appends nothing."),
+                             description="1 to 200 characters. The same key with the same command again returns the "
+                                         "first answer and appends nothing; with another command, 422 "
+                                         "`idempotency_key_reused`."),
             OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, pattern=IF_MATCH,
                              description='The version the game must be at, as an entity tag: `"12"` (the ETag of '
                                          "the last answer). At any other version the command is refused with 412 "

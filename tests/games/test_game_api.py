@@ -137,6 +137,25 @@ def test_a_repeated_idempotency_key_returns_the_first_answer_and_appends_nothing
     assert stream_version(game_id) == version
 
 
+def test_an_idempotency_key_sent_again_with_another_command_is_refused_and_changes_nothing(table):
+    game_id, seated = table(2)
+    seat, _ = current_player(game_id, seated)
+    client = seated[seat][1]
+    url = f"/api/v1/games/{game_id}/commands/"
+    assert client.post(url, {"type": "draw"}, format="json", HTTP_IDEMPOTENCY_KEY="mine").status_code == 201
+    version = stream_version(game_id)
+    reused = client.post(url, {"type": "end_turn"}, format="json", HTTP_IDEMPOTENCY_KEY="mine")
+    assert reused.status_code == 422 and error_code(reused) == "idempotency_key_reused"
+    assert stream_version(game_id) == version
+    # The same command with its keys in another order is the same request: the first answer again.
+    same = client.post(url, '{ "type" :  "draw" }', content_type="application/json", HTTP_IDEMPOTENCY_KEY="mine")
+    assert same.status_code == 201 and stream_version(game_id) == version
+    # Keys are the caller's own: another player's "mine" is a new key.
+    other = seated[1 - seat][1]
+    refused = other.post(url, {"type": "draw"}, format="json", HTTP_IDEMPOTENCY_KEY="mine")
+    assert refused.status_code == 409 and error_code(refused) == "not_your_turn"
+
+
 def test_if_match_with_a_stale_version_is_a_version_conflict(table):
     game_id, seated = table(2)
     seat, seen = current_player(game_id, seated)
