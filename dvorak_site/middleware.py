@@ -7,6 +7,8 @@ HTTPS and before anything reads the Host header; every other request goes on as 
 host and holds nothing secret: which parts are reachable.
 """
 
+from django.conf import settings
+from django.http import JsonResponse
 from django.urls import reverse
 
 
@@ -24,3 +26,20 @@ class HealthCheckMiddleware:
         response = self.health_view(request)
         response.render()  # no later middleware renders it: this one answers directly
         return response
+
+
+class ApiBodyLimitMiddleware:
+    """An API request whose body is over DATA_UPLOAD_MAX_MEMORY_SIZE answers 413 in the error shape, before any
+    part of the stack reads the body (Django would answer its own HTML 400)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        length = request.META.get("CONTENT_LENGTH") or ""
+        if limit is not None and request.path_info.startswith("/api/") and length.isdigit() and int(length) > limit:
+            from dvorak_site.api.exceptions import error_body
+
+            return JsonResponse(error_body("too_large", f"A request body has at most {limit} bytes."), status=413)
+        return self.get_response(request)

@@ -71,6 +71,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "dvorak_site.middleware.HealthCheckMiddleware",  # first: before the host check and the HTTPS redirect
+    "dvorak_site.middleware.ApiBodyLimitMiddleware",  # an API body too large: a JSON 413, before anything reads it
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # the admin's and the API docs' CSS and JS, from one ASGI process
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -196,7 +197,10 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "dvorak_site.api.exceptions.exception_handler",
     # Bodies are JSON (API.md); anything else is a 415, as the schema says.
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["dvorak_site.api.parsers.JSONParser"],
+    # Escape what is not ASCII in answers: an error that quotes a lone surrogate ("\ud800") from the request
+    # still encodes.
+    "UNICODE_JSON": False,
     "DEFAULT_SCHEMA_CLASS": "dvorak_site.api.schema.DvorakAutoSchema",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }

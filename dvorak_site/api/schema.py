@@ -36,6 +36,7 @@ GENERIC = {
     401: "No token, or one that is not valid (`not_authenticated`).",
     403: "Not allowed (`forbidden`).",
     404: "Nothing at this address (`not_found`).",
+    413: "The body is larger than the service takes (`too_large`).",
     415: "The body is not JSON (`unsupported_media_type`).",
     429: "Too many requests (`throttled`); `Retry-After` says how many seconds to wait.",
 }
@@ -72,6 +73,7 @@ class DvorakAutoSchema(AutoSchema):
         if "{" in self.path or self._paginator_can_miss():
             errors[404] = GENERIC[404]
         if takes_body:
+            errors[413] = GENERIC[413]
             errors[415] = GENERIC[415]
         if getattr(view, "throttle_classes", []):
             errors[429] = GENERIC[429]

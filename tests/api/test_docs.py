@@ -128,7 +128,9 @@ def error_codes() -> dict[str, int]:
     codes["invalid"] = exceptions.ValidationError.status_code
     for drf_error in (exceptions.ParseError, exceptions.AuthenticationFailed, exceptions.NotAuthenticated,
                       exceptions.PermissionDenied, exceptions.NotFound, exceptions.MethodNotAllowed,
-                      exceptions.NotAcceptable, exceptions.UnsupportedMediaType, exceptions.Throttled):
+                      exceptions.NotAcceptable, exceptions.UnsupportedMediaType, exceptions.Throttled,
+                      *(own for own in subclasses(exceptions.APIException)
+                        if own.__module__.split(".")[0] in {"dvorak_site", "games", "decks", "proposals"})):
         codes[DRF_CODES.get(drf_error.default_code, drf_error.default_code)] = drf_error.status_code
     return codes
 
