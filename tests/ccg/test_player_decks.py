@@ -101,3 +101,24 @@ def test_a_deck_is_its_owners_alone(filibuster_with_cards, players, api_client):
     assert bob.get("/api/v1/player-decks/").json() == []
     assert ann.delete(f"/api/v1/player-decks/{deck['id']}/").status_code == 204
     assert ann.get(f"/api/v1/player-decks/{deck['id']}/").status_code == 404
+
+
+@pytest.mark.parametrize("entry", [
+    {"card": 10**30, "count": 1},  # beyond any database integer
+    {"card": 1, "count": 10**30},
+    {"card": 1, "count": 101},  # more copies of one card than any archive deck may hold
+])
+def test_entries_out_of_range_are_refused_in_the_error_shape(filibuster_with_cards, players, entry):
+    (_, ann), _ = players
+    answer = ann.post("/api/v1/player-decks/", {"card_set": FILIBUSTER, "name": "Huge", "entries": [entry]},
+                      format="json")
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid"
+
+
+def test_the_same_card_twice_counts_its_copies_together_against_the_bound(filibuster_with_cards, players):
+    (_, ann), _ = players
+    card = next(iter(filibuster_with_cards.values()))["id"]
+    answer = ann.post("/api/v1/player-decks/", {"card_set": FILIBUSTER, "name": "Twice",
+                                                "entries": [{"card": card, "count": 60}, {"card": card, "count": 60}]},
+                      format="json")
+    assert answer.status_code == 400 and "entries" in answer.json()["error"]["details"]

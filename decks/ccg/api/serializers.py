@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from decks.api.serializers import CardSerializer, DeckFieldsSerializer, SpecialRuleSerializer
 from decks.ccg.models import CardSetVersion, Notification
+from decks.services import MAX_CARDS_PER_DECK, MAX_COPIES_PER_CARD
 from dvorak_site.api.params import QueryBooleanField, StrictTypes
 from proposals.models import ADD, CHANGE, REMOVE, CardSetChange
 
@@ -67,14 +68,14 @@ class ChangeSerializer(serializers.ModelSerializer):
 
 
 class EntrySerializer(StrictTypes):
-    card = serializers.IntegerField()
-    count = serializers.IntegerField(min_value=1)
+    card = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="A card id of the set's version.")
+    count = serializers.IntegerField(min_value=1, max_value=MAX_COPIES_PER_CARD)
 
 
 class PlayerDeckInputSerializer(StrictTypes):
     card_set = serializers.SlugField()
     name = serializers.CharField(max_length=200)
-    entries = EntrySerializer(many=True)
+    entries = EntrySerializer(many=True, max_length=MAX_CARDS_PER_DECK)
 
     def validate_entries(self, entries: list[dict]) -> dict[int, int]:
         return entries_by_card(entries)
@@ -82,7 +83,8 @@ class PlayerDeckInputSerializer(StrictTypes):
 
 class PlayerDeckPatchSerializer(StrictTypes):
     name = serializers.CharField(max_length=200, required=False)
-    entries = EntrySerializer(many=True, required=False, help_text="Replaces the deck's entries: tuning.")
+    entries = EntrySerializer(many=True, required=False, max_length=MAX_CARDS_PER_DECK,
+                              help_text="Replaces the deck's entries: tuning.")
 
     def validate_entries(self, entries: list[dict]) -> dict[int, int]:
         return entries_by_card(entries)
@@ -93,6 +95,8 @@ def entries_by_card(entries: list[dict]) -> dict[int, int]:
     counts: dict[int, int] = {}
     for entry in entries:
         counts[entry["card"]] = counts.get(entry["card"], 0) + entry["count"]
+    if any(count > MAX_COPIES_PER_CARD for count in counts.values()):
+        raise serializers.ValidationError(f"A card has at most {MAX_COPIES_PER_CARD} copies in a deck.")
     return counts
 
 
