@@ -76,7 +76,12 @@ def json_type_error(field: serializers.Field, value: Any) -> str | None:
     if isinstance(field, serializers.IntegerField):
         return None if isinstance(value, int) and not isinstance(value, bool) else "Must be a whole number."
     if isinstance(field, serializers.CharField):
-        return None if isinstance(value, str) else "Must be a string."
+        if not isinstance(value, str):
+            return "Must be a string."
+        # The schema's maxLength is of the text as sent; DRF measures it after trimming the whitespace.
+        if field.max_length is not None and len(value) > field.max_length:
+            return f"Ensure this field has no more than {field.max_length} characters."
+        return None
     if isinstance(field, serializers.ListField) and isinstance(value, list):
         return next(filter(None, (json_type_error(field.child, item) for item in value)), None)
     if isinstance(field, serializers.DictField) and isinstance(value, dict):

@@ -37,3 +37,10 @@ def test_a_lone_surrogate_or_a_nul_in_text_is_a_400(make_user, client_for, body)
 def test_a_nul_in_a_query_parameter_is_a_400(api_client):
     answer = api_client.get("/api/v1/decks/?search=%00")
     assert answer.status_code == 400 and error(answer)["code"] == "invalid"
+
+
+def test_a_text_longer_than_its_maximum_is_refused_even_when_whitespace_pads_it(make_user, client_for):
+    """The schema's maxLength counts the text as sent: trimming must not let a longer one through."""
+    padded = " " * 10 + "x" * 20000  # the description's maximum is 20,000 characters
+    answer = client_for(make_user()).post("/api/v1/decks/", {"title": "Padded", "description": padded}, format="json")
+    assert answer.status_code == 400 and "description" in error(answer)["details"]
