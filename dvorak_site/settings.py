@@ -151,13 +151,19 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# e.g. "visibility_timeout=30": how soon Redis gives an unacknowledged task (a killed worker's) to another worker.
+# How soon Redis gives an unacknowledged task (a killed worker's) to another worker. Redis's own default is an hour;
+# five minutes is well above the longest task (a version build is one transaction: under a second, measured, for a
+# 300-card set taking 200 changes at once) and above the build's 60 s grouping countdown, which a worker holds unacknowledged: a timeout
+# shorter than a countdown would deliver the task twice. "visibility_timeout=30,..." in the environment overrides.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    key: int(value) for key, value in env.dict("CELERY_BROKER_TRANSPORT_OPTIONS", default={}).items()
+    "visibility_timeout": 300,
+    **{key: int(value) for key, value in env.dict("CELERY_BROKER_TRANSPORT_OPTIONS", default={}).items()},
 }
-# Beat: CCG set changes whose deadline has passed are decided (silence is no objection).
+# Beat: CCG set changes whose deadline has passed are decided (silence is no objection); accepted changes whose
+# build message was lost (Redis away at commit, a purged queue) get a build.
 CELERY_BEAT_SCHEDULE = {
     "close-due-card-set-changes": {"task": "decks.ccg.close_due_card_set_changes", "schedule": 15 * 60.0},
+    "queue-missing-card-set-versions": {"task": "decks.ccg.queue_missing_card_set_versions", "schedule": 5 * 60.0},
 }
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -27,6 +27,9 @@ KINDS = (ADD, CHANGE, REMOVE)
 ANSWER_PERIOD = timedelta(days=7)
 # Changes accepted within this long of each other go into one version ("grouped together, where possible").
 VERSION_GROUPING_SECONDS = 60
+# An accepted change still in no version this long after its decision lost its build message: well past the
+# grouping countdown and a build, so the reconciler does not race the build queued at accept time.
+VERSION_RECONCILE_GRACE = timedelta(minutes=5)
 
 
 def _content_for(kind: str, content: dict[str, Any] | None) -> dict[str, Any]:
@@ -117,6 +120,16 @@ def _decide(change: CardSetChange, *, final: bool) -> None:
     if decided == ACCEPTED:
         card_set_id = change.card_set_id
         transaction.on_commit(lambda: _request_version(card_set_id))
+
+
+def card_sets_awaiting_version(*, now: Any = None) -> list[int]:
+    """Card sets with a change accepted more than VERSION_RECONCILE_GRACE ago that no version has taken: their
+    build message was lost (a build queued at accept time would have taken it by then)."""
+    decided_before = (now or timezone.now()) - VERSION_RECONCILE_GRACE
+    return list(
+        CardSetChange.objects.filter(status=ACCEPTED, version__isnull=True, decided_at__lte=decided_before)
+        .order_by("card_set_id").values_list("card_set_id", flat=True).distinct()
+    )
 
 
 def _request_version(card_set_id: int) -> None:

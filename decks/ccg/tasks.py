@@ -1,4 +1,4 @@
-"""Celery tasks of the CCG side. Both are safe to deliver twice (acks late: a lost worker's task comes back)."""
+"""Celery tasks of the CCG side. All are safe to deliver twice (acks late: a lost worker's task comes back)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 from celery import shared_task
 
 from decks.ccg.services import card_set_version_build
-from proposals.services import card_set_changes_close_due
+from proposals.services import card_set_changes_close_due, card_sets_awaiting_version
 
 # Test-only: seconds to wait inside the build's transaction after the version row is written, so a test can
 # kill the worker half-way. Unset in every real deployment.
@@ -32,3 +32,13 @@ def build_card_set_version(card_set_id: int) -> int | None:
 def close_due_card_set_changes() -> list[int]:
     """For a periodic schedule (Celery beat): decide changes whose answer period is over."""
     return card_set_changes_close_due()
+
+
+@shared_task(name="decks.ccg.queue_missing_card_set_versions", acks_late=True)
+def queue_missing_card_set_versions() -> list[int]:
+    """For a periodic schedule (Celery beat): queue a build for each set whose accepted changes no version has
+    taken, so a lost build message costs minutes. A build that runs anyway finds nothing and does nothing."""
+    card_set_ids = card_sets_awaiting_version()
+    for card_set_id in card_set_ids:
+        build_card_set_version.delay(card_set_id)
+    return card_set_ids
