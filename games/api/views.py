@@ -52,10 +52,9 @@ class GameListView(APIView):
 
     @extend_schema(tags=GAME_TAG, request=s.GameCreateSerializer, responses={
         201: s.GameStateSerializer,
-        **refusals({404: "No deck has that slug (`not_found`).",
+        **refusals({404: "No deck has that slug, or no player deck of yours has that id (`not_found`).",
                     409: "The deck cannot be played so (e.g. the ruleset needs card data it lacks, or the player "
-                         "deck is outdated in a formal CCG game).",
-                    403: "The player deck (`options.player_deck`) is someone else's (`forbidden`)."}),
+                         "deck is outdated in a formal CCG game)."}),
     })
     def post(self, request):
         form = s.GameCreateSerializer(data=request.data)
@@ -78,7 +77,7 @@ class GameDetailView(APIView):
 class GameJoinView(APIView):
     @extend_schema(tags=GAME_TAG, request=s.GameJoinSerializer, responses={
         200: s.GameStateSerializer,
-        **refusals({403: "The player deck is someone else's (`forbidden`).",
+        **refusals({404: "No player deck of yours has that id: someone else's answers the same (`not_found`).",
                     409: "The game has started or is full, you already sit in it (`game_not_open`, "
                          "`already_seated`, `limit_reached`), or the player deck cannot be played."}),
     })
