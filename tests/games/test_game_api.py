@@ -228,3 +228,17 @@ def test_a_game_created_without_max_players_seats_what_its_ruleset_is_for(make_u
     assert created.status_code == 201, created.content
     [summary] = client.get("/api/v1/games/?mine=1").json()["results"]
     assert summary["max_players"] == seats
+
+
+def test_player_joined_names_the_player_but_never_the_account_id(table, make_user, client_for):
+    game_id, seated = table(2)
+    onlooker = client_for(make_user("onlooker"))
+    for client in (seated[0][1], seated[1][1], onlooker):
+        joined = [e for e in client.get(f"/api/v1/games/{game_id}/events/").json()["events"]
+                  if e["type"] == "player.joined"]
+        assert [e["data"]["username"] for e in joined] == [user.username for user, _ in seated]
+        assert all("user_id" not in e["data"] for e in joined)
+        past = client.get(f"/api/v1/games/{game_id}/", {"at": 2}).json()
+        assert "user_id" not in str(past) and [p["username"] for p in past["players"]] == [seated[0][0].username]
+    # The server still knows who sits where: the seated player is still the one the game answers as seat 0.
+    assert state(seated[0][1], game_id)["you"] == 0 and state(seated[1][1], game_id)["you"] == 1
