@@ -16,6 +16,7 @@ from games import engine, services
 from games.models import Game
 
 CLOSE_NOT_AUTHENTICATED = 4401
+CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_INVALID = 4400
 
@@ -37,9 +38,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_INVALID)
             return
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
-        self.stream_id = await self.find_stream()
+        self.stream_id, may_watch = await self.find_stream(user)
         if self.stream_id is None:
             await self.close(code=CLOSE_NOT_FOUND)
+            return
+        if not may_watch:
+            await self.close(code=CLOSE_FORBIDDEN)
             return
         self.user = user
         self.sending = asyncio.Lock()
@@ -69,9 +73,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 await self.send_json({"type": "event", "event": event})
 
     @database_sync_to_async
-    def find_stream(self) -> str | None:
-        game = Game.objects.filter(pk=self.game_id).only("id").first()
-        return game.stream_id if game else None
+    def find_stream(self, user) -> tuple[str | None, bool]:
+        """The game's stream, and whether ``user`` may watch it (`options.spectators`)."""
+        game = Game.objects.filter(pk=self.game_id).first()
+        return (game.stream_id, services.may_watch(game, user)) if game else (None, False)
 
     @database_sync_to_async
     def state_after(self, after: int):

@@ -5,6 +5,9 @@ import uuid
 from django.conf import settings
 from django.db import models
 
+# `options.spectators`: who besides a game's players may watch it (docs/api.md, "Who may watch a game").
+SPECTATORS = ("anyone", "players", "nobody")
+
 
 class Game(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
@@ -15,6 +18,8 @@ class Game(models.Model):
     creative = models.BooleanField(default=False)
     max_players = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=20, default="open", db_index=True)
+    # Who besides its players may watch (`options.spectators`): kept on the row so the game list can filter on it.
+    spectators = models.CharField(max_length=10, default="anyone")
     version = models.PositiveIntegerField(default=0)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -21,7 +21,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
-from dvorak_core.errors import DomainError, IdempotencyKeyReused, NotFound, VersionConflict
+from dvorak_core.errors import DomainError, Forbidden, IdempotencyKeyReused, NotFound, VersionConflict
 from dvorak_site.eventstore import store
 from games import engine
 from games.models import CommandReceipt, Game, Seat
@@ -176,6 +176,7 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
         game = Game.objects.create(
             deck_slug=deck_data["slug"], deck_title=deck_data.get("title", ""), ruleset=ruleset, variant=variant,
             creative=creative, max_players=events[0].data["max_players"], created_by=user,
+            spectators=options.get("spectators", "anyone"),
         )
         recorded = store.append(game.stream_id, 0, [store.NewEvent(e.type, e.data, e.schema) for e in events],
                                 actor=user.get_username())
@@ -316,8 +317,23 @@ def publish(game_id, version: int) -> None:
 # --- selectors -------------------------------------------------------------------------------------------------
 
 
-def game_state(*, user, game_id, at: int | None = None) -> dict:
+def may_watch(game: Game, user) -> bool:
+    """Whether ``user`` may see ``game`` by its ``options.spectators``: its players always; anyone else when it is
+    ``anyone``'s, or ``players``' once it is over (its replay opens); under ``nobody`` no one else, ever."""
+    if game.spectators == "anyone" or (game.spectators == "players" and game.status == "finished"):
+        return True
+    return game.seats.filter(user_id=user.pk).exists()
+
+
+def game_for_viewer(game_id, user) -> Game:
     game = get_game(game_id)
+    if not may_watch(game, user):
+        raise Forbidden("Only the players of this game may watch it (its `options.spectators`).")
+    return game
+
+
+def game_state(*, user, game_id, at: int | None = None) -> dict:
+    game = game_for_viewer(game_id, user)
     current = store.current_version(game.stream_id)
     if at is not None and not 1 <= at <= current:
         raise NotFound(f"The game has no version {at}; it is at version {current}.")
@@ -328,14 +344,14 @@ def game_state(*, user, game_id, at: int | None = None) -> dict:
 def game_moves(*, user, game_id) -> dict:
     """Every command the caller may send now, as complete bodies (a choice left to them written ``{"choose": k,
     "from": [...], "list": bool}``), at the game's current version; none for someone not playing."""
-    game = get_game(game_id)
+    game = game_for_viewer(game_id, user)
     version = store.current_version(game.stream_id)
     state = state_at(game.stream_id, version)
     return {"version": version, "moves": engine.legal_moves(state, engine.seat_of(state, user.id))}
 
 
 def game_events(*, user, game_id, after: int = 0) -> dict:
-    game = get_game(game_id)
+    game = game_for_viewer(game_id, user)
     current = store.current_version(game.stream_id)
     after = max(0, min(after, current))
     start = state_at(game.stream_id, after) if after else None
@@ -348,7 +364,7 @@ def game_mush(*, user, game_id, line: str) -> dict:
     """One line of the old Dvorak Engine's text commands, through the same rules and views as JSON commands."""
     from games import mush
 
-    game = get_game(game_id)
+    game = game_for_viewer(game_id, user)
     version = store.current_version(game.stream_id)
     state = state_at(game.stream_id, version)
     result = mush.run_line(state, line, seat=engine.seat_of(state, user.id))
@@ -367,7 +383,7 @@ def game_publish(*, user, game_id, new_deck: bool = False, slug: str | None = No
     """
     from decks import services as deck_services
     from dvorak_core.deckdata import DeckData, slugify
-    from dvorak_core.errors import Conflict, Forbidden
+    from dvorak_core.errors import Conflict
 
     game = get_game(game_id)
     state = state_at(game.stream_id, store.current_version(game.stream_id))

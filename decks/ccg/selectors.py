@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from decks.ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck
 from decks.models import Deck
 from dvorak_core.deckdata import CARD_SET
-from dvorak_core.errors import Conflict, Forbidden, NotFound
+from dvorak_core.errors import Conflict, NotFound
 
 # CCG Dvorak: "at least twenty cards" unless the set's Special Rules say otherwise.
 DEFAULT_MIN_DECK_SIZE = 20
@@ -107,12 +107,11 @@ def check_entries(*, entries: dict[int, int], content: dict[str, Any]) -> DeckCh
 
 
 def player_deck_get(*, user: Any, player_deck_id: int) -> PlayerDeck:
-    """The user's own deck: `not_found` when there is none, `forbidden` when it is someone else's."""
+    """The user's own deck: `not_found` when there is none, and when it is someone else's (a 403 would confirm
+    that it exists)."""
     deck = PlayerDeck.objects.select_related("card_set").filter(pk=player_deck_id).first()
-    if deck is None:
+    if deck is None or deck.owner_id != getattr(user, "pk", None):
         raise NotFound(f"There is no player deck {player_deck_id}.")
-    if deck.owner_id != getattr(user, "pk", None):
-        raise Forbidden("Only its owner may see or use a player deck.")
     return deck
 
 

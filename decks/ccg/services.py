@@ -237,10 +237,9 @@ def _own_deck_for_update(*, user: Any, player_deck_id: int) -> PlayerDeck:
     # Only the deck's own row: the card set's lock belongs to version building, which locks the set first.
     player_deck = (PlayerDeck.objects.select_for_update(of=("self",)).select_related("card_set")
                    .filter(pk=player_deck_id).first())
-    if player_deck is None:
+    # Someone else's deck answers as a missing one: a 403 would confirm that it exists.
+    if player_deck is None or player_deck.owner_id != getattr(user, "pk", None):
         raise NotFound(f"There is no player deck {player_deck_id}.")
-    if player_deck.owner_id != getattr(user, "pk", None):
-        raise Forbidden("Only its owner may change a player deck.")
     return player_deck
 
 

@@ -4,6 +4,7 @@ from rest_framework import serializers
 
 from dvorak_site.api.params import QueryBooleanField, StrictTypes, new_deck_slug
 from games.engine.rulesets import ruleset_names
+from games.models import SPECTATORS
 
 VARIANTS = ["standard", "team", "multi_deck", "ccg"]
 GAME_STATUSES = ["open", "active", "voting", "finished"]
@@ -24,8 +25,17 @@ class GameCreateSerializer(StrictTypes):
     max_players = serializers.IntegerField(
         min_value=2, max_value=20, required=False,
         help_text="Seats at the table; by default five, or the ruleset's most if it is for fewer.")
-    options = serializers.DictField(required=False, default=dict)
+    options = serializers.DictField(
+        required=False, default=dict,
+        help_text="Options of the game (docs/api.md, `POST /games/`), among them `spectators`: `anyone` (default), "
+                  "`players` or `nobody`, who besides its players may watch it.")
     ruleset = RulesetField(required=False, help_text="Defaults to the deck's ruleset.")
+
+    def validate_options(self, options: dict) -> dict:
+        spectators = options.get("spectators", SPECTATORS[0])
+        if spectators not in SPECTATORS:
+            raise serializers.ValidationError(f"`spectators` is one of {list(SPECTATORS)}.")
+        return options
 
 
 class GameJoinSerializer(StrictTypes):

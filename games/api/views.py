@@ -1,6 +1,6 @@
 """The game API: thin views that validate input, call a service, and return what the caller may see."""
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -35,6 +35,9 @@ def if_match_version(header: str | None) -> int | None:
     return whole_number(value, "If-Match")
 
 
+CLOSED_TO_YOU = {403: "The game's `options.spectators` does not let you watch it (`forbidden`)."}
+
+
 class GameListView(APIView):
     pagination_class = PageNumbers
 
@@ -42,6 +45,8 @@ class GameListView(APIView):
     def get(self, request):
         query = read_query(s.GameListQuerySerializer, request)
         games = Game.objects.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        # A game not open to anyone's watching (`options.spectators`) is listed to its own players only.
+        games = games.filter(Q(spectators="anyone") | Q(seats__user=request.user))
         if query.get("mine"):
             games = games.filter(seats__user=request.user)
         if query.get("status"):
@@ -52,10 +57,9 @@ class GameListView(APIView):
 
     @extend_schema(tags=GAME_TAG, request=s.GameCreateSerializer, responses={
         201: s.GameStateSerializer,
-        **refusals({404: "No deck has that slug (`not_found`).",
+        **refusals({404: "No deck has that slug, or no player deck of yours has that id (`not_found`).",
                     409: "The deck cannot be played so (e.g. the ruleset needs card data it lacks, or the player "
-                         "deck is outdated in a formal CCG game).",
-                    403: "The player deck (`options.player_deck`) is someone else's (`forbidden`)."}),
+                         "deck is outdated in a formal CCG game)."}),
     })
     def post(self, request):
         form = s.GameCreateSerializer(data=request.data)
@@ -68,7 +72,7 @@ class GameDetailView(APIView):
     @extend_schema(
         tags=GAME_TAG,
         parameters=[number_parameter("at", "The state at this past version (from 1).", minimum=1)],
-        responses=s.GameStateSerializer,
+        responses={200: s.GameStateSerializer, **refusals(CLOSED_TO_YOU)},
     )
     def get(self, request, game_id):
         at = whole_number(request.query_params.get("at"), "at", minimum=1)
@@ -78,7 +82,7 @@ class GameDetailView(APIView):
 class GameJoinView(APIView):
     @extend_schema(tags=GAME_TAG, request=s.GameJoinSerializer, responses={
         200: s.GameStateSerializer,
-        **refusals({403: "The player deck is someone else's (`forbidden`).",
+        **refusals({404: "No player deck of yours has that id: someone else's answers the same (`not_found`).",
                     409: "The game has started or is full, you already sit in it (`game_not_open`, "
                          "`already_seated`, `limit_reached`), or the player deck cannot be played."}),
     })
@@ -103,7 +107,7 @@ class GameEventsView(APIView):
     @extend_schema(
         tags=GAME_TAG,
         parameters=[number_parameter("after", "Only events after this version.")],
-        responses=s.EventsSerializer,
+        responses={200: s.EventsSerializer, **refusals(CLOSED_TO_YOU)},
     )
     def get(self, request, game_id):
         after = whole_number(request.query_params.get("after"), "after") or 0
@@ -113,7 +117,7 @@ class GameEventsView(APIView):
 class GameMovesView(APIView):
     @extend_schema(
         tags=GAME_TAG,
-        responses=s.MovesSerializer,
+        responses={200: s.MovesSerializer, **refusals(CLOSED_TO_YOU)},
         description="The legal moves: every command the caller may send now, as complete bodies, each accepted "
         "as listed (its choices made) at this version. Empty when nothing is the caller's to do, and for "
         "anyone not playing. See docs/api.md, \"Legal moves\".",
@@ -178,7 +182,8 @@ class GameMushView(APIView):
         responses={
             200: s.MushAnswerSerializer,
             **refusals({400: "Not a command of the MUSH engine (`unknown_command`), or a malformed one (`invalid`).",
-                        403: "You are not playing in this game (`forbidden`).",
+                        403: "You are not playing in this game, or (a query) its `options.spectators` does not "
+                             "let you watch it (`forbidden`).",
                         409: "Not allowed in the game's present state, as for JSON commands."}),
         },
         description="The old Dvorak Engine's text commands (drawcard, playcard N, viewhand, newcard Name/A|T/text, "

@@ -95,7 +95,8 @@ def redacts(event_type: str) -> Callable:
 CORE_SHOWS: dict[str, dict[str, Shows]] = {
     "game.created": {"ruleset": PUBLIC, "variant": PUBLIC, "creative": PUBLIC, "max_players": PUBLIC,
                      "options": PUBLIC},
-    "player.joined": {"seat": PUBLIC, "user_id": PUBLIC, "username": PUBLIC, "team": PUBLIC},
+    # `user_id` is the server's own key of a seat: undeclared, so no client sees it (the username names the player).
+    "player.joined": {"seat": PUBLIC, "username": PUBLIC, "team": PUBLIC},
     "choices.requested": {"seats": PUBLIC},
     "choice.made": {"seat": PUBLIC, "choice": OWNER},
     "choices.revealed": {"choices": PUBLIC},

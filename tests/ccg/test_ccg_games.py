@@ -33,7 +33,7 @@ def test_each_player_plays_their_own_deck_and_tuning_waits_for_the_game_to_end(f
     assert created.status_code == 201, created.json()
     game_id = created.json()["id"]
     stolen = bob.post(f"/api/v1/games/{game_id}/join/", {"player_deck": ann_deck["id"]}, format="json")
-    assert stolen.status_code == 403
+    assert stolen.status_code == 404 and stolen.json()["error"]["code"] == "not_found"
     joined = bob.post(f"/api/v1/games/{game_id}/join/", {"player_deck": bob_deck["id"]}, format="json")
     assert joined.status_code == 200, joined.json()
     assert ann.post(f"/api/v1/games/{game_id}/start/").status_code == 200

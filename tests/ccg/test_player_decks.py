@@ -93,9 +93,15 @@ def test_tuning_is_refused_while_the_deck_is_in_a_game_and_allowed_after(filibus
 def test_a_deck_is_its_owners_alone(filibuster_with_cards, players, api_client):
     (_, ann), (_, bob) = players
     deck = build(ann, filibuster_with_cards, {"Pork Barrel": 20})
-    assert bob.get(f"/api/v1/player-decks/{deck['id']}/").status_code == 403
-    assert bob.patch(f"/api/v1/player-decks/{deck['id']}/", {"name": "Mine now"}, format="json").status_code == 403
-    assert bob.delete(f"/api/v1/player-decks/{deck['id']}/").status_code == 403
+    # Someone else's deck answers exactly as a deck that does not exist, so an id confirms nothing.
+    missing = bob.get("/api/v1/player-decks/999999/").json()["error"]
+    for answer in (bob.get(f"/api/v1/player-decks/{deck['id']}/"),
+                   bob.patch(f"/api/v1/player-decks/{deck['id']}/", {"name": "Mine now"}, format="json"),
+                   bob.delete(f"/api/v1/player-decks/{deck['id']}/"),
+                   bob.post(f"/api/v1/player-decks/{deck['id']}/update/", {}, format="json")):
+        assert answer.status_code == 404 and answer.json()["error"]["code"] == missing["code"] == "not_found"
+        assert answer.json()["error"]["message"] == f"There is no player deck {deck['id']}."
+    assert ann.get(f"/api/v1/player-decks/{deck['id']}/").json()["name"] == "Campaign Trail"
     assert api_client.get("/api/v1/player-decks/").status_code == 401
     assert [d["name"] for d in ann.get("/api/v1/player-decks/").json()] == ["Campaign Trail"]
     assert bob.get("/api/v1/player-decks/").json() == []

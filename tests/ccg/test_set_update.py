@@ -9,7 +9,7 @@ from decks.ccg.models import CardSetVersion
 from decks.ccg.selectors import player_deck_for_game
 from decks.ccg.services import player_deck_mark_in_game, player_deck_release
 from decks.ccg.tasks import build_card_set_version
-from dvorak_core.errors import Conflict, Forbidden, NotFound
+from dvorak_core.errors import Conflict, NotFound
 from tests.ccg.conftest import FILIBUSTER, accept, propose, set_cards
 from tests.ccg.test_player_decks import build
 
@@ -111,10 +111,13 @@ def test_a_deck_in_a_game_stays_on_its_version_and_is_refused_for_formal_games_u
 def test_player_deck_for_game_is_the_owners_alone(filibuster_with_cards, players):
     (_, ann), (bob_user, _) = players
     deck = build(ann, filibuster_with_cards, {"Pork Barrel": 20})
-    with pytest.raises(Forbidden):
+    # Someone else's deck is refused exactly as a missing one, so the refusal confirms nothing.
+    with pytest.raises(NotFound) as someone_elses:
         player_deck_for_game(user=bob_user, player_deck_id=deck["id"], formal=False)
-    with pytest.raises(NotFound):
+    with pytest.raises(NotFound) as missing:
         player_deck_for_game(user=bob_user, player_deck_id=deck["id"] + 1000, formal=False)
+    assert str(someone_elses.value) == f"There is no player deck {deck['id']}."
+    assert str(missing.value) == f"There is no player deck {deck['id'] + 1000}."
 
 
 def test_the_task_delivered_twice_builds_one_version(filibuster, filibuster_with_cards, players):

@@ -228,3 +228,80 @@ def test_a_game_created_without_max_players_seats_what_its_ruleset_is_for(make_u
     assert created.status_code == 201, created.content
     [summary] = client.get("/api/v1/games/?mine=1").json()["results"]
     assert summary["max_players"] == seats
+
+
+def test_player_joined_names_the_player_but_never_the_account_id(table, make_user, client_for):
+    game_id, seated = table(2)
+    onlooker = client_for(make_user("onlooker"))
+    for client in (seated[0][1], seated[1][1], onlooker):
+        joined = [e for e in client.get(f"/api/v1/games/{game_id}/events/").json()["events"]
+                  if e["type"] == "player.joined"]
+        assert [e["data"]["username"] for e in joined] == [user.username for user, _ in seated]
+        assert all("user_id" not in e["data"] for e in joined)
+        past = client.get(f"/api/v1/games/{game_id}/", {"at": 2}).json()
+        assert "user_id" not in str(past) and [p["username"] for p in past["players"]] == [seated[0][0].username]
+    # The server still knows who sits where: the seated player is still the one the game answers as seat 0.
+    assert state(seated[0][1], game_id)["you"] == 0 and state(seated[1][1], game_id)["you"] == 1
+
+
+def private_table(archive_deck, make_user, client_for, spectators: str):
+    """A started two-seat game created with ``options.spectators``: (game id, [(user, client)] by seat)."""
+    seated = [(user, client_for(user)) for user in (make_user(), make_user())]
+    created = seated[0][1].post("/api/v1/games/", {"deck": archive_deck(40).slug, "options": {"spectators": spectators}},
+                                format="json")
+    assert created.status_code == 201, created.content
+    game_id = created.json()["id"]
+    assert seated[1][1].post(f"/api/v1/games/{game_id}/join/", {}, format="json").status_code == 200
+    assert seated[0][1].post(f"/api/v1/games/{game_id}/start/").status_code == 200
+    return game_id, seated
+
+
+def watching(client, game_id) -> list[int]:
+    """The status of each way of watching a game: its state, a past state, its events, its moves, a MUSH query."""
+    return [client.get(f"/api/v1/games/{game_id}/").status_code,
+            client.get(f"/api/v1/games/{game_id}/", {"at": 1}).status_code,
+            client.get(f"/api/v1/games/{game_id}/events/").status_code,
+            client.get(f"/api/v1/games/{game_id}/moves/").status_code,
+            client.post(f"/api/v1/games/{game_id}/mush/", {"line": "countdraw"}, format="json").status_code]
+
+
+@pytest.mark.parametrize("spectators", ["players", "nobody"])
+def test_a_game_closed_to_spectators_is_seen_and_listed_by_its_players_only(spectators, archive_deck, make_user,
+                                                                             client_for):
+    game_id, seated = private_table(archive_deck, make_user, client_for, spectators)
+    onlooker = client_for(make_user("onlooker"))
+    refused = onlooker.get(f"/api/v1/games/{game_id}/")
+    assert refused.status_code == 403 and error_code(refused) == "forbidden"
+    assert "hand" not in refused.content.decode() and "players" not in refused.json()
+    assert set(watching(onlooker, game_id)) == {403}
+    for _, client in seated:
+        assert set(watching(client, game_id)) == {200}
+        assert game_id in [g["id"] for g in client.get("/api/v1/games/").json()["results"]]
+    assert game_id not in [g["id"] for g in onlooker.get("/api/v1/games/").json()["results"]]
+    created = seated[1][1].get(f"/api/v1/games/{game_id}/events/").json()["events"][0]
+    assert created["type"] == "game.created" and created["data"]["options"]["spectators"] == spectators
+
+
+def test_an_open_to_anyone_game_is_watched_and_listed_by_anyone(archive_deck, make_user, client_for):
+    game_id, _ = private_table(archive_deck, make_user, client_for, "anyone")
+    onlooker = client_for(make_user("onlooker"))
+    assert set(watching(onlooker, game_id)) == {200}
+    assert game_id in [g["id"] for g in onlooker.get("/api/v1/games/").json()["results"]]
+
+
+@pytest.mark.parametrize(("spectators", "after_the_game"), [("players", 200), ("nobody", 403)])
+def test_a_finished_game_opens_its_replay_under_players_but_not_under_nobody(spectators, after_the_game, archive_deck,
+                                                                           make_user, client_for):
+    game_id, _ = private_table(archive_deck, make_user, client_for, spectators)
+    onlooker = client_for(make_user("onlooker"))
+    Game.objects.filter(pk=game_id).update(status="finished")
+    assert onlooker.get(f"/api/v1/games/{game_id}/events/").status_code == after_the_game
+
+
+@pytest.mark.parametrize("spectators", ["everyone", "", 1, None])
+def test_create_refuses_an_unknown_spectators_option_as_invalid(spectators, archive_deck, make_user, client_for):
+    client = client_for(make_user())
+    response = client.post("/api/v1/games/", {"deck": archive_deck().slug, "options": {"spectators": spectators}},
+                           format="json")
+    assert response.status_code == 400 and error_code(response) == "invalid"
+    assert Game.objects.count() == 0

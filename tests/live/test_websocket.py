@@ -123,3 +123,20 @@ async def test_an_unknown_game_closes_the_socket(make_user):
     user = await sync_to_async(make_user)()
     socket = WebsocketCommunicator(application, f"/ws/games/{'0' * 8}-0000-0000-0000-{'0' * 12}/?token={user.auth_token.key}")
     assert await closed_with(socket) == 4404
+
+
+async def test_a_socket_to_a_game_closed_to_spectators_is_closed_4403_for_anyone_not_seated(
+        archive_deck, make_user, client_for):
+    def private_game():
+        deck = archive_deck(40)
+        ann, bob = make_user(), make_user()
+        created = client_for(ann).post("/api/v1/games/", {"deck": deck.slug, "options": {"spectators": "players"}},
+                                       format="json")
+        return created.json()["id"], ann, bob
+
+    game_id, ann, bob = await sync_to_async(private_game)()
+    refused = WebsocketCommunicator(application, f"/ws/games/{game_id}/?token={bob.auth_token.key}")
+    assert await closed_with(refused) == 4403
+    seated = await connect(game_id, f"token={ann.auth_token.key}&after=0")
+    assert [e["type"] for e in await receive_events(seated, 2)] == ["game.created", "player.joined"]
+    await seated.disconnect()

@@ -18,7 +18,7 @@ from proposals.models import CardSetChange
 TAGS = ["ccg"]
 READ_OR_SIGNED_IN = [permissions.IsAuthenticatedOrReadOnly]
 NOT_A_CARD_SET = {409: "The deck is not a CCG card set (`not_a_card_set`)."}
-NOT_YOURS = {403: "The player deck is someone else's (`forbidden`)."}
+NOT_YOURS = {404: "No player deck of yours has that id: someone else's answers the same (`not_found`)."}
 IN_GAME = {409: "A game is playing the deck (`deck_in_game`): change it after the game."}
 
 
