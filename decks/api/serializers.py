@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import ProhibitNullCharactersValidator
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
@@ -157,9 +158,20 @@ class DeckPatchSerializer(StrictTypes):
         return values
 
 
+class _ImportTextField(serializers.CharField):
+    """The text to import, null characters kept: the importer refuses them naming their line, which DRF's
+    generic "Null characters are not allowed." does not."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.validators = [
+            validator for validator in self.validators if not isinstance(validator, ProhibitNullCharactersValidator)
+        ]
+
+
 class ImportSerializer(StrictTypes):
     format = serializers.ChoiceField(list(importers.FORMATS))
-    text = serializers.CharField(trim_whitespace=False)
+    text = _ImportTextField(trim_whitespace=False)
     slug = new_deck_slug(required=False, allow_blank=True,
                                  help_text="A slug for the imported deck, when the text holds only one.")
 

@@ -38,4 +38,12 @@ def import_text(text: str, format: str) -> list[DeckData]:
         raise UnknownFormatError(
             f"Unknown import format {format!r}; use one of {', '.join(FORMATS)}."
         ) from None
+    _refuse_null_characters(text)
     return parse(text)
+
+
+def _refuse_null_characters(text: str) -> None:
+    # PostgreSQL's text cannot hold U+0000, and a curator pasting a file needs to know where it is.
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise ListingError("This line holds a null character (U+0000); remove it.", line)

@@ -26,7 +26,9 @@ from dvorak_core.deckdata import (
     slugify,
 )
 
-_MARKUP_SIGN = re.compile(r"\{\{\s*(card|infobox)\b", re.IGNORECASE)
+# Markup's templates and headings stand at the start of their lines; a page copied from the browser can still
+# quote "{{Infobox" inside a line (its revision line shows the edit summary), so `{{` anywhere proves nothing.
+_MARKUP_LINE = re.compile(r"^\s*(\{\{\s*(card|infobox)\b|=+[^=].*=+\s*$)", re.IGNORECASE | re.MULTILINE)
 _HEADING = re.compile(r"^(=+)\s*(?P<title>.+?)\s*\1$")
 _LINK = re.compile(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]")
 _CATEGORY = re.compile(r"\[\[Category:[^\]]*\]\]", re.IGNORECASE)
@@ -36,7 +38,7 @@ _STATUS_BY_NAME = {status.lower(): status for status in STATUSES}
 
 
 def looks_like_markup(text: str) -> bool:
-    return bool(_MARKUP_SIGN.search(text))
+    return bool(_MARKUP_LINE.search(text))
 
 
 @dataclass(frozen=True)
@@ -52,8 +54,10 @@ def parse_markup(text: str) -> list[DeckData]:
     fields = infobox.params if infobox else {}
     title = _clean(fields.get("title", "")) or UNTITLED
     status = _STATUS_BY_NAME.get(fields.get("status", "").strip().lower(), fields.get("status", "").strip())
-    description, special_rules = _sections(prose)
+    description, special_rules, card_list = _sections(prose)
     cards = tuple(_card(template) for template in templates if template.name == "card")
+    if card_list is not None and not cards:
+        raise ListingError("The Card List has no {{card}} in it.", card_list)
     return [
         DeckData(
             slug=slugify(title),
@@ -178,12 +182,14 @@ def _card(template: _Template) -> CardData:
     )
 
 
-def _sections(prose: str) -> tuple[str, tuple[SpecialRuleData, ...]]:
-    """The description (before any heading) and the Special Rules (under it and its sub-headings)."""
+def _sections(prose: str) -> tuple[str, tuple[SpecialRuleData, ...], int | None]:
+    """The description (before any heading), the Special Rules (under it and its sub-headings), and the line
+    of the Card List heading (None without one)."""
     description: list[str] = []
     rules: list[tuple[str, list[str]]] = []
     in_rules = False
-    for line in prose.splitlines():
+    card_list: int | None = None
+    for number, line in enumerate(prose.splitlines(), start=1):
         heading = _HEADING.match(line.strip())
         name = _clean(heading["title"]) if heading else ""
         if heading and name.lower() == "special rules":
@@ -191,6 +197,7 @@ def _sections(prose: str) -> tuple[str, tuple[SpecialRuleData, ...]]:
             rules.append(("", []))
         elif heading and name.lower() == "card list":
             in_rules = False
+            card_list = card_list or number
         elif heading and (in_rules or rules):
             # Sections after the Special Rules ("Notes", "Variation") are rules too, under their own titles.
             in_rules = True
@@ -202,7 +209,7 @@ def _sections(prose: str) -> tuple[str, tuple[SpecialRuleData, ...]]:
     special_rules = tuple(
         SpecialRuleData(title, _paragraphs(lines)) for title, lines in rules if _paragraphs(lines)
     )
-    return _paragraphs(description), special_rules
+    return _paragraphs(description), special_rules, card_list
 
 
 def _paragraphs(lines: list[str]) -> str:

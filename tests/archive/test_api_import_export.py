@@ -207,3 +207,51 @@ def test_the_json_export_is_the_decks_own_format(api_client, new_deck):
     exported = json.loads(api_client.get(f"/api/v1/decks/{slug}/export/json/").content)
     assert exported["title"] == "Kitchen Sink"
     assert [card["copies"] for card in exported["cards"]] == [2, 1]
+
+
+def test_a_page_quoting_its_infobox_source_imports_as_page_text_through_the_api(user_client):
+    text = listing_text("rock-paper-scissors-extreme.txt")
+    [revision] = [line for line in text.splitlines() if line.startswith("Revision as of ")]
+    quoting = text.replace(revision, revision + " ({{Infobox deck|title=Rock Paper Scissors Extreme deck}})")
+
+    response = import_listing(user_client, quoting)
+
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert (body["title"], body["designers"]) == ("Rock Paper Scissors Extreme deck", ["Tweed Cap"])
+    assert sum(card["copies"] for card in body["cards"]) == 30
+
+
+def test_markup_whose_card_list_has_no_card_is_a_400_naming_the_heading(user_client):
+    response = import_listing(user_client, "{{Infobox|title=X}}\n\n== Card List ==\nPebble: do nothing.\n")
+
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert (error["code"], error["details"]["line"]) == ("invalid", 3)
+    assert error["message"].startswith("Line 3: ")
+    assert Deck.objects.count() == 0
+
+
+def test_a_null_character_is_a_400_naming_its_line(user_client):
+    text = listing_text("rock-paper-scissors-extreme.txt")
+    lines = text.splitlines()
+    lines[40] += "\x00"
+
+    response = import_listing(user_client, "\n".join(lines))
+
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert (error["code"], error["details"]["line"]) == ("invalid", 41)
+    assert "null character" in error["message"]
+    assert Deck.objects.count() == 0
+
+
+def test_a_null_character_escaped_in_json_is_a_400_naming_its_line(user_client):
+    text = '{"title": "X",\n "cards": [{"title": "A\\u0000", "text": "b"}]}'
+
+    response = import_listing(user_client, text, "json")
+
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert (error["code"], error["details"]["line"]) == ("invalid", 2)
+    assert Deck.objects.count() == 0

@@ -447,3 +447,53 @@ def test_a_blog_game_whose_rules_begin_with_players_is_not_taken_for_a_wiki_page
     assert deck.title == "Tiny Game"
     assert deck.special_rules[0].text == "Players take turns drawing."
     assert (deck.cards[0].title, deck.card_count) == ("Pebble", 3)
+
+
+# --- telling markup from page text by structure -------------------------------------------------------
+
+QUOTING_REVISION = (
+    "Revision as of 22:55, 5 December 2008 by Tweed Cap (talk | contribs) "
+    "({{Infobox deck|title=Rock Paper Scissors Extreme deck|designer=Tweed Cap|players=2}})"
+)
+
+
+def page_quoting_its_infobox() -> str:
+    text = listing_text("rock-paper-scissors-extreme.txt")
+    [revision] = [line for line in text.splitlines() if line.startswith("Revision as of ")]
+    return text.replace(revision, QUOTING_REVISION)
+
+
+def test_a_page_whose_revision_line_quotes_its_infobox_imports_as_page_text_with_its_cards():
+    [deck] = import_text(page_quoting_its_infobox(), "wiki")
+    [original] = import_text(listing_text("rock-paper-scissors-extreme.txt"), "wiki")
+    assert deck.title == "Rock Paper Scissors Extreme deck"
+    assert len(deck.cards) == deck.card_count == 30
+    assert deck == original
+    assert "{{" not in deck.description
+
+
+def test_markup_with_a_card_list_but_no_card_names_the_heading():
+    with pytest.raises(ListingError) as error:
+        import_text("{{Infobox|title=X}}\n== Special Rules ==\nOne.\n\n== Card List ==\nPebble: do nothing.\n", "wiki")
+    assert error.value.line == 5
+    assert "no {{card}}" in error.value.message
+
+
+@pytest.mark.parametrize(("format", "text", "line"), [
+    ("wiki", PAGE_HEADER + "Card List\nPebble (x2)\nDo\x00 nothing.\n", 10),
+    ("wiki", "{{Infobox|title=X}}\n{{card|title=A\x00|text=B}}\n", 2),
+    ("mushcode", "cleardeck\nloadcard A/T/\x00\n", 2),
+    ("json", '{"title": "X",\n"cards": []}\x00', 2),
+    ("json", '{"title": "X",\n"cards": [{"title": "A\\u0000", "text": "B"}]}', 2),
+    ("json", '{"title": "X",\n"cards": [],\n"stats": {"\\u0000": 1}}', 3),
+])
+def test_a_null_character_is_refused_naming_its_line(format, text, line):
+    with pytest.raises(ListingError) as error:
+        import_text(text, format)
+    assert error.value.line == line
+    assert "null character" in error.value.message
+
+
+def test_an_escaped_backslash_before_u0000_in_json_is_only_text():
+    [deck] = import_text('{"title": "X", "description": "C:\\\\u0000"}', "json")
+    assert deck.description == "C:\\u0000"
