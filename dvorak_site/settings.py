@@ -121,6 +121,9 @@ elif "sqlite3" in DATABASES["default"]["ENGINE"]:
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20, "transaction_mode": "IMMEDIATE", **DATABASES["default"].get("OPTIONS", {})
     }
+# Migrations run as the tables' owner; the app should run as another role (README, "Running it for real").
+# Named here, the role gets its rights after every migrate: only SELECT and INSERT on the event table.
+DATABASE_RUNTIME_ROLE = env.str("DATABASE_RUNTIME_ROLE", default="")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer, cache (throttling) and Celery's broker.

@@ -62,10 +62,10 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(autouse=True)
 def _purge_events_after_transactional_tests(request):
-    """Transactional tests on SQLite end with DELETE FROM every table, which the event table refuses.
+    """Transactional tests end with a flush of every table, which the event table refuses while it holds rows.
 
-    Django's flush runs after this fixture's teardown; clear the event rows first with the trigger lifted
-    for that moment only. (On PostgreSQL the flush is a TRUNCATE, which row triggers do not see.)
+    Django's flush (DELETE FROM on SQLite, TRUNCATE on PostgreSQL) runs after this fixture's teardown; clear
+    the event rows first with the triggers lifted for that moment only.
     """
     marker = request.node.get_closest_marker("django_db")
     transactional = bool(marker and marker.kwargs.get("transaction")) or "transactional_db" in request.fixturenames
@@ -74,10 +74,9 @@ def _purge_events_after_transactional_tests(request):
         return
     request.getfixturevalue("_django_db_helper")
     yield
-    if connection.vendor == "sqlite":
-        from dvorak_site.eventstore.testing import purge_all_events
+    from dvorak_site.eventstore.testing import purge_all_events
 
-        purge_all_events()
+    purge_all_events()
 
 
 @pytest.fixture

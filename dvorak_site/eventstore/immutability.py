@@ -1,4 +1,9 @@
-"""The triggers by which the database refuses UPDATE and DELETE of event rows (installed by migration 0002)."""
+"""The triggers by which the database refuses UPDATE, DELETE and TRUNCATE of event rows.
+
+UPDATE and DELETE: migration 0002. TRUNCATE (PostgreSQL only; SQLite has none): migration 0003. The owner of
+the table can still disable a trigger, so production runs as a role that does not own it (README, "Running it
+for real", and ``grant_runtime_role``).
+"""
 
 POSTGRES_FORWARD = """
 CREATE OR REPLACE FUNCTION eventstore_refuse_change() RETURNS trigger AS $$
@@ -23,3 +28,39 @@ SQLITE_TRIGGERS = [
        BEGIN SELECT RAISE(ABORT, 'events are immutable: DELETE of eventstore_event is refused'); END;""",
 ]
 SQLITE_BACKWARD = ["DROP TRIGGER IF EXISTS eventstore_event_no_update;", "DROP TRIGGER IF EXISTS eventstore_event_no_delete;"]
+
+# A row trigger never sees TRUNCATE, so a statement trigger refuses it. Truncating an empty table removes
+# nothing, so it passes: the test suite's flush truncates every table after the events were purged.
+POSTGRES_TRUNCATE_FORWARD = """
+CREATE OR REPLACE FUNCTION eventstore_refuse_truncate() RETURNS trigger AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM eventstore_event) THEN
+        RAISE EXCEPTION USING
+            MESSAGE = 'events are immutable: TRUNCATE of eventstore_event is refused',
+            ERRCODE = 'restrict_violation';
+    END IF;
+    RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+CREATE TRIGGER eventstore_event_no_truncate
+    BEFORE TRUNCATE ON eventstore_event
+    FOR EACH STATEMENT EXECUTE FUNCTION eventstore_refuse_truncate();
+"""
+POSTGRES_TRUNCATE_BACKWARD = """
+DROP TRIGGER IF EXISTS eventstore_event_no_truncate ON eventstore_event;
+DROP FUNCTION IF EXISTS eventstore_refuse_truncate();
+"""
+
+
+def postgres_runtime_grants(role: str) -> list[str]:
+    """What the app's runtime role may do: the usual rights on every table, but only read and append events.
+
+    Run by the table owner after every migrate, so the tables a later migration adds are covered too.
+    """
+    return [
+        f"GRANT USAGE ON SCHEMA public TO {role}",
+        f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
+        f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}",
+        f"REVOKE ALL ON eventstore_event FROM {role}",
+        f"GRANT SELECT, INSERT ON eventstore_event TO {role}",
+    ]

@@ -14,7 +14,7 @@ class Stream(models.Model):
 
 
 class Event(models.Model):
-    """An immutable fact. The database refuses UPDATE and DELETE of these rows (see migration 0002)."""
+    """An immutable fact. The database refuses UPDATE, DELETE (migration 0002) and TRUNCATE (0003) of these rows."""
 
     id = models.BigAutoField(primary_key=True)  # the global position, for feeds
     stream = models.ForeignKey(Stream, on_delete=models.PROTECT, db_constraint=True, related_name="events")

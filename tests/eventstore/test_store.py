@@ -80,6 +80,47 @@ def test_raw_sql_update_and_delete_of_an_event_row_fail_on_this_database():
     assert store.read("game-f")[0].data == {"amount": 1}
 
 
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)  # committed rows: TRUNCATE refuses a table with pending FK checks anyway
+def test_truncate_of_the_event_table_is_refused_on_postgresql():
+    store.append("game-t", 0, new(2))
+    with pytest.raises(DatabaseError, match="immutable"), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("TRUNCATE eventstore_event CASCADE")
+    assert [e.version for e in store.read("game-t")] == [1, 2]
+
+
+RUNTIME_ROLE = "dvorak_test_runtime"
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_the_runtime_role_may_read_and_append_events_but_never_change_them_or_lift_the_triggers(settings):
+    """As the role the app runs as (not the owner), history cannot be rewritten, even by turning a trigger off."""
+    from dvorak_site.eventstore.apps import grant_runtime_role
+
+    store.append("game-r", 0, new(1))
+    with connection.cursor() as cursor:  # all inside the test's transaction: the role is gone when it rolls back
+        cursor.execute(f"CREATE ROLE {RUNTIME_ROLE} NOLOGIN")
+        settings.DATABASE_RUNTIME_ROLE = RUNTIME_ROLE
+        grant_runtime_role()  # what every migrate does, as the owner
+        cursor.execute(f"SET LOCAL ROLE {RUNTIME_ROLE}")
+
+        store.append("game-r", 1, new(1))
+        assert [e.version for e in store.read("game-r")] == [1, 2]
+        for statement in (
+            "UPDATE eventstore_event SET data = '{}'",
+            "DELETE FROM eventstore_event",
+            "TRUNCATE eventstore_event",
+            "ALTER TABLE eventstore_event DISABLE TRIGGER eventstore_event_immutable",
+            "ALTER TABLE eventstore_event DISABLE TRIGGER ALL",
+            "DROP TABLE eventstore_event",
+        ):
+            with pytest.raises(DatabaseError, match="permission denied|must be owner"), transaction.atomic():
+                cursor.execute(statement)
+        cursor.execute("RESET ROLE")
+    assert [e.data for e in store.read("game-r")] == [{"amount": 1}, {"amount": 1}]
+
+
 def test_raw_sql_update_and_delete_fail_on_sqlite_too(tmp_path):
     """Whatever database this run uses, migrate a fresh SQLite file and try to rewrite history in it."""
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
