@@ -16,6 +16,8 @@ from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
 from decks.selectors import card_data, card_get, deck_data, revision_deck, revision_get
 from dvorak_core.deckdata import STATUSES, CardData, DeckData, SpecialRuleData, plays_out_of_turn, slugify
 from dvorak_core.errors import Conflict, DeckLocked, DomainError, Forbidden, NotFound
+from games.engine.ruleset import INVALID, cards_named
+from games.engine.rulesets import REGISTERED, get_ruleset
 
 # Paths under /decks/ that a deck's slug would hide.
 RESERVED_SLUGS = frozenset({"import"})
@@ -101,11 +103,25 @@ def _check_size(cards: Iterable[CardData]) -> None:
                           details={"cards": [f"At most {MAX_CARDS_PER_DECK} cards, copies counted."]})
 
 
+def _check_card_data(ruleset: str, cards: Iterable[CardData]) -> None:
+    """A deck naming a ruleset whose cards carry its values (a type from its list, numbers in ``stats``) may still
+    lack some, as a curator enters them card by card, but may not hold one that cannot be right."""
+    if ruleset not in REGISTERED:
+        return
+    rules = get_ruleset(ruleset)
+    wrong = [problem for problem in rules.card_problems({"cards": [card.to_dict() for card in cards]})
+             if problem["problem"] == INVALID]
+    if wrong:
+        raise DomainError(f"Cards carry values that {rules.name} cannot play: {cards_named(wrong)}.",
+                          details={"cards": wrong})
+
+
 def _check_values(data: DeckData) -> None:
     _too_long(data.to_dict(), DECK_FIELD_LENGTHS, "The deck")
     for rule in data.special_rules:
         _too_long(rule.to_dict(), {"title": 200, "text": 20000}, "A Special Rule")
     _check_size(data.cards)
+    _check_card_data(data.ruleset, data.cards)
     if not data.title.strip():
         raise DomainError("A deck needs a title.", details={"title": ["This field may not be blank."]})
     if data.status not in STATUSES:
@@ -228,7 +244,9 @@ def deck_unlock(*, slug: str, actor: Any) -> Deck:
 def card_add(*, slug: str, author: Any, card: CardData, summary: str = "") -> Card:
     deck = _deck_for_update(slug)
     _ensure_unlocked(deck)
-    _check_size([*(card_data(row) for row in deck.cards.all()), card])
+    cards = [*(card_data(row) for row in deck.cards.all()), card]
+    _check_size(cards)
+    _check_card_data(deck.ruleset, cards)
     last = deck.cards.order_by("-position").values_list("position", flat=True).first()
     row = _card_row(deck, 0 if last is None else last + 1, card)
     row.save()
@@ -250,7 +268,9 @@ def card_update(*, slug: str, card_id: int, author: Any, changes: dict[str, Any]
         changed = card_data(row)
     except ValueError as error:  # fewer than one copy
         raise DomainError(str(error), details={"copies": ["Must be at least 1."]}) from error
-    _check_size(changed if other.pk == row.pk else card_data(other) for other in deck.cards.all())
+    cards = [changed if other.pk == row.pk else card_data(other) for other in deck.cards.all()]
+    _check_size(cards)
+    _check_card_data(deck.ruleset, cards)
     row.save()
     _record_revision(deck, author=author, summary=summary or f"Changed card {row.title!r}")
     return row

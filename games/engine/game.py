@@ -14,6 +14,7 @@ from dvorak_core.errors import DomainError
 from games.engine import codec
 from games.engine.events import Actor, Event
 from games.engine.rng import Rng
+from games.engine.ruleset import card_data_refusal
 from games.engine.rulesets import get_ruleset
 from games.engine.state import GameState
 from games.engine.state import seat_of as _seat_of
@@ -65,6 +66,9 @@ def create_game(
     if sum(_copies(card) for card in deck["cards"]) > MAX_CARDS:
         raise DomainError(f"A game is played with at most {MAX_CARDS} cards.", code="invalid",
                           details={"field": "deck"})
+    problems = rules.card_problems(deck)
+    if problems:
+        raise card_data_refusal(rules, problems)
     own = rules.created(deck=deck, variant=variant, creative=creative, options=options, rng=rng)
     created = Event("game.created", {"ruleset": rules.name, "variant": variant, "creative": creative,
                                      "max_players": max_players, "options": options, **own})

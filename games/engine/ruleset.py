@@ -21,6 +21,9 @@ A ruleset is a module or package under ``games/engine/rulesets/``, named in that
 - when the game ends: its events set ``status`` to ``finished`` and ``winners``;
 - what each viewer sees: ``view`` (by default its state's fields as their metadata allow);
 - ``deck_after_game``: the deck as the game leaves it, if the game changes or keeps one, for the archive;
+- ``card_problems``: what its cards must carry (a type from its list, a value in ``stats``) that a deck's cards
+  lack or carry wrongly: the archive refuses a wrong value in a deck naming the ruleset, and no game is created
+  while anything is missing (409 ``card_data_missing``, every problem listed per card);
 - ``legal_moves(state, seat)``: every command the seat may send now, as complete command bodies, a choice left
   to the client written ``{"choose": k, "from": [values], "list": bool}``.
 
@@ -282,6 +285,15 @@ class Ruleset:
         """The game's deck as it stands once the game is over (``DeckData.to_dict()``), for the archive."""
         raise DomainError("This game has no deck to publish.", code="denied")
 
+    # --- the cards it needs --------------------------------------------------------------------------------
+
+    def card_problems(self, deck: dict) -> list[dict[str, Any]]:
+        """What this ruleset needs of a deck's cards (``DeckData.to_dict()``) and does not find, one entry per
+        problem: ``card_problem(index, card, field, problem, message)``. ``"missing"`` (a value not yet entered)
+        stops a game from being created; ``"invalid"`` (a value that cannot be right) also stops the archive
+        from saving the deck. Plain Dvorak needs nothing but a title and a text."""
+        return []
+
     # --- legal moves ------------------------------------------------------------------------------------
 
     def legal_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
@@ -300,6 +312,28 @@ def read_team(body: dict) -> str | None:
         raise DomainError(f"A team's name has at most {MAX_TEAM_NAME} characters.", code="invalid",
                           details={"field": "team"})
     return name
+
+
+MISSING, INVALID = "missing", "invalid"
+
+
+def card_problem(index: int, card: dict, field: str, problem: str, message: str) -> dict[str, Any]:
+    """One thing a card lacks (``MISSING``) or carries wrongly (``INVALID``) for a ruleset: the card by its
+    position in the deck's list and its title, the field (``type``, ``corner_value``, ``stats.<name>``)."""
+    return {"card": index, "title": str(card.get("title", "")), "field": field, "problem": problem,
+            "message": message}
+
+
+def cards_named(problems: list[dict[str, Any]]) -> str:
+    """The cards a list of problems is about, for a message: a few titles, then "and others"."""
+    titles = list(dict.fromkeys(problem["title"] for problem in problems))
+    return ", ".join(repr(title) for title in titles[:5]) + (" and others" if len(titles) > 5 else "")
+
+
+def card_data_refusal(ruleset: Ruleset, problems: list[dict[str, Any]]) -> DomainError:
+    """The refusal of a game whose deck's cards lack what the ruleset needs (409), every problem listed."""
+    return DomainError(f"The deck's cards lack what {ruleset.name} needs: {cards_named(problems)}.",
+                       code="card_data_missing", details={"ruleset": ruleset.name, "cards": problems})
 
 
 def choose(count: int, values: Iterable[Any], *, as_list: bool = True) -> dict[str, Any]:
@@ -341,4 +375,5 @@ _CORE_APPLIERS: dict[str, Callable[[Any, Event], GameState]] = {
     "choices.revealed": _choices_revealed,
 }
 
-__all__ = ["COUNT", "OWNER", "PUBLIC", "CommandContext", "Ruleset", "applies", "choose", "command", "redacts"]
+__all__ = ["COUNT", "INVALID", "MISSING", "OWNER", "PUBLIC", "CommandContext", "Ruleset", "applies", "card_problem",
+           "cards_named", "choose", "command", "redacts"]
