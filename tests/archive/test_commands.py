@@ -5,6 +5,7 @@ build_seed_data makes from the original listings where they are present."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from io import StringIO
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from decks.importers import import_text
+from decks.management.commands import load_seed_decks
 from decks.models import Deck, Revision
 from tests.seeds import DECK_LISTINGS, EXCERPTS, RULEBOOK, SEED_DATA, listing_text, requires_seeds, seeds_dir
 
@@ -24,7 +26,10 @@ def listed_decks() -> dict:
 
 
 def expected_slugs() -> set[str]:
-    return set(listed_decks())
+    """The seed decks, and the project's own sample sets beside them."""
+    samples = Path(load_seed_decks.__file__).resolve().parents[2] / "sample_data"
+    return set(listed_decks()) | {json.loads(path.read_text(encoding="utf-8"))["slug"]
+                                   for path in samples.glob("*.json")}
 
 
 @pytest.fixture
@@ -89,7 +94,7 @@ def test_load_seed_decks_loads_the_committed_seed_data_once():
 
     assert set(Deck.objects.values_list("slug", flat=True)) == expected_slugs()
     assert Revision.objects.count() == revisions
-    assert "Loaded 0 seed deck(s)" in second
+    assert "Loaded 0 seed and sample deck(s)" in second
     # The wiki's own locks come along: the system loads them, not a player.
     assert Deck.objects.get(slug="filibuster-ccg-set").locked is True
     assert Deck.objects.get(slug="filibuster-ccg-set").kind == "card_set"
