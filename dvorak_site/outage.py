@@ -43,8 +43,12 @@ class Outage:
             if self.down_since is not None:
                 return
             self.down_since = now
-        logger.warning("%s is unreachable (%s: %s); carrying on without it until it answers again.",
-                       self.what, type(error).__name__, error)
+        logger.warning(
+            "%s is unreachable (%s: %s); carrying on without it until it answers again.",
+            self.what,
+            type(error).__name__,
+            error,
+        )
 
     def answered(self) -> None:
         if self.down_since is None:

@@ -11,26 +11,24 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.browser.conftest import PROJECT, free_port, server_environment
-from tests.conftest import IN_CI
+from tests.browser.conftest import PROJECT, server_environment
 from tests.engine.test_legal_moves import filled
+from tests.redisserver import free_port, own_redis, wait_until
 from tests.wsclient import WebsocketClient
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
-REDIS_SERVER = shutil.which("redis-server")
 OUTAGE_SECONDS = 30
 # Between two commands: a person's pace, well above the machine's, and a game of a few hundred events.
 PACE_SECONDS = 0.2
@@ -38,75 +36,41 @@ ANON_RATE = 5
 STARTUP_SECONDS = 60
 
 
-@pytest.fixture(autouse=True)
-def _needs_redis_server():
-    if REDIS_SERVER is None:
-        if IN_CI:
-            pytest.fail("CI must run the Redis outage test: no redis-server on PATH")
-        pytest.skip("needs the redis-server binary (apt-get install redis-server)")
-
-
-def wait_until(condition: Callable[[], bool], seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, f"Gave up after {seconds}s waiting for {what}."
-        time.sleep(0.2)
-
-
-class PrivateRedis:
-    """A redis-server of this test's own on ``port``, that the test stops and starts again."""
-
-    def __init__(self, port: int, log: Path):
-        self.port, self.log, self.process = port, log, None
-
-    def start(self) -> None:
-        with self.log.open("a") as output:
-            self.process = subprocess.Popen(
-                [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                 "--daemonize", "no"], stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
-        wait_until(self.answers, 20, f"redis-server on port {self.port}")
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            self.process.wait(timeout=20)
-        self.process = None
-
-    def answers(self) -> bool:
-        import redis
-
-        try:
-            return redis.Redis(port=self.port, socket_connect_timeout=1).ping()
-        except redis.exceptions.ConnectionError:
-            return False
-
-    def keys(self, pattern: str) -> list[bytes]:
-        import redis
-
-        return redis.Redis(port=self.port).keys(pattern)
-
-
 @pytest.fixture
-def private_redis(tmp_path) -> Iterator[PrivateRedis]:
-    server = PrivateRedis(free_port(), tmp_path / "redis.log")
-    server.start()
-    try:
+def private_redis(tmp_path):
+    with own_redis(tmp_path) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @contextmanager
 def daphne(tmp_path: Path, redis_url: str) -> Iterator[tuple[str, Path]]:
     """The app in one daphne process on the test database, with ``redis_url`` for everything Redis does."""
     env = server_environment(tmp_path, debug=True)
-    env.update(REDIS_URL=redis_url, THROTTLE_ANON=f"{ANON_RATE}/min", THROTTLE_USER="100000/min",
-               CELERY_TASK_ALWAYS_EAGER="0")
+    env.update(
+        REDIS_URL=redis_url,
+        THROTTLE_ANON=f"{ANON_RATE}/min",
+        THROTTLE_USER="100000/min",
+        CELERY_TASK_ALWAYS_EAGER="0",
+    )
     port, log = free_port(), tmp_path / "daphne.log"
     with log.open("w") as output:
         server = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "dvorak_site.asgi:application"],
-            cwd=PROJECT, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "dvorak_site.asgi:application",
+            ],
+            cwd=PROJECT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     base = f"http://127.0.0.1:{port}"
 
     def ready() -> bool:
@@ -133,8 +97,14 @@ class Table:
 
     def __init__(self, base: str, game_id: str, tokens: list[str]):
         self.game_id = game_id
-        self.clients = [httpx.Client(base_url=f"{base}/api/v1/games/{game_id}/", timeout=30,
-                                     headers={"Authorization": f"Token {token}"}) for token in tokens]
+        self.clients = [
+            httpx.Client(
+                base_url=f"{base}/api/v1/games/{game_id}/",
+                timeout=30,
+                headers={"Authorization": f"Token {token}"},
+            )
+            for token in tokens
+        ]
         self.chooser = random.Random(7)
         self.read_statuses: list[int] = []
         self.command_statuses: list[int] = []
@@ -181,10 +151,11 @@ def versions_sent(socket: WebsocketClient, up_to: int, seen: list[int]) -> list[
 
 
 def test_a_redis_outage_mid_game_answers_every_valid_command_and_loses_no_event(
-        private_redis, table, tmp_path, capsys):
+    private_redis, table, tmp_path, capsys
+):
     game_id, seated = table(2)
     tokens = [user.auth_token.key for user, _ in seated]
-    with daphne(tmp_path, f"redis://127.0.0.1:{private_redis.port}/0") as (base, log):
+    with daphne(tmp_path, private_redis.url) as (base, log):
         players = Table(base, game_id, tokens)
         ws_url = base.replace("http://", "ws://") + f"/ws/games/{game_id}/?token={tokens[1]}"
         before_socket = WebsocketClient(f"{ws_url}&after=0")
@@ -205,7 +176,9 @@ def test_a_redis_outage_mid_game_answers_every_valid_command_and_loses_no_event(
         events_in_outage = len(players.events())
 
         private_redis.start()
-        wait_until(lambda: httpx.get(f"{base}/api/v1/health/").status_code == 200, 30, "the health check to pass")
+        wait_until(
+            lambda: httpx.get(f"{base}/api/v1/health/").status_code == 200, 30, "the health check to pass"
+        )
         for _ in range(10):
             players.play_one()
 
@@ -213,7 +186,8 @@ def test_a_redis_outage_mid_game_answers_every_valid_command_and_loses_no_event(
         final = events[-1]["version"]
         assert [e["version"] for e in events] == list(range(1, final + 1))
         assert {version: players.command_events[version] for version in players.command_events} == {
-            e["version"]: e["type"] for e in events if e["version"] in players.command_events}
+            e["version"]: e["type"] for e in events if e["version"] in players.command_events
+        }
         assert set(players.command_events) == set(range(started_at + 1, final + 1))
 
         # The sockets: the one open all along, and the one opened while Redis was away.
@@ -224,8 +198,12 @@ def test_a_redis_outage_mid_game_answers_every_valid_command_and_loses_no_event(
         during_socket.close()
 
         # Throttling counts on Redis again: the anonymous rate is used up, and the count is in Redis.
-        statuses = [httpx.post(f"{base}/api/v1/auth/token/", json={"username": "nobody", "password": "wrong"}
-                               ).status_code for _ in range(ANON_RATE + 1)]
+        statuses = [
+            httpx.post(
+                f"{base}/api/v1/auth/token/", json={"username": "nobody", "password": "wrong"}
+            ).status_code
+            for _ in range(ANON_RATE + 1)
+        ]
         assert statuses[:ANON_RATE] == [401] * ANON_RATE and statuses[-1] == 429
         assert private_redis.keys("*throttle_anon_*")
 
@@ -237,6 +215,8 @@ def test_a_redis_outage_mid_game_answers_every_valid_command_and_loses_no_event(
         assert text.count(f"{what} answers again") == 1, text
     assert "Traceback" not in text, text
     with capsys.disabled():
-        print(f"\nRedis outage: {len(outage_statuses)} commands during it (statuses {sorted(set(outage_statuses))}), "
-              f"events {events_before} before, {events_in_outage} at its end, {final} after; "
-              f"{len(players.read_statuses)} reads, all 200.")
+        print(
+            f"\nRedis outage: {len(outage_statuses)} commands during it (statuses {sorted(set(outage_statuses))}), "
+            f"events {events_before} before, {events_in_outage} at its end, {final} after; "
+            f"{len(players.read_statuses)} reads, all 200."
+        )
