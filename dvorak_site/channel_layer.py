@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from contextlib import suppress
 
+from channels.exceptions import ChannelFull
 from channels_redis.core import RedisChannelLayer
 from redis.exceptions import RedisError
 
@@ -76,7 +78,8 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
             for channel, groups in list(self.memberships.items()):
                 for group in list(groups):
                     await super().group_add(group, channel)
-                await self.send(channel, {"type": REJOINED})
+                with suppress(ChannelFull):  # a socket with messages waiting catches up on those anyway
+                    await self.send(channel, {"type": REJOINED})
         except LAYER_ERRORS as error:
             self.lost(error)
         else:
