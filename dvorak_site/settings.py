@@ -126,20 +126,26 @@ elif "sqlite3" in DATABASES["default"]["ENGINE"]:
 DATABASE_RUNTIME_ROLE = env.str("DATABASE_RUNTIME_ROLE", default="")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# --- Redis: channel layer, cache (throttling) and Celery's broker.
+# --- Redis: channel layer, cache (throttling) and Celery's broker. The API carries on while Redis is away
+# (dvorak_site/outage.py): the cache falls back to each process's memory, live updates wait and then catch up.
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": env.str("CHANNELS_PREFIX", default="dvorak")},
+            "BACKEND": "dvorak_site.channel_layer.ResilientRedisChannelLayer",
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2}],
+                "prefix": env.str("CHANNELS_PREFIX", default="dvorak"),
+            },
         }
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "dvorak_site.cache.FailOpenRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="dvorak"),
+            # A Redis that hangs rather than refuses costs a request this long, once per retry interval.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 else:

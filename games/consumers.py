@@ -2,7 +2,9 @@
 
 The group message only says that the game has moved on; each socket reads the new events from the store and
 redacts them for its own viewer, so nothing secret travels to a socket, and a missed group message (they are
-at-most-once) is made good by the next one: the store is the truth.
+at-most-once) is made good by the next one: the store is the truth. While Redis is away the socket stays open
+and quiet; when it answers again the channel layer puts the socket back in its group and says so
+(``channel_layer.rejoined``), and the socket sends every event it missed, in order.
 """
 
 import asyncio
@@ -65,6 +67,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def game_advanced(self, message):
         if message.get("version", 0) > self.version:
             await self.catch_up()
+
+    async def channel_layer_rejoined(self, message):
+        await self.catch_up()
 
     async def catch_up(self):
         async with self.sending:

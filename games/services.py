@@ -237,7 +237,8 @@ def _game_command(*, user, game_id, command: Any, idempotency_key: str | None = 
             CommandReceipt.objects.create(game=game, user=user, key=idempotency_key, request_hash=fingerprint,
                                           status=201, response=body)
         transaction.on_commit(partial(STATE_CACHE.put, stream_id, new_version, new_state))
-        transaction.on_commit(partial(publish, game.id, new_version))
+        # Robust: the command has committed, so nothing the live update meets may turn its answer into an error.
+        transaction.on_commit(partial(publish, game.id, new_version), robust=True)
     return Outcome(201, body)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from kombu.exceptions import OperationalError
 
 from decks.ccg import selectors as ccg
 from decks.ccg.services import card_set_version_ensure
@@ -20,6 +21,7 @@ from decks.services import CARD_FIELDS
 from dvorak_core.deckdata import CardData
 from dvorak_core.errors import Conflict, DomainError, Forbidden, NotFound
 from dvorak_core.vote_rules import ACCEPTED, NO_OBJECTION, OPEN, outcome
+from dvorak_site.outage import Outage
 from proposals.models import ADD, CHANGE, REMOVE, CardSetChange, CardSetChangeVote
 
 KINDS = (ADD, CHANGE, REMOVE)
@@ -30,6 +32,7 @@ VERSION_GROUPING_SECONDS = 60
 # An accepted change still in no version this long after its decision lost its build message: well past the
 # grouping countdown and a build, so the reconciler does not race the build queued at accept time.
 VERSION_RECONCILE_GRACE = timedelta(minutes=5)
+BROKER = Outage("Celery's broker (card set version builds)")
 
 
 def _content_for(kind: str, content: dict[str, Any] | None) -> dict[str, Any]:
@@ -119,7 +122,7 @@ def _decide(change: CardSetChange, *, final: bool) -> None:
     change.save(update_fields=["status", "decided_at"])
     if decided == ACCEPTED:
         card_set_id = change.card_set_id
-        transaction.on_commit(lambda: _request_version(card_set_id))
+        transaction.on_commit(lambda: _request_version(card_set_id), robust=True)
 
 
 def card_sets_awaiting_version(*, now: Any = None) -> list[int]:
@@ -133,7 +136,17 @@ def card_sets_awaiting_version(*, now: Any = None) -> list[int]:
 
 
 def _request_version(card_set_id: int) -> None:
+    """Queue the set's build. The change is already accepted and committed: with the broker away, the answer
+    stays a success and the build waits for Celery beat's ``queue_missing_card_set_versions``, which finds every
+    accepted change that no version has taken."""
     # Imported here: the task module imports this one (for its periodic close-due task).
     from decks.ccg.tasks import build_card_set_version
 
-    build_card_set_version.apply_async(args=[card_set_id], countdown=VERSION_GROUPING_SECONDS)
+    if not BROKER.worth_trying():
+        return
+    try:
+        build_card_set_version.apply_async(args=[card_set_id], countdown=VERSION_GROUPING_SECONDS)
+    except OperationalError as error:
+        BROKER.failed(error)
+    else:
+        BROKER.answered()

@@ -99,7 +99,7 @@ def test_health_reports_database_channel_layer_and_broker(api_client, settings):
     assert report["channel_layer"]["ok"]
     assert report["broker"]["ok"]
     if settings.REDIS_URL:
-        assert report["channel_layer"]["backend"] == "RedisChannelLayer"
+        assert report["channel_layer"]["backend"] == "ResilientRedisChannelLayer"
 
 
 def test_health_says_degraded_when_the_broker_is_unreachable(api_client, settings):

@@ -106,3 +106,40 @@ def test_a_killed_workers_task_comes_back_in_minutes_by_default_and_the_environm
     assert default["visibility_timeout"] > proposals.VERSION_GROUPING_SECONDS  # a countdown is not delivered twice
     assert transport_options(CELERY_BROKER_TRANSPORT_OPTIONS="visibility_timeout=30,unacked_restore_interval=5") == {
         "visibility_timeout": 30, "unacked_restore_interval": 5}
+
+
+@pytest.fixture
+def broker_away(monkeypatch):
+    """Celery sends to a broker where nothing listens (the app's cached connection pools set aside meanwhile)."""
+    from dvorak_site.celery import app
+    from dvorak_site.outage import Outage
+    from tests.redisserver import free_port
+
+    was = app.conf.task_always_eager, app.conf.broker_url
+    app.conf.task_always_eager, app.conf.broker_url = False, f"redis://127.0.0.1:{free_port()}/0"
+    monkeypatch.setattr(app, "_pool", None)
+    monkeypatch.setattr(app.amqp, "_producer_pool", None)
+    monkeypatch.setattr(proposals, "BROKER", Outage(proposals.BROKER.what))
+    yield
+    app.conf.task_always_eager, app.conf.broker_url = was
+
+
+def test_changes_accepted_while_the_broker_is_away_are_answered_and_built_by_the_reconciler(
+    filibuster, players, broker_away, django_capture_on_commit_callbacks, caplog
+):
+    from dvorak_site.celery import app
+
+    (_, ann), _ = players
+    register(ann)
+    with caplog.at_level("INFO", logger="dvorak.outage"), django_capture_on_commit_callbacks(execute=True):
+        assert propose(ann, {"kind": "add", "content": FIRST_CARDS[0]})["status"] == "accepted"
+        assert propose(ann, {"kind": "add", "content": FIRST_CARDS[1]})["status"] == "accepted"
+    assert [r.getMessage().split(" is ")[1][:11] for r in caplog.records] == ["unreachable"]  # once, not per change
+    assert versions(filibuster) == [1]
+
+    app.conf.task_always_eager = True  # the broker is back (in process)
+    age(filibuster, minutes=6)
+    assert tasks.queue_missing_card_set_versions.delay().get() == [filibuster.pk]
+    assert versions(filibuster) == [1, 2]
+    titles = {card["title"] for card in ann.get(f"/api/v1/decks/{FILIBUSTER}/versions/2/").json()["cards"]}
+    assert titles == {FIRST_CARDS[0]["title"], FIRST_CARDS[1]["title"]}

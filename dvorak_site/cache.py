@@ -1,0 +1,68 @@
+"""The cache on Redis, falling back to this process's memory while Redis is away.
+
+The cache holds the API's throttle counts (DRF's throttles read and write it on every request), so a cache that
+raised when Redis went away would turn every request into a 500. Meanwhile each process counts on its own, which
+still stops a client that floods one process; when Redis answers again the shared counts take over.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from django.core.cache.backends.locmem import LocMemCache
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import RedisError
+
+from dvorak_site.outage import Outage
+
+
+def _fail_open(name: str):
+    """Django's RedisCache method ``name``, on the process's own cache while Redis does not answer."""
+    on_redis = getattr(RedisCache, name)
+
+    def method(self, *args, **kwargs):
+        if self.outage.worth_trying():
+            try:
+                result = on_redis(self, *args, **kwargs)
+            except RedisError as error:
+                self.outage.failed(error)
+            else:
+                self.outage.answered()
+                return result
+        return getattr(self.local, name)(*args, **kwargs)
+
+    method.__name__ = name
+    method.__doc__ = on_redis.__doc__
+    return method
+
+
+# One per Redis location and process: Django makes a cache object per thread, but an outage is the process's news
+# (logged once), and the fallback counts are shared by the process's threads (LocMemCache shares by name).
+_outages: dict[str, Outage] = {}
+_outages_lock = threading.Lock()
+
+
+def outage_of(server: str) -> Outage:
+    with _outages_lock:
+        return _outages.setdefault(server, Outage("Redis (the cache: throttle counts)"))
+
+
+class FailOpenRedisCache(RedisCache):
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self.local = LocMemCache(f"redis-fallback:{server}", params)
+        self.outage = outage_of(server)
+
+    # Every operation of Django's RedisCache; the rest of the cache API (get_or_set, decr, the async methods, …)
+    # is built on these.
+    get = _fail_open("get")
+    set = _fail_open("set")
+    add = _fail_open("add")
+    touch = _fail_open("touch")
+    delete = _fail_open("delete")
+    get_many = _fail_open("get_many")
+    set_many = _fail_open("set_many")
+    delete_many = _fail_open("delete_many")
+    has_key = _fail_open("has_key")
+    incr = _fail_open("incr")
+    clear = _fail_open("clear")
