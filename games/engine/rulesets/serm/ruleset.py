@@ -57,6 +57,7 @@ NAME = "serm"
 # Where each side's soldiers stand at the start, facing the other side.
 HOME_FACING = {0: "N", 1: "S"}
 
+
 # --- deciding, one event at a time ----------------------------------------------------------------------------
 
 
