@@ -46,7 +46,7 @@ def caught_in_blast(table: SermState, centre: Cell, radius: int, options: dict) 
     return [s for s in table.soldiers if blast_covers(centre, s.cell, radius, partly=partly)]
 
 
-def can_shoot(table: SermState, soldier: Soldier, options: dict) -> bool:
+def can_shoot(table: SermState, soldier: Soldier) -> bool:
     """Whether the soldier has a Shoot to make now: dice to roll, and a target."""
     card = table.card(soldier.title)
     if card.shoot < 1:

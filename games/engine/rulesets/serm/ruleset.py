@@ -455,7 +455,7 @@ class SermRuleset(Ruleset):
         soldier = table.soldier(activation.soldier)
         if soldier is None or (activation.moved and activation.shot) or table.card(soldier.title).has(ONE_ACTION):
             self._pass_initiative(unfolding)
-        elif activation.moved and not can_shoot(table, soldier, unfolding.state.options):
+        elif activation.moved and not can_shoot(table, soldier):
             self._pass_initiative(unfolding)
 
     def _pass_initiative(self, unfolding: _Unfolding) -> None:
