@@ -11,10 +11,14 @@ Dvorak's structural moves (draw, play, use, discard, end_turn) have no win condi
 never ends by itself. After ``DVORAK_MOVES`` of them, the players but one concede (``concede`` is open to a
 player at any time and so not listed), which ends the game.
 
-How many games: ``RANDOM_GAMES_RPS``, ``RANDOM_GAMES_ARTICLE_II`` (for each of 2, 3 and 4 players) and
-``RANDOM_GAMES_DVORAK`` (for each seed deck with cards) in the environment; the bars ask for 20 of each, and the
-defaults keep the suite's time in check (``RANDOM_GAMES_RPS=20 RANDOM_GAMES_ARTICLE_II=20 RANDOM_GAMES_DVORAK=20
-pytest tests/games/test_random_legal_clients.py`` plays them all).
+S.E.R.M. games are played from its seed deck, in turn with the default options, with a force built with points on
+a smaller field with terrain, and with the other choice of each measure players might disagree on; the last player
+with soldiers wins.
+
+How many games: ``RANDOM_GAMES_RPS``, ``RANDOM_GAMES_ARTICLE_II`` (for each of 2, 3 and 4 players),
+``RANDOM_GAMES_SERM`` and ``RANDOM_GAMES_DVORAK`` (for each seed deck with cards) in the environment; the bars ask
+for 20 of each, and the defaults keep the suite's time in check (``RANDOM_GAMES_RPS=20 RANDOM_GAMES_ARTICLE_II=20
+RANDOM_GAMES_SERM=20 RANDOM_GAMES_DVORAK=20 pytest tests/games/test_random_legal_clients.py`` plays them all).
 """
 
 from __future__ import annotations
@@ -39,6 +43,13 @@ def games(name: str, default: int) -> range:
 
 RPS_GAMES = games("RANDOM_GAMES_RPS", 3)
 ARTICLE_II_GAMES = games("RANDOM_GAMES_ARTICLE_II", 1)
+SERM_GAMES = games("RANDOM_GAMES_SERM", 3)
+SERM_TERRAIN = [{"x": 3, "y": 4, "width": 2, "height": 3}, {"x": 8, "y": 6, "width": 1, "height": 1}]
+SERM_OPTIONS = [
+    {},
+    {"budget": 12, "width": 10, "height": 9, "terrain": SERM_TERRAIN},
+    {"react_stop": "reactor_chooses", "reacts": "each", "blast": "centre", "terrain": SERM_TERRAIN},
+]
 DVORAK_GAMES = games("RANDOM_GAMES_DVORAK", 1)
 DVORAK_DECKS = ["socialism", "rock-paper-scissors-extreme-deck", "article-ii-updated",
                 "simplistic-wargame-with-four-stats-s-e-r-m"]
@@ -225,6 +236,20 @@ def test_article_ii_by_random_clients(number, players_count, seed_decks, make_us
     assert state["status"] == "finished", (
         f"nobody has a move after {result['sent']} commands, in an unfinished game (acting: {state.get('acting')})")
     assert state["winners"] or state["results"]["general"]["decided_by"] == "nobody"
+
+
+@pytest.mark.parametrize("number", SERM_GAMES)
+def test_serm_by_random_clients(number, seed_decks, make_user, client_for):
+    options = SERM_OPTIONS[number % len(SERM_OPTIONS)]
+    players = new_game(make_user, client_for,
+                       {"deck": seed_decks("simplistic-wargame-with-four-stats-s-e-r-m"), "options": options}, 2)
+    result = play(players, random.Random(4000 + number))
+    state = result["state"]
+    assert state["ruleset"] == "serm"
+    assert state["status"] == "finished", f"not over after {result['sent']} commands"
+    standing = [player["counters"]["soldiers"] for player in state["players"]]
+    assert state["winners"] == [seat for seat, count in enumerate(standing) if count]
+    assert all(player.get("moves/")["moves"] == [] for player in players)
 
 
 @pytest.mark.parametrize("deck", DVORAK_DECKS)

@@ -1,0 +1,104 @@
+"""S.E.R.M., played by the server through the real API: a game from the seed deck plays it without naming a
+ruleset, options are checked when it is created, a refused command appends nothing, the table is the same for
+players and spectators, and the stored events replay to the state the game was played to."""
+
+from __future__ import annotations
+
+import pytest
+
+from dvorak_site.eventstore import store
+from games import services
+from tests.seeds import seed_deck_json
+
+SLUG = "simplistic-wargame-with-four-stats-s-e-r-m"
+
+
+@pytest.fixture
+def serm_deck(db):
+    from decks import services as deck_services
+
+    [deck] = deck_services.deck_import(author=None, text=seed_deck_json(SLUG), format="json")
+    return deck
+
+
+@pytest.fixture
+def serm_game(serm_deck, make_user, client_for):
+    ann, bob = (client_for(make_user(name)) for name in ("ann", "bob"))
+    created = ann.post("/api/v1/games/", {"deck": SLUG}, format="json")
+    assert created.status_code == 201, created.content
+    game = created.json()
+    assert game["ruleset"] == "serm" and game["board"] is None
+    game_id = game["id"]
+    assert bob.post(f"/api/v1/games/{game_id}/join/", {}, format="json").status_code == 200
+    assert ann.post(f"/api/v1/games/{game_id}/start/").status_code == 200
+    return game_id, [ann, bob]
+
+
+@pytest.mark.django_db
+def test_a_game_from_the_seed_deck_plays_serm_with_one_of_each_soldier_a_side(serm_game, make_user, client_for):
+    game_id, (ann, bob) = serm_game
+    state = ann.get(f"/api/v1/games/{game_id}/").json()
+    board = state["board"]
+    assert board["phase"] == "battle" and board["field"] == {"width": 12, "height": 12}
+    assert [p["counters"]["soldiers"] for p in state["players"]] == [8, 8]
+    assert {(s["seat"], s["y"], s["facing"]) for s in board["soldiers"]} == {(0, 0, "N"), (1, 11, "S")}
+    # Nothing is hidden: the other player and a spectator see the same table.
+    spectator = client_for(make_user("cat"))
+    assert bob.get(f"/api/v1/games/{game_id}/").json()["board"] == board
+    assert spectator.get(f"/api/v1/games/{game_id}/").json()["board"] == board
+    assert spectator.get(f"/api/v1/games/{game_id}/moves/").json()["moves"] == []
+
+
+@pytest.mark.django_db
+def test_a_refused_command_appends_nothing(serm_game):
+    game_id, (ann, bob) = serm_game
+    acting = ann.get(f"/api/v1/games/{game_id}/").json()["board"]["waiting_for"][0]
+    waiting, other = (ann, bob) if acting == 0 else (bob, ann)
+    before = ann.get(f"/api/v1/games/{game_id}/").json()["version"]
+    refusals = [
+        (other, {"type": "turn", "soldier": f"{1 - acting}-ranger", "facing": "E"}, 409, "not_your_turn"),
+        (waiting, {"type": "turn", "soldier": f"{1 - acting}-ranger", "facing": "E"}, 400, "invalid"),
+        (waiting, {"type": "advance", "soldier": f"{acting}-ranger", "direction": "UP"}, 400, "invalid"),
+        (waiting, {"type": "step", "direction": "N"}, 409, "wrong_stage"),
+        (waiting, {"type": "pass"}, 409, "denied"),
+        (waiting, {"type": "draw"}, 400, "unknown_command"),
+    ]
+    for client, body, status, code in refusals:
+        response = client.post(f"/api/v1/games/{game_id}/commands/", body, format="json")
+        assert response.status_code == status, (body, response.content)
+        assert response.json()["error"]["code"] == code
+    assert ann.get(f"/api/v1/games/{game_id}/").json()["version"] == before
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("options", "field"), [
+    ({"react_stop": "nowhere"}, "options.react_stop"),
+    ({"terrain": [{"x": 0, "y": 0, "width": 1, "height": 1}]}, "options.terrain"),
+    ({"width": 100}, "options.width"),
+])
+def test_options_out_of_range_are_refused_with_the_option_named(serm_deck, make_user, client_for, options, field):
+    ann = client_for(make_user("ann"))
+    response = ann.post("/api/v1/games/", {"deck": SLUG, "options": options}, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()["error"]["code"] == "invalid"
+    assert response.json()["error"]["details"]["field"] == field
+
+
+@pytest.mark.django_db
+def test_the_stored_events_replay_to_the_state_played_to(serm_game):
+    game_id, (ann, bob) = serm_game
+    clients = [ann, bob]
+    for _ in range(30):
+        state = ann.get(f"/api/v1/games/{game_id}/").json()
+        if state["status"] != "active":
+            break
+        seat = state["board"]["waiting_for"][0]
+        move = clients[seat].get(f"/api/v1/games/{game_id}/moves/").json()["moves"][0]
+        body = {key: value["from"][0] if isinstance(value, dict) else value for key, value in move.items()}
+        assert clients[seat].post(f"/api/v1/games/{game_id}/commands/", body, format="json").status_code == 201
+    stream_id = f"game-{game_id}"
+    _, replayed = store.load(stream_id, services.FOLDER, use_snapshots=False)
+    assert replayed == services.state_at(stream_id, store.current_version(stream_id))
+    events = ann.get(f"/api/v1/games/{game_id}/events/").json()["events"]
+    rolls = [e["data"]["roll"] for e in events if e["type"] in ("serm.move_rolled", "serm.reacted")]
+    assert all(roll["total"] == sum(map(sum, roll["dice"])) for roll in rolls)
