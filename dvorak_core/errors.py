@@ -29,6 +29,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "already_seated": 409,
     "eliminated": 409,
     "denied": 409,
+    "not_citable": 409,
 }
 
 

@@ -279,10 +279,11 @@ def test_repealing_a_card_removes_it_from_the_game_entirely():
 
 def test_repealing_a_thing_takes_the_things_played_onto_it_to_the_discard_pile_and_ends_its_effects():
     table = creative_table()
-    table.arrange(in_play={0: ["Reykjavik", "Flak Armour"]})
-    table.state = table.state.with_table(attached_to={table.card("Flak Armour"): table.card("Reykjavik")})
-    table.send(0, {"type": "set_rule", "cause": table.card("Reykjavik"), "param": "hand_limit", "value": 7})
-    everyone_votes(table, propose(table, 1, kind="repeal", card=table.card("Reykjavik")))
+    table.arrange(in_play={0: ["Greedy Goblin", "Flak Armour"]})
+    table.state = table.state.with_table(attached_to={table.card("Flak Armour"): table.card("Greedy Goblin")})
+    table.send(0, {"type": "set_rule", "cause": table.card("Greedy Goblin"), "param": "hand_limit", "value": 7,
+                   "until": "ended"})
+    everyone_votes(table, propose(table, 1, kind="repeal", card=table.card("Greedy Goblin")))
     assert table.discard_pile() == ["Flak Armour"] and table.in_play(0) == []
     assert view_state(table.state, 0)["rules"]["hand_limit"] == 5
 

@@ -341,12 +341,12 @@ def test_a_card_cannot_move_from_a_hidden_place_the_actor_cannot_see(table):
 
 
 def test_a_thing_in_play_changes_a_rule_until_it_leaves_play(table):
-    table.arrange(turn=0, hands={0: FILLER[:6]}, in_play={0: ["Frenzy", "Cardboard Box"]})
-    frenzy = table.card("Frenzy")
-    table.send(0, {"type": "set_rule", "cause": frenzy, "param": "hand_limit", "value": 6, "seat": 0})
+    table.arrange(turn=0, hands={0: FILLER[:6]}, in_play={0: ["Greedy Goblin", "Cardboard Box"]})
+    goblin = table.card("Greedy Goblin")
+    table.send(0, {"type": "set_rule", "cause": goblin, "param": "hand_limit", "value": 6, "seat": 0})
     table.send(0, {"type": "end_turn"})  # six cards are within a hand limit of six
     table.arrange(turn=0, hands={0: FILLER[:6]})
-    table.send(0, {"type": "destroy", "card": frenzy, "cause": table.card("Cardboard Box")})
+    table.send(0, {"type": "destroy", "card": goblin, "cause": table.card("Cardboard Box")})
     table.refuse(0, {"type": "end_turn"}, "limit_reached")
 
 
@@ -362,8 +362,8 @@ def test_any_number_of_actions_when_a_card_lifts_the_limit(table):
 def test_a_denial_from_a_card_beats_a_special_rules_permission():
     deck = rulebook_deck(special_rules=[{"id": "r1", "title": "Big hands", "text": "", "params": {"hand_limit": 7}}])
     table = Table(players=2, deck=deck).start()
-    table.arrange(turn=0, hands={0: FILLER[:6]}, in_play={1: ["Reykjavik"]})
-    table.send(1, {"type": "set_rule", "cause": table.card("Reykjavik"), "param": "things_per_turn", "deny": True})
+    table.arrange(turn=0, hands={0: FILLER[:6]}, in_play={1: ["Red Tape"]})
+    table.send(1, {"type": "set_rule", "cause": table.card("Red Tape"), "param": "things_per_turn", "deny": True})
     table.refuse(0, {"type": "play", "card": table.card(FILLER[1])}, "limit_reached")
     table.send(0, {"type": "end_turn"})  # the Special Rule's hand limit of seven still holds
 
