@@ -255,11 +255,10 @@ def _rule_changes(state: GameState, seat: int) -> list[dict[str, Any]]:
     """``set_rule`` citing a card (or Special Rule) the seat may cite for each of ``RULE_CHANGES``, and
     ``end_rule_effect`` of each change in effect: its own, or another's with a card to cite for it."""
     turn = state.table.turn
-    candidates = [*(r.id for r in state.table.special_rules), *state.table.player(seat).in_play,
-                  *(c for c, by in (turn.played.items() if turn else ()) if by == seat)]
+    cards = [*state.table.player(seat).in_play, *(c for c, by in (turn.played.items() if turn else ()) if by == seat)]
     # Not a card gone from sight since, nor one back in the hand (a cause is never a card in hand).
     public = cards_visible_to(state, seat) - set(state.table.player(seat).hand)
-    citable = [c for c in candidates if c not in state.table.cards or c in public]
+    citable = [*(r.id for r in state.table.special_rules), *(c for c in cards if c in public)]
 
     def cause_for(param: str) -> str | None:
         return next((c for c in citable if citation_refusal(state, seat, c, param) is None), None)
