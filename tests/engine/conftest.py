@@ -17,7 +17,6 @@ from games.engine.rulesets.dvorak.testing import unique_title_deck
 from games.engine.state import ACTIVE, GameState
 from tests.seeds import rulebook_example_cards
 
-
 # Cards that change rules, as the rulebook describes them ("Hand size is three instead of five", "Players may
 # not take cards from the discard pile") but prints none of: a Thing of each kind and an Action.
 RULE_CARDS = [
