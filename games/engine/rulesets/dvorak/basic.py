@@ -526,7 +526,7 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
     def set_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """A card changes a rule parameter, for as long as it says (``until``). Not any card: one whose text (or
         a Special Rule whose text or parameters) speaks of the parameter, and that is the player's to cite: a
-        Special Rule, a Thing they control in play, or a card they played this turn (``citable``)."""
+        Special Rule, a Thing they control in play, or a card they played this turn (``citation_refusal``)."""
         cause = self._cause_field(state, command_body, ctx.seat, from_hand=False)
         param = command_body.get("param")
         if not isinstance(param, str) or not PARAM_NAME.match(param) or param == "counters":
