@@ -30,6 +30,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "eliminated": 409,
     "denied": 409,
     "card_data_missing": 409,
+    "not_citable": 409,
 }
 
 

@@ -30,7 +30,8 @@ from games.engine.rulesets import all_rulesets
 DVORAK, ARTICLE_II = "dvorak", "article_ii"
 SEAT_HELP = "A seat number (0 is the first player)."
 CAUSE_HELP = ("The card (its id) or Special Rule whose text this move carries out; you must be able to see it "
-              "(set_rule: not a card in your hand).")
+              "(set_rule and end_rule_effect: a Special Rule, a Thing you control in play or a card you played "
+              "this turn, whose text speaks of the rule parameter).")
 # The engine's limits (games.engine.rulesets.dvorak.creative): a title, a text, a bundle.
 MAX_TITLE, MAX_TEXT, MAX_BUNDLE = 200, 4000, 20
 SNAKE_CASE = r"^[a-z][a-z0-9_]{0,63}$"
@@ -322,7 +323,8 @@ class Shuffle(Command):
 
 
 class SetRule(Command):
-    """Change a rule parameter (hand_limit, draws_per_turn, …) while the card that says so is in effect."""
+    """Change a rule parameter (hand_limit, draws_per_turn, …) as a card says, for as long as it says (`until`).
+    The card cited must be yours to cite and speak of the parameter (else 409 `not_citable`)."""
 
     name = "set_rule"
     type = type_field(name)
@@ -332,12 +334,30 @@ class SetRule(Command):
     deny = Flag(required=False, help_text="true: the rule is denied (no value means none at all, or no).")
     seat = seat("Only for this player; everyone when left out or null.", required=False, allow_null=True)
     card = Text(required=False, allow_null=True, allow_blank=True, help_text="Only for this card (one you can see).")
+    until = serializers.ChoiceField(
+        ["leaves_play", "end_of_turn", "ended"], required=False,
+        help_text="How long the change lasts: while the Thing cited stays in play (`leaves_play`, the default for a "
+                  "Thing of yours in play), until the end of the turn (`end_of_turn`, the default for a card just "
+                  "played) or until a player ends it (`ended`, the default for a Special Rule).")
+    turns = Whole(min_value=1, max_value=100, required=False,
+                  help_text="With `end_of_turn`: how many turns end before the change does, this one counted (1).")
     example = {"cause": "3f2a9c1d0b7e4a65", "param": "hand_limit", "value": 7}
 
     def validate_param(self, param: str) -> str:
         if param == "counters":
             raise ValidationError("counters are changed with the counter command.")
         return param
+
+
+class EndRuleEffect(Command):
+    """End a rule change made with `set_rule` before its time: your own at any time; another player's with a
+    card you may cite for its parameter (`cause`)."""
+
+    name = "end_rule_effect"
+    type = type_field(name)
+    effect = Whole(min_value=1, help_text="The change's number: its `id` in the state's `modifiers`.")
+    cause = cause(required=False)
+    example = {"effect": 14}
 
 
 # --- the end of the game ----------------------------------------------------------------------------------------
@@ -583,7 +603,7 @@ class Start(Command):
 
 COMMANDS: dict[str, type[Command]] = {shape.name: shape for shape in (
     Draw, Play, Use, Discard, EndTurn, Move, Destroy, TakeRandom, Give, Counter, Roll, Reveal, Shuffle, SetRule,
-    Win, Eliminate, Concede, Vote, Withdraw, Pass, Remove, Join, Start)}
+    EndRuleEffect, Win, Eliminate, Concede, Vote, Withdraw, Pass, Remove, Join, Start)}
 COMMANDS["propose"] = Proposal
 
 

@@ -20,7 +20,7 @@ from games.engine.state import GameState
 from games.engine.state import seat_of as _seat_of
 
 # Bump whenever evolve or the shape of the state changes: snapshots tagged with another version are rebuilt.
-ENGINE_VERSION = "5"
+ENGINE_VERSION = "6"
 MAX_SEATS = 20
 # A game created without "max_players": five seats, or fewer when its ruleset is for fewer (two for a duel).
 DEFAULT_MAX_PLAYERS = 5

@@ -24,6 +24,7 @@ A ruleset is a module or package under ``games/engine/rulesets/``, named in that
 - ``card_problems``: what its cards must carry (a type from its list, a value in ``stats``) that a deck's cards
   lack or carry wrongly: the archive refuses a wrong value in a deck naming the ruleset, and no game is created
   while anything is missing (409 ``card_data_missing``, every problem listed per card);
+- ``takes_part(state, seat)``: whether a seated player may send commands (not once knocked out, by default);
 - ``legal_moves(state, seat)``: every command the seat may send now, as complete command bodies, a choice left
   to the client written ``{"choose": k, "from": [values], "list": bool}``.
 
@@ -167,13 +168,19 @@ class Ruleset:
         seat = seat_of(state, actor.user_id)
         if seated and seat is None:
             raise DomainError("You are not playing in this game.", code="forbidden")
-        if seated and state.seat(seat).status == ELIMINATED:
+        if seated and not self.takes_part(state, seat):
             raise DomainError("You are out of this game.", code="eliminated")
         if state.status == VOTING and not voting:
             raise DomainError("A proposal is open; vote on it first.", code="vote_in_progress")
         if active and state.status != ACTIVE:
             raise DomainError("This game is not being played now.", code="game_not_active")
         return getattr(self, attribute)(state, command_body, CommandContext(actor, seat, rng))
+
+    def takes_part(self, state: GameState, seat: int) -> bool:
+        """Whether a seated player may send commands now: not once knocked out. A ruleset that brings its
+        knocked-out players back to the table (Dvorak's Aftermath, where the whole table reviews the deck) says
+        when."""
+        return state.seat(seat).status != ELIMINATED
 
     @command("join", seated=False, active=False)
     def join(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:

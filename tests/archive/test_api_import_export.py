@@ -255,3 +255,37 @@ def test_a_null_character_escaped_in_json_is_a_400_naming_its_line(user_client):
     error = response.json()["error"]
     assert (error["code"], error["details"]["line"]) == ("invalid", 2)
     assert Deck.objects.count() == 0
+
+
+@pytest.mark.parametrize("params, at_fault", [
+    ({"starting_hand": 3, "hand_limit": "lots"}, '"hand_limit"'),
+    ({"draws_per_turn": 1_000_000}, '"draws_per_turn"'),  # a million cards dealt under a game's lock
+    ({"vote_rule": "whoever shouts"}, '"vote_rule"'),
+    ({"counters": {"gold": "many"}}, '"counters"'),
+    ("three", '"params"'),
+])
+def test_a_special_rule_whose_params_break_their_bounds_is_a_400_naming_the_rule_and_its_line(
+        user_client, params, at_fault):
+    deck = {"slug": "small-hands", "title": "Small Hands", "special_rules": [
+        {"title": "Gold", "text": "Each player has an amount of Gold.", "params": {"counters": {"gold": 0}}},
+        {"title": "Tiny hands", "text": "Hand size is three instead of five.", "params": params},
+    ], "cards": [{"title": "Coin", "type": "Thing", "text": "Gain 1 Gold.", "copies": 10}]}
+    text = json.dumps(deck, indent=2)
+
+    response = import_listing(user_client, text, "json")
+
+    assert response.status_code == 400, response.content
+    error = response.json()["error"]
+    assert error["code"] == "invalid" and "Tiny hands" in error["message"]
+    assert at_fault in text.splitlines()[error["details"]["line"] - 1]
+    assert Deck.objects.count() == 0
+
+
+def test_a_special_rule_with_params_within_their_bounds_imports(user_client):
+    deck = {"slug": "small-hands", "title": "Small Hands", "special_rules": [
+        {"title": "Tiny hands", "text": "Hand size is three.", "params": {"hand_limit": 3, "vote_rule": "majority"}},
+    ], "cards": [{"title": "Coin", "type": "Thing", "text": "", "copies": 10}]}
+
+    response = import_listing(user_client, json.dumps(deck), "json")
+
+    assert response.status_code == 201, response.content

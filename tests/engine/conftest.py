@@ -1,7 +1,7 @@
 """Fixtures for the engine's tests: pure Python, no database.
 
-The rules tests play with the example cards printed in the rulebook (``tests/fixtures``), padded with plain
-cards of unique titles so there is enough to deal.
+The rules tests play with the example cards printed in the rulebook (``tests/fixtures``), a few cards that change
+rules (``RULE_CARDS``), and plain cards of unique titles so there is enough to deal.
 """
 
 from __future__ import annotations
@@ -17,10 +17,19 @@ from games.engine.rulesets.dvorak.testing import unique_title_deck
 from games.engine.state import ACTIVE, GameState
 from tests.seeds import rulebook_example_cards
 
+# Cards that change rules, as the rulebook describes them ("Hand size is three instead of five", "Players may
+# not take cards from the discard pile") but prints none of: a Thing of each kind and an Action.
+RULE_CARDS = [
+    {"title": "Greedy Goblin", "type": "Thing", "text": "Your hand limit is 7."},
+    {"title": "Red Tape", "type": "Thing", "text": "Players may not play Things."},
+    {"title": "Overtime", "type": "Action", "text": "Any number of Actions may be played this turn."},
+]
+
 
 def rulebook_deck(special_rules: list[dict] | None = None) -> dict:
     deck = unique_title_deck(20, special_rules=special_rules)
-    deck["cards"] = rulebook_example_cards() + [{**card, "text": ""} for card in deck["cards"]]
+    rule_cards = [{**deck["cards"][0], **card} for card in RULE_CARDS]
+    deck["cards"] = rulebook_example_cards() + rule_cards + [{**card, "text": ""} for card in deck["cards"]]
     return deck
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from games.engine import replay, view_event, view_state
+from games.engine import legal_moves, replay, view_event, view_state
 from games.engine.rulesets.dvorak.aftermath import deck_after_game
 from games.engine.rulesets.dvorak.state import locate
 
@@ -279,10 +279,11 @@ def test_repealing_a_card_removes_it_from_the_game_entirely():
 
 def test_repealing_a_thing_takes_the_things_played_onto_it_to_the_discard_pile_and_ends_its_effects():
     table = creative_table()
-    table.arrange(in_play={0: ["Reykjavik", "Flak Armour"]})
-    table.state = table.state.with_table(attached_to={table.card("Flak Armour"): table.card("Reykjavik")})
-    table.send(0, {"type": "set_rule", "cause": table.card("Reykjavik"), "param": "hand_limit", "value": 7})
-    everyone_votes(table, propose(table, 1, kind="repeal", card=table.card("Reykjavik")))
+    table.arrange(in_play={0: ["Greedy Goblin", "Flak Armour"]})
+    table.state = table.state.with_table(attached_to={table.card("Flak Armour"): table.card("Greedy Goblin")})
+    table.send(0, {"type": "set_rule", "cause": table.card("Greedy Goblin"), "param": "hand_limit", "value": 7,
+                   "until": "ended"})
+    everyone_votes(table, propose(table, 1, kind="repeal", card=table.card("Greedy Goblin")))
     assert table.discard_pile() == ["Flak Armour"] and table.in_play(0) == []
     assert view_state(table.state, 0)["rules"]["hand_limit"] == 5
 
@@ -420,6 +421,28 @@ def test_the_aftermath_further_amendments_can_be_made_and_the_deck_is_ready_for_
     assert by_title["Espionage"]["creator"] == ""  # the original deck's cards keep theirs
     assert sum(card["copies"] for card in deck["cards"]) == len(table.state.table.cards) - 1
     assert deck["slug"] == rulebook_deck()["slug"] and deck["kind"] == "deck"
+
+
+def test_the_aftermath_knocked_out_players_review_the_deck_and_vote_too():
+    table = creative_table()
+    table.arrange(turn=0, discard_pile=["Espionage", "Lightning Strike"])
+    table.send(0, {"type": "eliminate", "cause": table.card("Espionage"), "seat": 2})
+    # While the game is played, a player knocked out is out: the vote is the two players still in it.
+    number = propose(table, 1, kind="card", card=ARMAGEDDON)
+    table.refuse(2, {"type": "vote", "proposal": number, "approve": True}, "eliminated")
+    assert legal_moves(table.state, 2) == []
+    table.send(0, {"type": "vote", "proposal": number, "approve": False})
+    table.send(0, {"type": "win", "cause": table.card("Lightning Strike")})
+    assert table.state.status == "finished" and table.state.seat(2).status == "eliminated"
+    # The Aftermath: the whole table reviews the deck, so the vote waits for the player knocked out.
+    number = propose(table, 2, kind="card", from_rejected=table.card("Armageddon"))
+    table.send(0, {"type": "vote", "proposal": number, "approve": True})
+    table.send(1, {"type": "vote", "proposal": number, "approve": True})
+    assert table.state.status == "voting"
+    assert {"type": "vote", "proposal": number, "approve": False} in legal_moves(table.state, 2)
+    table.send(2, {"type": "vote", "proposal": number, "approve": False})
+    assert table.state.table.proposals[number - 1].status == "rejected" and table.state.status == "finished"
+    table.refuse(2, {"type": "draw"}, "game_not_active")  # back at the table for the deck, not for the game
 
 
 def test_replaying_a_creative_game_votes_included_gives_the_same_state():

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from games.engine import Actor, DomainError, SeededRng, create_game, decide, game_status, replay, view_state
+from games.engine import (
+    Actor,
+    DomainError,
+    SeededRng,
+    create_game,
+    decide,
+    game_status,
+    legal_moves,
+    replay,
+    view_state,
+)
 from games.engine.rulesets.dvorak.state import DISCARD, DRAW, PLAY
 from tests.seeds import RULEBOOK, original_path, requires_seeds, rulebook_example_cards
 
@@ -217,6 +229,35 @@ def test_an_action_the_deck_marks_as_out_of_turn_may_be_played_out_of_turn():
     assert table.discard_pile()[-1] == "Espionage"
 
 
+def test_an_action_playable_at_any_time_is_still_the_turns_one_action_when_played_in_your_own_turn(table):
+    jelly_baby, espionage = "Would You Like A Jelly-Baby?", "Espionage"
+    table.arrange(turn=0, hands={0: [jelly_baby, espionage]})
+    table.send(0, {"type": "play", "card": table.card(jelly_baby)})
+    assert table.state.table.turn.actions_played == 1
+    table.refuse(0, {"type": "play", "card": table.card(espionage)}, "limit_reached")
+    assert {"type": "play", "card": table.card(espionage)} not in legal_moves(table.state, 0)
+
+
+def test_after_the_turns_action_an_action_playable_at_any_time_waits_for_another_turn(table):
+    jelly_baby, espionage = "Would You Like A Jelly-Baby?", "Espionage"
+    table.arrange(turn=0, hands={0: [espionage, jelly_baby], 1: ["Overtime"]})
+    table.send(0, {"type": "play", "card": table.card(espionage)})
+    table.refuse(0, {"type": "play", "card": table.card(jelly_baby)}, "limit_reached")
+    assert {"type": "play", "card": table.card(jelly_baby)} not in legal_moves(table.state, 0)
+    table.arrange(stage=DRAW)  # nor before the draw: in your own turn it is the turn's Action wherever it falls
+    table.state = table.state.with_table(turn=replace(table.state.table.turn, actions_played=1))
+    table.refuse(0, {"type": "play", "card": table.card(jelly_baby)}, "limit_reached")
+
+
+def test_an_action_playable_at_any_time_beyond_the_limit_when_a_card_lifts_it(table):
+    jelly_baby = "Would You Like A Jelly-Baby?"
+    table.arrange(turn=0, hands={0: ["Espionage", jelly_baby]}, in_play={0: ["Frenzy"]})
+    table.send(0, {"type": "set_rule", "cause": table.card("Frenzy"), "param": "actions_per_turn", "value": None})
+    table.send(0, {"type": "play", "card": table.card("Espionage")})
+    table.send(0, {"type": "play", "card": table.card(jelly_baby)})
+    assert table.state.table.turn.actions_played == 2
+
+
 def test_any_other_card_played_out_of_turn_is_not_your_turn(table):
     table.arrange(turn=0, hands={2: ["Espionage", "Reykjavik"]})
     table.refuse(2, {"type": "play", "card": table.card("Espionage")}, "not_your_turn")
@@ -341,12 +382,12 @@ def test_a_card_cannot_move_from_a_hidden_place_the_actor_cannot_see(table):
 
 
 def test_a_thing_in_play_changes_a_rule_until_it_leaves_play(table):
-    table.arrange(turn=0, hands={0: FILLER[:6]}, in_play={0: ["Frenzy", "Cardboard Box"]})
-    frenzy = table.card("Frenzy")
-    table.send(0, {"type": "set_rule", "cause": frenzy, "param": "hand_limit", "value": 6, "seat": 0})
+    table.arrange(turn=0, hands={0: FILLER[:6]}, in_play={0: ["Greedy Goblin", "Cardboard Box"]})
+    goblin = table.card("Greedy Goblin")
+    table.send(0, {"type": "set_rule", "cause": goblin, "param": "hand_limit", "value": 6, "seat": 0})
     table.send(0, {"type": "end_turn"})  # six cards are within a hand limit of six
     table.arrange(turn=0, hands={0: FILLER[:6]})
-    table.send(0, {"type": "destroy", "card": frenzy, "cause": table.card("Cardboard Box")})
+    table.send(0, {"type": "destroy", "card": goblin, "cause": table.card("Cardboard Box")})
     table.refuse(0, {"type": "end_turn"}, "limit_reached")
 
 
@@ -362,10 +403,110 @@ def test_any_number_of_actions_when_a_card_lifts_the_limit(table):
 def test_a_denial_from_a_card_beats_a_special_rules_permission():
     deck = rulebook_deck(special_rules=[{"id": "r1", "title": "Big hands", "text": "", "params": {"hand_limit": 7}}])
     table = Table(players=2, deck=deck).start()
-    table.arrange(turn=0, hands={0: FILLER[:6]}, in_play={1: ["Reykjavik"]})
-    table.send(1, {"type": "set_rule", "cause": table.card("Reykjavik"), "param": "things_per_turn", "deny": True})
+    table.arrange(turn=0, hands={0: FILLER[:6]}, in_play={1: ["Red Tape"]})
+    table.send(1, {"type": "set_rule", "cause": table.card("Red Tape"), "param": "things_per_turn", "deny": True})
     table.refuse(0, {"type": "play", "card": table.card(FILLER[1])}, "limit_reached")
     table.send(0, {"type": "end_turn"})  # the Special Rule's hand limit of seven still holds
+
+
+def test_set_rule_cites_a_thing_you_control_whose_text_speaks_of_the_rule(table):
+    table.arrange(turn=0, hands={0: FILLER[:6]}, in_play={0: ["Cardboard Box"], 1: ["Greedy Goblin"]},
+                  discard_pile=["Overtime"])
+    change = {"type": "set_rule", "param": "hand_limit", "value": 7, "seat": 0}
+    not_yours = table.refuse(0, {**change, "cause": table.card("Greedy Goblin")}, "not_citable")
+    assert not_yours.status == 409 and not_yours.details == {"field": "cause", "param": "hand_limit"}
+    silent = table.refuse(0, {**change, "cause": table.card("Cardboard Box")}, "not_citable")
+    assert "says nothing of hand_limit" in silent.message
+    table.refuse(0, {"type": "set_rule", "cause": table.card("Overtime"), "param": "actions_per_turn",
+                     "value": None}, "not_citable")  # on the discard pile, but not played this turn
+    table.send(1, {**change, "seat": 1, "cause": table.card("Greedy Goblin")})
+    assert view_state(table.state, 1)["rules"]["hand_limit"] == 7
+
+
+def test_set_rule_cites_a_card_you_played_this_turn_and_its_change_ends_with_the_turn(table):
+    table.arrange(turn=0, hands={0: ["Overtime", "Espionage", "Secret Identity"]})
+    overtime = table.card("Overtime")
+    table.send(0, {"type": "play", "card": overtime})
+    table.refuse(1, {"type": "set_rule", "cause": overtime, "param": "actions_per_turn", "value": None},
+                 "not_citable")  # played, but by another player
+    table.refuse(0, {"type": "set_rule", "cause": overtime, "param": "hand_limit", "value": 9}, "not_citable")
+    table.refuse(0, {"type": "set_rule", "cause": overtime, "param": "actions_per_turn", "value": None,
+                     "until": "leaves_play"}, "invalid")  # an Action is never in play
+    table.send(0, {"type": "set_rule", "cause": overtime, "param": "actions_per_turn", "value": None})
+    assert view_state(table.state, 0)["modifiers"][-1]["until"] == "end_of_turn"
+    table.send(0, {"type": "play", "card": table.card("Espionage")})  # the Overtime was the first
+    table.send(0, {"type": "end_turn"})
+    assert view_state(table.state, 0)["rules"]["actions_per_turn"] == 1 and table.state.table.modifiers == ()
+    assert table.discard_pile()[-2:] == ["Overtime", "Espionage"]  # next turn it is no longer just played
+    table.refuse(0, {"type": "set_rule", "cause": overtime, "param": "actions_per_turn", "value": None},
+                 "not_citable")
+
+
+def test_a_special_rule_may_be_cited_for_the_rules_its_text_or_params_speak_of():
+    deck = rulebook_deck(special_rules=[
+        {"id": "r1", "title": "Small hands", "text": "Hand size is three instead of five."},
+        {"id": "r2", "title": "Manners", "text": "Be nice."},
+        {"id": "r3", "title": "Quick", "text": "Play fast.", "params": {"draws_per_turn": 2}},
+    ])
+    table = Table(players=2, deck=deck).start()
+    table.send(1, {"type": "set_rule", "cause": "r1", "param": "hand_limit", "value": 3})
+    assert view_state(table.state, 0)["modifiers"][-1]["until"] == "ended"
+    table.refuse(0, {"type": "set_rule", "cause": "r2", "param": "hand_limit", "value": 9}, "not_citable")
+    table.send(0, {"type": "set_rule", "cause": "r3", "param": "draws_per_turn", "value": 3, "seat": 0})
+
+
+def test_a_rule_change_for_a_number_of_turns_ends_as_the_last_of_them_ends(table):
+    table.arrange(turn=0, in_play={0: ["Greedy Goblin"]})
+    table.send(0, {"type": "set_rule", "cause": table.card("Greedy Goblin"), "param": "hand_limit", "value": 7,
+                   "until": "end_of_turn", "turns": 2})
+    assert view_state(table.state, 2)["modifiers"][-1]["turns_left"] == 2
+    table.arrange(hands={0: []})
+    table.send(0, {"type": "end_turn"})
+    assert view_state(table.state, 2)["rules"]["hand_limit"] == 7
+    assert view_state(table.state, 2)["modifiers"][-1]["turns_left"] == 1
+    table.send(1, {"type": "draw"})
+    table.arrange(hands={1: []})
+    table.send(1, {"type": "end_turn"})
+    assert view_state(table.state, 2)["rules"]["hand_limit"] == 5 and view_state(table.state, 2)["modifiers"] == []
+    table.refuse(0, {"type": "set_rule", "cause": table.card("Greedy Goblin"), "param": "hand_limit", "value": 7,
+                     "until": "end_of_turn", "turns": 0}, "invalid")
+    table.refuse(0, {"type": "set_rule", "cause": table.card("Greedy Goblin"), "param": "hand_limit", "value": 7,
+                     "turns": 2}, "invalid")  # turns go with end_of_turn
+
+
+def test_a_change_made_until_ended_outlasts_its_thing_and_its_maker_ends_it(table):
+    table.arrange(turn=0, in_play={0: ["Greedy Goblin", "Cardboard Box"]})
+    goblin = table.card("Greedy Goblin")
+    event = table.send(0, {"type": "set_rule", "cause": goblin, "param": "hand_limit", "value": 7, "until": "ended"})
+    effect = view_state(table.state, 0)["modifiers"][0]
+    assert effect == {"id": table.state.version, "source": goblin, "param": "hand_limit", "value": 7, "seat": None,
+                      "card": None, "deny": False, "by": 0, "until": "ended"}
+    assert event[0].data["by"] == 0
+    table.send(0, {"type": "destroy", "card": goblin, "cause": table.card("Cardboard Box")})
+    assert view_state(table.state, 1)["rules"]["hand_limit"] == 7
+    assert {"type": "end_rule_effect", "effect": effect["id"]} in legal_moves(table.state, 0)
+    assert not [m for m in legal_moves(table.state, 1) if m["type"] == "end_rule_effect"]
+    table.refuse(1, {"type": "end_rule_effect", "effect": effect["id"]}, "denied")
+    table.refuse(0, {"type": "end_rule_effect", "effect": effect["id"] + 100}, "not_found")
+    ended = table.send(0, {"type": "end_rule_effect", "effect": effect["id"]})
+    assert [(e.type, e.data) for e in ended] == [
+        ("rule.ended", {"effect": effect["id"], "param": "hand_limit", "by": 0, "cause": None})]
+    assert view_state(table.state, 1)["rules"]["hand_limit"] == 5 and view_state(table.state, 1)["modifiers"] == []
+    table.refuse(0, {"type": "end_rule_effect", "effect": effect["id"]}, "not_found")
+
+
+def test_another_player_ends_a_change_with_a_card_they_may_cite_for_it():
+    deck = rulebook_deck(special_rules=[{"id": "r1", "title": "Small hands", "text": "Hand size is three.",
+                                         "params": {"hand_limit": 3}}])
+    table = Table(players=2, deck=deck).start()
+    table.arrange(turn=0, in_play={0: ["Greedy Goblin"], 1: ["Red Tape"]})
+    table.send(0, {"type": "set_rule", "cause": table.card("Greedy Goblin"), "param": "hand_limit", "value": 7,
+                   "seat": 0})
+    special, goblins = (view_state(table.state, 1)["modifiers"][i]["id"] for i in (0, 1))
+    table.refuse(1, {"type": "end_rule_effect", "effect": goblins, "cause": table.card("Red Tape")}, "not_citable")
+    table.refuse(1, {"type": "end_rule_effect", "effect": special, "cause": "r1"}, "denied")  # the rule's own
+    table.send(1, {"type": "end_rule_effect", "effect": goblins, "cause": "r1"})
+    assert view_state(table.state, 0)["rules"]["hand_limit"] == 3
 
 
 # --- Winning ---------------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import copy
 import itertools
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -26,7 +27,7 @@ from tests.seeds import SEED_DATA
 DVORAK_DECKS = ["socialism", "rock-paper-scissors-extreme-deck", "article-ii-updated",
                 "simplistic-wargame-with-four-stats-s-e-r-m"]
 ARTICLE_II_DECKS = ["article-ii-updated", "article-ii"]
-STRUCTURAL = {"start", "draw", "play", "use", "discard", "end_turn", "vote", "withdraw", "give"}
+STRUCTURAL = {"start", "draw", "play", "use", "discard", "end_turn", "vote", "withdraw", "give", "end_rule_effect"}
 
 
 def seed_deck(slug: str) -> dict:
@@ -141,6 +142,7 @@ def structural_candidates(game: Game, seat: int) -> list[dict[str, Any]]:
     candidates += [{"type": "use", "card": card_id} for card_id in table.player(seat).in_play]
     for count in range(1, min(len(hand), 3) + 1):
         candidates.append({"type": "discard", "cards": hand[:count]})
+    candidates += [{"type": "end_rule_effect", "effect": modifier.order} for modifier in table.modifiers]
     for proposal in table.proposals:
         candidates += [{"type": "vote", "proposal": proposal.number, "approve": True},
                        {"type": "vote", "proposal": proposal.number, "approve": False},
@@ -225,6 +227,31 @@ def test_a_spectator_and_a_finished_game_have_no_moves():
     game.send(1, {"type": "concede"})
     assert game.state.status == "finished"
     assert legal_moves(game.state, 0) == legal_moves(game.state, 1) == []
+
+
+def test_dvorak_lists_ending_the_rule_changes_a_seat_made_and_plays_within_the_turns_limits():
+    deck = {**seed_deck("socialism"), "cards": [
+        {"title": "Golden Goose", "type": "Thing", "text": "Your hand limit is 7.", "copies": 1},
+        {"title": "Sudden Reply", "type": "Action", "text": "Play this card at any time.", "copies": 1},
+        {"title": "Plain Action", "type": "Action", "text": "", "copies": 1},
+        {"title": "Filler", "type": "Thing", "text": "", "copies": 20},
+    ]}
+    game = Game("dvorak", deck, 2, seed=3)
+    game.send(0, {"type": "start"})
+    seat, other = game.state.table.turn.seat, 1 - game.state.table.turn.seat
+    cards = {card.title: card.id for card in game.state.table.cards.values()}
+    hands = {seat: (cards["Sudden Reply"], cards["Plain Action"]), other: ()}
+    game.state = game.state.with_table(players=tuple(
+        replace(player, hand=hands[player.seat], in_play=(cards["Golden Goose"],) if player.seat == seat else ())
+        for player in game.state.table.players), turn=replace(game.state.table.turn, stage="play"))
+    game.send(seat, {"type": "set_rule", "cause": cards["Golden Goose"], "param": "hand_limit", "value": 7})
+    effect = game.state.table.modifiers[-1].order
+    assert {"type": "end_rule_effect", "effect": effect} in legal_moves(game.state, seat)
+    assert legal_moves(game.state, other) == []
+    game.send(seat, {"type": "play", "card": cards["Plain Action"]})
+    # The turn's Action is played: the one playable at any time waits, in this turn, for another.
+    assert {"type": "play", "card": cards["Sudden Reply"]} not in legal_moves(game.state, seat)
+    check_accepted_structural_commands_were_listed(game, {s: legal_moves(game.state, s) for s in (0, 1)})
 
 
 def play_article_ii(seed: int, players: int) -> Game:

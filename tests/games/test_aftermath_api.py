@@ -71,3 +71,30 @@ def test_publishing_to_a_locked_deck_is_refused_and_a_new_deck_is_offered(archiv
     assert deck.revisions.count() == revisions
     as_new = a.post(f"/api/v1/games/{game_id}/publish/", {"new_deck": True, "slug": "after-the-lock"}, format="json")
     assert as_new.status_code == 201 and as_new.json() == {"deck": "after-the-lock", "revision": 1}
+
+
+def test_in_the_aftermath_a_player_who_conceded_reviews_the_deck_and_votes_too(archive_deck, make_user, client_for):
+    deck = archive_deck(20)
+    a, b, c = (client_for(make_user(name)) for name in ("ann", "bob", "cat"))
+    game_id = a.post("/api/v1/games/", {"deck": deck.slug, "creative": True, "max_players": 3}, format="json").json()["id"]
+    for client in (b, c):
+        client.post(f"/api/v1/games/{game_id}/join/", {}, format="json")
+    assert a.post(f"/api/v1/games/{game_id}/start/").status_code == 200
+    command(c, game_id, {"type": "concede"})
+    out = c.post(f"/api/v1/games/{game_id}/commands/", {"type": "propose", "kind": "card",
+                                                        "card": {"title": "Early", "type": "Thing"}}, format="json")
+    assert out.status_code == 409 and out.json()["error"]["code"] == "eliminated"  # out while the game is played
+    command(b, game_id, {"type": "concede"})
+    assert a.get(f"/api/v1/games/{game_id}/").json()["status"] == "finished"
+
+    command(c, game_id, {"type": "propose", "kind": "card", "card": {"title": "Late", "type": "Thing", "text": ""}})
+    command(a, game_id, {"type": "vote", "proposal": 1, "approve": True})
+    command(b, game_id, {"type": "vote", "proposal": 1, "approve": True})
+    assert a.get(f"/api/v1/games/{game_id}/").json()["status"] == "voting"  # the vote waits for Cat's
+    assert c.get(f"/api/v1/games/{game_id}/moves/").json()["moves"] == [
+        {"type": "vote", "proposal": 1, "approve": True}, {"type": "vote", "proposal": 1, "approve": False},
+        {"type": "withdraw", "proposal": 1}]
+    command(c, game_id, {"type": "vote", "proposal": 1, "approve": True})
+    state = a.get(f"/api/v1/games/{game_id}/").json()
+    assert state["status"] == "finished" and state["proposals"][0]["status"] == "accepted"
+    assert state["proposals"][0]["votes"] == {"0": True, "1": True, "2": True}

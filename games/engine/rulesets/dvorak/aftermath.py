@@ -1,10 +1,19 @@
-"""The Aftermath of a creative game: the deck as it stands once the game is over, ready for the archive."""
+"""The Aftermath of a creative game: once somebody has won, the whole table (knocked-out players included)
+reviews the deck, votes again on rejected cards and amends it "when everyone's happy with the deck as it
+stands"; then the deck, as it stands, is ready for the archive."""
 
 from __future__ import annotations
 
 from games.engine.cards import published_deck
 from games.engine.rulesets.dvorak.state import cards_in_the_deck
-from games.engine.state import GameState
+from games.engine.state import FINISHED, VOTING, GameState
+
+
+def in_the_aftermath(state: GameState) -> bool:
+    """The game is over (or stopped for a vote proposed after it was over)."""
+    if state.status == VOTING:
+        return state.table.open_proposal().during == FINISHED
+    return state.status == FINISHED
 
 
 def deck_after_game(state: GameState) -> dict:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from dvorak_core.errors import DomainError
+from dvorak_core.rule_params import PARAM_NAME, checked_params, checked_rule_value
 from games.engine.cards import Card, cards_from_json, copy_deck_cards, deck_card_content, deck_special_rules
 from games.engine.events import Event
 from games.engine.rng import Rng
@@ -30,13 +31,16 @@ from games.engine.rulesets.dvorak.piles import (
     with_piles,
 )
 from games.engine.rulesets.dvorak.precedence import rule_value
-from games.engine.rulesets.dvorak.rule_params import checked_rule_value
 from games.engine.rulesets.dvorak.state import (
     ACTION_ABILITY,
     BASIC_RULES,
     CCG,
     DISCARD,
     DRAW,
+    DURATIONS,
+    END_OF_TURN,
+    ENDED,
+    LEAVES_PLAY,
     MULTI_DECK,
     OWN_DECK_VARIANTS,
     PLAY,
@@ -49,9 +53,11 @@ from games.engine.rulesets.dvorak.state import (
     attached_things,
     cards_in_the_deck,
     cards_visible_to,
+    citation_refusal,
     is_action,
     locate,
     may_be_played_out_of_turn,
+    visible_modifiers,
     with_player,
 )
 from games.engine.rulesets.dvorak.variants import (
@@ -81,7 +87,8 @@ def _copies_count(deck_cards: list[dict]) -> dict[str, int]:
 
 
 DICE = re.compile(r"^(\d{1,2})d(\d{1,4})$")
-RULE_PARAM = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+# The most turns a rule change may last for ("until": "end_of_turn", "turns": n).
+MAX_TURNS = 100
 DESTINATIONS = ("hand", "discard", "in_play", "draw_top", "draw_bottom")
 
 
@@ -160,8 +167,7 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
             "cards": [] if own_decks else copy_deck_cards(deck, rng),
             "deck_cards": [deck_card_content(card) for card in deck.get("cards", [])] if variant == MULTI_DECK else [],
             "special_rules": [
-                {**rule, "params": {param: checked_rule_value(param, value, field=f"special_rules.{rule['id']}.{param}")
-                                    for param, value in rule["params"].items()}}
+                {**rule, "params": checked_params(rule["params"], field=f"special_rules.{rule['id']}.params")}
                 for rule in deck_special_rules(deck)
             ],
             "rules": self.initial_rules(options),
@@ -240,7 +246,7 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
         separately, as each player's own)."""
         return [
             Event("rule.set", {"source": rule.id, "param": param, "value": value, "seat": None, "card": None,
-                               "deny": False})
+                               "deny": False, "by": None, "until": ENDED})
             for rule in special_rules
             for param, value in rule.params.items()
             if param != "counters"
@@ -297,24 +303,25 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
 
     @command("play")
     def play(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        """A card from the hand: in the play stage of your turn, or at any time when its text says so. In your
+        own turn every card played is the turn's Thing or Action, one that may be played at any time included:
+        it counts against the turn's limit and is refused once the limit is reached."""
         card_id = _text_field(command_body, "card")
         self._require_in_hand(state, ctx.seat, card_id)
-        in_own_play_stage = state.table.turn is not None and state.table.turn.seat == ctx.seat and state.table.turn.stage == PLAY
-        out_of_turn = may_be_played_out_of_turn(state, card_id)
-        if not in_own_play_stage and not out_of_turn:
+        turn = state.table.turn
+        own_turn = turn is not None and turn.seat == ctx.seat
+        if not (own_turn and turn.stage == PLAY) and not may_be_played_out_of_turn(state, card_id):
             self._require_turn(state, ctx.seat, PLAY)
         action = is_action(state, card_id)
         data: dict[str, Any] = {"seat": ctx.seat, "card": card_id, "kind": "Action" if action else "Thing",
-                                "counted": in_own_play_stage}
+                                "counted": own_turn}
         if "onto" in command_body:
             data["onto"] = self._onto_field(state, command_body, action)
         if "target" in command_body:
             data["target"] = _seat_field(state, command_body, "target")
-        if in_own_play_stage and not self._within_turn_limit(state, ctx.seat, action):
-            if not out_of_turn:
-                kind = "Action" if action else "Thing"
-                raise DomainError(f"You have already played your {kind} this turn.", code="limit_reached")
-            data["counted"] = False  # "at any time" lets it be played beyond the turn's limit
+        if own_turn and not self._within_turn_limit(state, ctx.seat, action):
+            kind = "Action" if action else "Thing"
+            raise DomainError(f"You have already played your {kind} this turn.", code="limit_reached")
         return [Event("card.played", data)]
 
     def _onto_field(self, state: GameState, command_body: dict, action: bool) -> str:
@@ -473,7 +480,7 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
         cause = self._cause_field(state, command_body, ctx.seat)
         seat = _seat_field(state, command_body, "seat")
         name = command_body.get("name")
-        if not isinstance(name, str) or not RULE_PARAM.match(name):
+        if not isinstance(name, str) or not PARAM_NAME.match(name):
             raise DomainError("\"name\" must be a counter's snake_case name.", code="invalid", details={"field": "name"})
         delta = _int_field(command_body, "delta")
         value = state.table.player(seat).counters.get(name, 0) + delta
@@ -517,11 +524,12 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
 
     @command("set_rule")
     def set_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        """A card changes a rule parameter while it is in effect (its source: a card in play or on the discard
-        pile, or a Special Rule, never a card in hand, whose id others may not see)."""
+        """A card changes a rule parameter, for as long as it says (``until``). Not any card: one whose text (or
+        a Special Rule whose text or parameters) speaks of the parameter, and that is the player's to cite: a
+        Special Rule, a Thing they control in play, or a card they played this turn (``citation_refusal``)."""
         cause = self._cause_field(state, command_body, ctx.seat, from_hand=False)
         param = command_body.get("param")
-        if not isinstance(param, str) or not RULE_PARAM.match(param) or param == "counters":
+        if not isinstance(param, str) or not PARAM_NAME.match(param) or param == "counters":
             raise DomainError("\"param\" must name a rule parameter.", code="invalid", details={"field": "param"})
         if "value" not in command_body and not command_body.get("deny"):
             raise DomainError("\"value\" is required unless the rule is denied.", code="invalid", details={"field": "value"})
@@ -531,8 +539,60 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
         seat = _seat_field(state, command_body, "seat") if command_body.get("seat") is not None else None
         card = self._visible_card_field(state, command_body, ctx.seat) if command_body.get("card") else None
         value = checked_rule_value(param, command_body.get("value", self._denied_value(state, param)), field="value")
+        duration = self._duration_fields(state, command_body, cause, ctx.seat)
+        self._require_citable(state, ctx.seat, cause, param)
         return [Event("rule.set", {"source": cause, "param": param, "value": value, "seat": seat, "card": card,
-                                   "deny": deny})]
+                                   "deny": deny, "by": ctx.seat, **duration})]
+
+    def _duration_fields(self, state: GameState, command_body: dict, cause: str, seat: int) -> dict[str, Any]:
+        """How long a change lasts: ``until`` ``leaves_play`` (only for a Thing of yours in play, and its
+        default), ``end_of_turn`` (``turns``: this many turns end first, this one counted; the default for a
+        card just played that is not in play) or ``ended`` (until a player ends it; a Special Rule's default)."""
+        thing_in_play = cause in state.table.player(seat).in_play
+        default = LEAVES_PLAY if thing_in_play else ENDED if cause not in state.table.cards else END_OF_TURN
+        until = command_body.get("until", default)
+        if until not in DURATIONS or (until == LEAVES_PLAY and not thing_in_play):
+            allowed = DURATIONS if thing_in_play else (END_OF_TURN, ENDED)
+            raise DomainError(f"\"until\" must be one of {', '.join(allowed)} for this cause.", code="invalid",
+                              details={"field": "until"})
+        if until != END_OF_TURN:
+            if "turns" in command_body:
+                raise DomainError("\"turns\" goes with \"until\": \"end_of_turn\".", code="invalid",
+                                  details={"field": "turns"})
+            return {"until": until}
+        turns = command_body.get("turns", 1)
+        if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
+            raise DomainError(f"\"turns\" must be a whole number from 1 to {MAX_TURNS}.", code="invalid",
+                              details={"field": "turns"})
+        return {"until": until, "turns": turns}
+
+    def _require_citable(self, state: GameState, seat: int, cause: str, param: str) -> None:
+        refusal = citation_refusal(state, seat, cause, param)
+        if refusal is not None:
+            raise DomainError(refusal, code="not_citable", details={"field": "cause", "param": param})
+
+    @command("end_rule_effect")
+    def end_rule_effect(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        """Ends a change made with ``set_rule`` (``effect``: its number, the ``id`` in ``modifiers``) before its
+        time: the player who made it may take it back at any time; anyone else cites a card that could change
+        the parameter, as ``set_rule`` does (``cause``). A Special Rule's own changes end only with the rule
+        (amended or repealed)."""
+        number = _int_field(command_body, "effect")
+        modifier = next((m for m in visible_modifiers(state, ctx.seat) if m.order == number), None)
+        if modifier is None:
+            raise DomainError("No rule change you can see has that number.", code="not_found",
+                              details={"field": "effect"})
+        if modifier.by is None and modifier.source not in state.table.cards:
+            raise DomainError("A Special Rule's own changes end when it is amended or repealed.", code="denied",
+                              details={"field": "effect"})
+        cause = None
+        if "cause" in command_body or modifier.by != ctx.seat:
+            if "cause" not in command_body:
+                raise DomainError("Only the player who made this change may end it without a card: name the card "
+                                  "that ends it (\"cause\").", code="denied", details={"field": "cause"})
+            cause = self._cause_field(state, command_body, ctx.seat, from_hand=False)
+            self._require_citable(state, ctx.seat, cause, modifier.param)
+        return [Event("rule.ended", {"effect": number, "param": modifier.param, "by": ctx.seat, "cause": cause})]
 
     def _denied_value(self, state: GameState, param: str) -> Any:
         """What a denial without a value means: none at all for a number, no for a permission."""
@@ -620,12 +680,22 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
             cards={**table.cards, **{card["id"]: Card(**card) for card in cards}},
             owners={**table.owners, **{card["id"]: data["seat"] for card in cards}}))
 
-    @applies("rule.set", shows=dict.fromkeys(("source", "param", "value", "seat", "card", "deny"), PUBLIC))
+    @applies("rule.set", shows=dict.fromkeys(
+        ("source", "param", "value", "seat", "card", "deny", "by", "until", "turns"), PUBLIC))
     def apply_rule_set(self, state: GameState, event: Event) -> GameState:
+        """A rule change takes effect. Events from before changes had a duration say none: a card's lasted while
+        it stayed in play, a Special Rule's while the rule did."""
         data = event.data
+        until = data.get("until") or (LEAVES_PLAY if data["source"] in state.table.cards else ENDED)
+        ends_at_turn = state.table.turn_number + data["turns"] if until == END_OF_TURN else None
         modifier = Modifier(source=data["source"], param=data["param"], value=data["value"], seat=data["seat"],
-                            card=data["card"], deny=data["deny"], order=state.version + 1)
+                            card=data["card"], deny=data["deny"], order=state.version + 1, by=data.get("by"),
+                            until=until, ends_at_turn=ends_at_turn)
         return state.with_table(modifiers=(*state.table.modifiers, modifier))
+
+    @applies("rule.ended", shows=dict.fromkeys(("effect", "param", "by", "cause"), PUBLIC))
+    def apply_rule_ended(self, state: GameState, event: Event) -> GameState:
+        return state.with_table(modifiers=tuple(m for m in state.table.modifiers if m.order != event.data["effect"]))
 
     @applies("game.started", shows={"draw_pile": COUNT, "counters": PUBLIC, "draw_piles": COUNT_EACH})
     def apply_game_started(self, state: GameState, event: Event) -> GameState:
@@ -646,7 +716,12 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
 
     @applies("turn.began", shows={"seat": PUBLIC})
     def apply_turn_began(self, state: GameState, event: Event) -> GameState:
-        return state.with_table(turn=Turn(seat=event.data["seat"], stage=DRAW))
+        """A new turn; the rule changes that lasted until the end of the turn before (or of their last turn)
+        end with it."""
+        number = state.table.turn_number + 1
+        lasting = tuple(m for m in state.table.modifiers if m.ends_at_turn is None or m.ends_at_turn > number)
+        return state.with_table(turn=Turn(seat=event.data["seat"], stage=DRAW), turn_number=number,
+                                modifiers=lasting)
 
     @applies("turn.stage_changed", shows={"seat": PUBLIC, "stage": PUBLIC})
     def apply_turn_stage_changed(self, state: GameState, event: Event) -> GameState:
@@ -676,14 +751,13 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
             state = to_discard_pile(state, [card_id])
         else:
             state = _put_into_play(state, card_id, seat, data.get("onto"))
+        turn = replace(state.table.turn, played={**state.table.turn.played, card_id: seat})
         if data["counted"]:
-            turn = state.table.turn
             if data["kind"] == "Action":
                 turn = replace(turn, actions_played=turn.actions_played + 1)
             else:
                 turn = replace(turn, things_played=turn.things_played + 1)
-            state = state.with_table(turn=turn)
-        return state
+        return state.with_table(turn=turn)
 
     @applies("thing.used", shows={"seat": PUBLIC, "card": PUBLIC})
     def apply_thing_used(self, state: GameState, event: Event) -> GameState:
@@ -784,7 +858,7 @@ def _put_into_play(state: GameState, card_id: str, seat: int, onto: str | None) 
 
 def _take_out(state: GameState, card_id: str) -> GameState:
     """Take a card from wherever it is. A Thing leaving play takes with it the Things played onto it (they go to
-    the discard pile) and the modifiers it made or that were made for it."""
+    the discard pile), the changes it made to last while it stays in play, and every change made for it."""
     location = locate(state, card_id)
     if location is None:
         return state
@@ -796,7 +870,8 @@ def _take_out(state: GameState, card_id: str) -> GameState:
         state = state.with_table(
             players=players,
             attached_to={c: host for c, host in state.table.attached_to.items() if c not in leaving},
-            modifiers=tuple(m for m in state.table.modifiers if m.source not in leaving and m.card not in leaving),
+            modifiers=tuple(m for m in state.table.modifiers
+                            if not (m.source in leaving and m.until == LEAVES_PLAY) and m.card not in leaving),
         )
         return to_discard_pile(state, attached)
     if location.zone == "hand":

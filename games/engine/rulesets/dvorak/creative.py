@@ -31,22 +31,24 @@ Decisions where the rulebook leaves room:
 - CCG Dvorak: players may not propose new cards for their decks, nor amend (or repeal) cards: the Card Set is
   changed on the set itself, outside the game. Special Rules may still be proposed.
 - A Special Rule whose ``params`` hold ``vote_rule`` changes how later proposals pass (``dvorak_core.vote_rules``).
+- The Aftermath (``aftermath``): once the game is over, proposals stay open, and the whole table reviews the deck:
+  players knocked out during the game propose and vote again, and every one of them is counted in the vote.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
 from dvorak_core import vote_rules
 from dvorak_core.errors import DomainError
+from dvorak_core.rule_params import checked_params
 from games.engine.cards import Card, card_content
 from games.engine.events import Event
 from games.engine.ruleset import COUNT, PUBLIC, CommandContext, applies, command
+from games.engine.rulesets.dvorak.aftermath import in_the_aftermath
 from games.engine.rulesets.dvorak.piles import draw_pile_of, pile_seat, with_piles
 from games.engine.rulesets.dvorak.precedence import rule_value
-from games.engine.rulesets.dvorak.rule_params import checked_rule_value
 from games.engine.rulesets.dvorak.state import (
     CCG,
     Proposal,
@@ -73,7 +75,6 @@ CARD_FIELDS = ("title", "type", "text", "flavor", "corner_value")
 RULE_FIELDS = ("title", "text", "params")
 MAX_TITLE, MAX_TEXT, MAX_BUNDLE = 200, 4000, 20
 DEFAULT_MIN_CARDS_PER_PLAYER = 5
-PARAM_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 # A creative game's Blank Card Pile unless its options say otherwise: a pack of record cards.
 DEFAULT_BLANK_CARDS = 100
 
@@ -113,33 +114,6 @@ def _card_fields(value: Any, name: str, *, partial: bool) -> dict[str, str]:
     return fields
 
 
-def _params(value: Any) -> dict[str, Any]:
-    """A Special Rule's machine-readable rule parameters: ``vote_rule``, ``counters`` or any rule parameter."""
-    if value is None:
-        return {}
-    if not isinstance(value, dict) or not all(isinstance(k, str) and PARAM_NAME.match(k) for k in value):
-        raise DomainError("\"params\" maps rule parameters in snake_case to values.",
-                          code="invalid", details={"field": "params"})
-    params = dict(value)
-    if "vote_rule" in params:
-        try:
-            params["vote_rule"] = vote_rules.parse_vote_rule(params["vote_rule"]).to_json()
-        except vote_rules.InvalidVoteRule as bad:
-            raise DomainError(str(bad), code="invalid", details={"field": "params.vote_rule"}) from None
-    counters = params.get("counters", {})
-    if not isinstance(counters, dict) or not all(
-            isinstance(k, str) and PARAM_NAME.match(k) and isinstance(v, int) and not isinstance(v, bool)
-            for k, v in counters.items()):
-        raise DomainError("\"counters\" maps counter names to whole numbers.",
-                          code="invalid", details={"field": "params.counters"})
-    for param, param_value in params.items():
-        if param not in ("vote_rule", "counters") and not isinstance(param_value, int | str | bool | None):
-            raise DomainError(f"\"{param}\" must be a number, a text, true, false or null.",
-                              code="invalid", details={"field": f"params.{param}"})
-        params[param] = checked_rule_value(param, param_value, field=f"params.{param}")
-    return params
-
-
 def _rule_fields(value: Any, name: str, *, partial: bool) -> dict[str, Any]:
     if not isinstance(value, dict) or (partial and not value):
         raise DomainError(f"\"{name}\" must be an object with a Special Rule's title and text.",
@@ -153,7 +127,7 @@ def _rule_fields(value: Any, name: str, *, partial: bool) -> dict[str, Any]:
     if not partial or "text" in value:
         fields["text"] = _text(value.get("text"), "text", required=False, limit=MAX_TEXT)
     if not partial or "params" in value:
-        fields["params"] = _params(value.get("params"))
+        fields["params"] = checked_params(value.get("params"))
     return fields
 
 
@@ -171,6 +145,13 @@ def vote_rule_of(state: GameState) -> Any:
     return rule_value(state, "vote_rule", None) or vote_rules.DEFAULT_VOTE_RULE
 
 
+def voting_seats(state: GameState) -> list[int]:
+    """Who votes on a proposal (as the vote rule narrows them): the players still in the game; in the Aftermath
+    the whole table, knocked-out players too."""
+    players = [seat.seat for seat in state.seats] if in_the_aftermath(state) else seats_standing(state)
+    return vote_rules.voters(vote_rule_of(state), players)
+
+
 def min_cards_to_start(state: GameState) -> int:
     per_player = state.options.get("min_cards_per_player", DEFAULT_MIN_CARDS_PER_PLAYER)
     return per_player * len(state.seats)
@@ -179,6 +160,10 @@ def min_cards_to_start(state: GameState) -> int:
 class CreativeRules:
     """The Creative Rules' commands, events and views, mixed into a ``Ruleset`` that provides ``evolve``,
     ``remove_card`` (take a card out of its zone) and ``special_rule_modifier_events``."""
+
+    def takes_part(self, state: GameState, seat: int) -> bool:
+        """In the Aftermath the whole table reviews the deck: knocked-out players propose and vote too."""
+        return super().takes_part(state, seat) or in_the_aftermath(state)
 
     # --- Starting the Creative Game ------------------------------------------------------------------------
 
@@ -315,7 +300,7 @@ class CreativeRules:
         if not isinstance(approve, bool):
             raise DomainError("\"approve\" must be true or false.", code="invalid", details={"field": "approve"})
         rule = vote_rule_of(state)
-        voters = vote_rules.voters(rule, seats_standing(state))
+        voters = voting_seats(state)
         if ctx.seat not in voters:
             raise DomainError("The vote rule gives you no vote.", code="denied")
         if str(ctx.seat) in proposal.votes:

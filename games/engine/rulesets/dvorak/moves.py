@@ -3,7 +3,8 @@
 Listed (``start`` is the core's, for every ruleset): ``draw``; ``play`` of each card the seat may play now,
 and of each Thing onto each Thing in play; ``use`` of each Thing with an "Action:" ability; in Team Dvorak
 ``give`` of a card to a team-mate in place of the Action; ``discard`` down to the hand limit (a choice of the
-cards); ``end_turn``; and while a proposal is open, ``vote`` and (its author) ``withdraw``.
+cards); ``end_turn``; ``end_rule_effect`` of each rule change the seat made with ``set_rule``; and while a
+proposal is open, ``vote`` and (its author) ``withdraw`` (in the Aftermath, knocked-out players' too).
 
 Not listed: the effect moves that carry out a card's text (``move``, ``destroy``, ``counter``, ``win`` and the
 rest, and a ``play`` with a ``target``), the Creative Rules' proposals, whose content is the player's to write,
@@ -16,7 +17,7 @@ from typing import Any
 
 from dvorak_core import vote_rules
 from games.engine.ruleset import choose
-from games.engine.rulesets.dvorak.creative import vote_rule_of
+from games.engine.rulesets.dvorak.creative import vote_rule_of, voting_seats
 from games.engine.rulesets.dvorak.precedence import rule_value
 from games.engine.rulesets.dvorak.state import (
     DISCARD,
@@ -25,21 +26,22 @@ from games.engine.rulesets.dvorak.state import (
     has_action_ability,
     is_action,
     may_be_played_out_of_turn,
+    visible_modifiers,
 )
-from games.engine.state import ACTIVE, PLAYING, VOTING, GameState, seats_standing, team_mates
+from games.engine.state import ACTIVE, PLAYING, VOTING, GameState, team_mates
 
 
 class DvorakMoves:
     """The legal moves of the ``dvorak`` ruleset, mixed into it (which gives the turn's limits and ``setup``)."""
 
     def legal_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
-        if state.seat(seat).status != PLAYING:
+        if not self.takes_part(state, seat):
             return []
         if state.status == VOTING:
             return _vote_moves(state, seat)
         if state.status != ACTIVE:
             return []
-        return [*self._turn_moves(state, seat), *self._plays(state, seat)]
+        return [*self._turn_moves(state, seat), *self._plays(state, seat), *_rule_effects_to_end(state, seat)]
 
     def _turn_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
         turn = state.table.turn
@@ -66,16 +68,17 @@ class DvorakMoves:
         return moves
 
     def _plays(self, state: GameState, seat: int) -> list[dict[str, Any]]:
-        """Each card of the hand that may be played now: in the play stage of one's own turn within the turn's
-        limits, and at any time a card that says so; a Thing also onto each Thing in play."""
+        """Each card of the hand that may be played now: in the play stage of one's own turn, and at any time a
+        card that says so, but in one's own turn always within the turn's limits; a Thing also onto each Thing
+        in play."""
         turn = state.table.turn
-        own_play_stage = turn is not None and turn.seat == seat and turn.stage == PLAY
+        own_turn = turn is not None and turn.seat == seat
         hosts = [card_id for player in state.table.players for card_id in player.in_play]
         moves: list[dict[str, Any]] = []
         for card_id in state.table.player(seat).hand:
             action = is_action(state, card_id)
-            if not (may_be_played_out_of_turn(state, card_id)
-                    or own_play_stage and self._within_turn_limit(state, seat, action)):
+            may_play = may_be_played_out_of_turn(state, card_id) or own_turn and turn.stage == PLAY
+            if not may_play or own_turn and not self._within_turn_limit(state, seat, action):
                 continue
             moves.append({"type": "play", "card": card_id})
             if not action:
@@ -83,11 +86,16 @@ class DvorakMoves:
         return moves
 
 
+def _rule_effects_to_end(state: GameState, seat: int) -> list[dict[str, Any]]:
+    """The rule changes this seat made, which it may end at any time (others' need a card: not listed)."""
+    return [{"type": "end_rule_effect", "effect": m.order} for m in visible_modifiers(state, seat) if m.by == seat]
+
+
 def _vote_moves(state: GameState, seat: int) -> list[dict[str, Any]]:
     proposal = state.table.open_proposal()
     rule = vote_rule_of(state)
     moves: list[dict[str, Any]] = []
-    if seat in vote_rules.voters(rule, seats_standing(state)) and str(seat) not in proposal.votes:
+    if seat in voting_seats(state) and str(seat) not in proposal.votes:
         moves.append({"type": "vote", "proposal": proposal.number, "approve": True})
         cost = vote_rules.veto_cost(rule)
         if cost is None or state.table.player(seat).counters.get(cost.counter, 0) >= cost.amount:

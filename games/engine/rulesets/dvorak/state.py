@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from dvorak_core.rule_params import mentions
 from games.engine.cards import Card
 from games.engine.state import GameState
 
@@ -36,6 +37,12 @@ VARIANTS = (STANDARD, TEAM, MULTI_DECK, CCG)
 OWN_DECK_VARIANTS = (MULTI_DECK, CCG)
 
 DRAW, PLAY, DISCARD = "draw", "play", "discard"
+
+# How long a rule change lasts (``Modifier.until``): while the Thing that made it stays in play; until the end of
+# the turn (or of a number of turns); or until a player ends it (a Special Rule's own: until it is amended or
+# repealed).
+LEAVES_PLAY, END_OF_TURN, ENDED = "leaves_play", "end_of_turn", "ended"
+DURATIONS = (LEAVES_PLAY, END_OF_TURN, ENDED)
 
 # A card whose text says so may be played when it is not its player's turn.
 OUT_OF_TURN = re.compile(r"at any time|out of turn", re.IGNORECASE)
@@ -69,10 +76,14 @@ class Player:
 
 @dataclass(frozen=True)
 class Turn:
+    """The turn in progress. ``played`` maps each card played during it, by anyone (in or out of turn), to the
+    seat that played it: the cards "just played", which their players may cite to change a rule."""
+
     seat: int
     stage: str = DRAW
     things_played: int = 0
     actions_played: int = 0
+    played: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -80,7 +91,10 @@ class Modifier:
     """A change to a rule parameter made by a card or a Special Rule (its ``source``) while it is in effect.
 
     ``seat`` / ``card`` narrow it to one player / one card (None: everyone); ``deny`` marks a denial;
-    ``order`` is the game version when it was made (more recent is larger).
+    ``order`` is the game version when it was made (more recent is larger; it is also the change's number, by
+    which ``end_rule_effect`` names it). ``by``: the seat that made it with ``set_rule`` (None for a Special
+    Rule's own parameters). ``until``: how long it lasts (``DURATIONS``); with ``END_OF_TURN``, ``ends_at_turn``
+    is the number of the turn whose beginning ends it.
     """
 
     source: str
@@ -90,6 +104,9 @@ class Modifier:
     card: str | None = None
     deny: bool = False
     order: int = 0
+    by: int | None = None
+    until: str = LEAVES_PLAY
+    ends_at_turn: int | None = None
 
 
 @dataclass(frozen=True)
@@ -126,6 +143,8 @@ class DvorakState:
     base_rules: dict[str, Any] = field(default_factory=lambda: dict(BASIC_RULES))
     players: tuple[Player, ...] = ()
     turn: Turn | None = None
+    # How many turns have begun: the first turn is number 1.
+    turn_number: int = 0
     draw_pile: tuple[str, ...] = ()
     discard_pile: tuple[str, ...] = ()
     attached_to: dict[str, str] = field(default_factory=dict)
@@ -202,6 +221,13 @@ def cards_visible_to(state: GameState, viewer: int | None) -> set[str]:
     return visible
 
 
+def visible_modifiers(state: GameState, viewer: int | None) -> list[Modifier]:
+    """The rule changes in effect that a viewer may know of: not one made for a card the viewer cannot see (an
+    Action since shuffled back into the draw pile, say), which would let its id be followed."""
+    visible = cards_visible_to(state, viewer)
+    return [m for m in state.table.modifiers if m.card is None or m.card not in state.table.cards or m.card in visible]
+
+
 def all_discard_piles(state: GameState) -> list[str]:
     """Every card on a discard pile: the shared one, then each player's own, in seat order (tops last)."""
     table = state.table
@@ -255,3 +281,21 @@ def may_be_played_out_of_turn(state: GameState, card_id: str) -> bool:
 def has_action_ability(state: GameState, card_id: str) -> bool:
     """A Thing whose text offers an "Action:" its controller may use in place of playing an Action."""
     return bool(ACTION_ABILITY.search(state.table.cards[card_id].text))
+
+
+def citation_refusal(state: GameState, seat: int, cause: str, param: str) -> str | None:
+    """Why ``seat`` may not cite ``cause`` (a card it can see, or a Special Rule) to change the rule parameter
+    ``param``, or None when it may. It may cite a card that could change the parameter, its text speaking of it
+    (``dvorak_core.rule_params.mentions``), and that is its own to cite: a Special Rule (whose text or ``params``
+    speak of it), a Thing it controls in play, or a card it played during the turn in progress."""
+    rule = next((r for r in state.table.special_rules if r.id == cause), None)
+    if rule is not None:
+        if param in rule.params or mentions(rule.text, param):
+            return None
+        return f"That Special Rule says nothing of {param}."
+    turn = state.table.turn
+    if cause not in state.table.player(seat).in_play and (turn is None or turn.played.get(cause) != seat):
+        return "Cite a Special Rule, a Thing you control in play or a card you played this turn."
+    if not mentions(state.table.cards[cause].text, param):
+        return f"That card's text says nothing of {param}."
+    return None

@@ -16,7 +16,8 @@ from dvorak_core import vote_rules
 from games.engine.events import Actor, Event
 from games.engine.game import create_game, decide, evolve
 from games.engine.rng import SeededRng
-from games.engine.rulesets.dvorak.creative import vote_rule_of
+from games.engine.rulesets.dvorak.aftermath import in_the_aftermath
+from games.engine.rulesets.dvorak.creative import vote_rule_of, voting_seats
 from games.engine.rulesets.dvorak.precedence import rule_value
 from games.engine.rulesets.dvorak.state import (
     ACTION_ABILITY,
@@ -28,14 +29,16 @@ from games.engine.rulesets.dvorak.state import (
     TEAM,
     all_discard_piles,
     cards_visible_to,
+    citation_refusal,
     is_action,
     may_be_played_out_of_turn,
+    visible_modifiers,
 )
 from games.engine.state import ACTIVE, PLAYING, VOTING, GameState, opponents, seats_standing, team_mates
 
 # Effect moves and knock-outs are rarer than turn moves, so random games still run their course.
 EFFECT_MOVES = ("move", "destroy", "take_random", "give", "counter", "roll", "reveal", "shuffle", "set_rule",
-                "discard")
+                "end_rule_effect", "discard")
 ENDINGS = ("win", "eliminate", "concede")
 
 
@@ -69,7 +72,7 @@ def team_of(seat: int) -> str:
 
 
 def legal_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
-    if state.seat(seat).status != PLAYING:
+    if state.seat(seat).status != PLAYING and not in_the_aftermath(state):
         return []
     if state.status == VOTING:
         return _vote_commands(state, seat)
@@ -89,7 +92,7 @@ def _vote_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
     proposal = state.table.open_proposal()
     rule = vote_rule_of(state)
     commands: list[dict[str, Any]] = []
-    if seat in vote_rules.voters(rule, seats_standing(state)) and str(seat) not in proposal.votes:
+    if seat in voting_seats(state) and str(seat) not in proposal.votes:
         commands.append({"type": "vote", "proposal": proposal.number, "approve": True})
         cost = vote_rules.veto_cost(rule)
         if cost is None or state.table.player(seat).counters.get(cost.counter, 0) >= cost.amount:
@@ -161,16 +164,13 @@ def _turn_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
         commands.append({"type": "end_turn"})
     if turn.stage == DISCARD:
         return commands
-    things_left = _below(rule_value(state, "things_per_turn", seat), turn.things_played)
     actions_left = _below(rule_value(state, "actions_per_turn", seat), turn.actions_played)
     hosts = [c for p in state.table.players for c in p.in_play]
-    for card_id in player.hand:
-        if is_action(state, card_id) and (actions_left or may_be_played_out_of_turn(state, card_id)):
-            commands.append({"type": "play", "card": card_id})
-        elif not is_action(state, card_id) and (things_left or may_be_played_out_of_turn(state, card_id)):
-            commands.append({"type": "play", "card": card_id})
-            if hosts:
-                commands.append({"type": "play", "card": card_id, "onto": hosts[-1]})
+    # In one's own turn every card played counts against the turn's limits, one playable at any time too.
+    for card_id in _within_limits(state, seat, player.hand):
+        commands.append({"type": "play", "card": card_id})
+        if not is_action(state, card_id) and hosts:
+            commands.append({"type": "play", "card": card_id, "onto": hosts[-1]})
     if actions_left:
         commands += [{"type": "use", "card": c} for c in player.in_play
                      if ACTION_ABILITY.search(state.table.cards[c].text)]
@@ -184,11 +184,21 @@ def _below(limit: Any, used: int) -> bool:
     return limit is None or used < limit
 
 
+def _within_limits(state: GameState, seat: int, cards: Any) -> list[str]:
+    turn = state.table.turn
+    things_left = _below(rule_value(state, "things_per_turn", seat), turn.things_played)
+    actions_left = _below(rule_value(state, "actions_per_turn", seat), turn.actions_played)
+    return [c for c in cards if (actions_left if is_action(state, c) else things_left)]
+
+
 def _out_of_turn_plays(state: GameState, seat: int) -> list[dict[str, Any]]:
     turn = state.table.turn
-    if turn is not None and turn.seat == seat and turn.stage == PLAY:
-        return []  # already listed with the turn's plays
-    return [{"type": "play", "card": c} for c in state.table.player(seat).hand if may_be_played_out_of_turn(state, c)]
+    playable = [c for c in state.table.player(seat).hand if may_be_played_out_of_turn(state, c)]
+    if turn is not None and turn.seat == seat:
+        if turn.stage == PLAY:
+            return []  # already listed with the turn's plays
+        playable = _within_limits(state, seat, playable)
+    return [{"type": "play", "card": c} for c in playable]
 
 
 def _a_cause(state: GameState, seat: int) -> str | None:
@@ -209,8 +219,8 @@ def _effect_moves(state: GameState, seat: int, cause: str) -> list[dict[str, Any
         {"type": "roll", "cause": cause, "dice": "2d6"},
         {"type": "shuffle", "cause": cause, "pile": "draw"},
         {"type": "counter", "cause": cause, "seat": seat, "name": "gold", "delta": 1},
-        {"type": "set_rule", "cause": cause, "param": "hand_limit", "value": 6, "seat": seat},
         {"type": "win", "cause": cause},
+        *_rule_changes(state, seat),
     ]
     if things:
         moves.append({"type": "destroy", "cause": cause, "card": things[0]})
@@ -231,6 +241,40 @@ def _effect_moves(state: GameState, seat: int, cause: str) -> list[dict[str, Any
         moves.append({"type": "shuffle", "cause": cause, "pile": "discard", "seat": others[0]})
     moves += [{"type": "eliminate", "cause": cause, "seat": s} for s in standing_others]
     return moves
+
+
+# Rule changes a random player makes, when it has a card to cite for them: (param, value, duration).
+RULE_CHANGES = (
+    ("hand_limit", 6, {}),
+    ("draws_per_turn", 2, {"until": "end_of_turn", "turns": 2}),
+    ("actions_per_turn", None, {"until": "end_of_turn"}),
+)
+
+
+def _rule_changes(state: GameState, seat: int) -> list[dict[str, Any]]:
+    """``set_rule`` citing a card (or Special Rule) the seat may cite for each of ``RULE_CHANGES``, and
+    ``end_rule_effect`` of each change in effect: its own, or another's with a card to cite for it."""
+    turn = state.table.turn
+    cards = [*state.table.player(seat).in_play, *(c for c, by in (turn.played.items() if turn else ()) if by == seat)]
+    # Not a card gone from sight since, nor one back in the hand (a cause is never a card in hand).
+    public = cards_visible_to(state, seat) - set(state.table.player(seat).hand)
+    citable = [*(r.id for r in state.table.special_rules), *(c for c in cards if c in public)]
+
+    def cause_for(param: str) -> str | None:
+        return next((c for c in citable if citation_refusal(state, seat, c, param) is None), None)
+
+    commands: list[dict[str, Any]] = []
+    for param, value, duration in RULE_CHANGES:
+        cause = cause_for(param)
+        if cause is not None:
+            commands.append({"type": "set_rule", "cause": cause, "param": param, "value": value, "seat": seat,
+                             **duration})
+    for modifier in visible_modifiers(state, seat):
+        if modifier.by == seat:
+            commands.append({"type": "end_rule_effect", "effect": modifier.order})
+        elif modifier.by is not None and (cause := cause_for(modifier.param)) is not None:
+            commands.append({"type": "end_rule_effect", "effect": modifier.order, "cause": cause})
+    return commands
 
 
 @dataclass
@@ -306,7 +350,7 @@ def _choose(state: GameState, chooser: random.Random) -> tuple[int, dict[str, An
 
 
 def _choose_vote(state: GameState, chooser: random.Random) -> tuple[int, dict[str, Any]]:
-    choices = [(seat, command) for seat in seats_standing(state) for command in legal_commands(state, seat)]
+    choices = [(seat.seat, command) for seat in state.seats for command in legal_commands(state, seat.seat)]
     weights = [8 if command.get("approve") else 1 if command["type"] == "withdraw" else 2
                for _, command in choices]
     return chooser.choices(choices, weights=weights)[0]

@@ -23,7 +23,13 @@ from games.engine.cards import card_content, card_json, hide_unseen_cards
 from games.engine.events import Event
 from games.engine.ruleset import redacts
 from games.engine.rulesets.dvorak.precedence import rule_value
-from games.engine.rulesets.dvorak.state import Proposal, all_discard_piles, all_draw_piles, cards_visible_to
+from games.engine.rulesets.dvorak.state import (
+    Proposal,
+    all_discard_piles,
+    all_draw_piles,
+    cards_visible_to,
+    visible_modifiers,
+)
 from games.engine.state import GameState, teams
 
 
@@ -64,19 +70,22 @@ def player_view(state: GameState, seat: int, viewer: int | None) -> dict[str, An
 
 
 def _modifiers_view(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
-    """Modifiers in effect; a source or target card the viewer cannot see (an Action since shuffled back into
-    the draw pile, say) is left out (a modifier of a hidden card: the whole modifier), so ids cannot be followed."""
+    """Rule changes in effect: each with its number (``id``, for ``end_rule_effect``), who made it and until
+    when; a source card the viewer cannot see (an Action since shuffled back into the draw pile, say) is shown as
+    null, and a change made for a card the viewer cannot see is left out, so ids cannot be followed."""
     visible = cards_visible_to(state, viewer)
 
     def shown(card_id: str | None) -> str | None:
         return None if card_id in state.table.cards and card_id not in visible else card_id
 
-    return [
-        {"source": shown(m.source), "param": m.param, "value": m.value, "seat": m.seat, "card": m.card,
-         "deny": m.deny}
-        for m in state.table.modifiers
-        if shown(m.card) == m.card
-    ]
+    views = []
+    for m in visible_modifiers(state, viewer):
+        view = {"id": m.order, "source": shown(m.source), "param": m.param, "value": m.value, "seat": m.seat,
+                "card": m.card, "deny": m.deny, "by": m.by, "until": m.until}
+        if m.ends_at_turn is not None:
+            view["turns_left"] = m.ends_at_turn - state.table.turn_number
+        views.append(view)
+    return views
 
 
 def proposal_view(state: GameState, proposal: Proposal, viewer: int | None) -> dict[str, Any]:
