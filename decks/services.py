@@ -14,10 +14,9 @@ from django.db import IntegrityError, transaction
 from decks.importers import ListingError, UnknownFormatError, import_text
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
 from decks.selectors import card_data, card_get, deck_data, revision_deck, revision_get
+from dvorak_core.card_data import INVALID, cards_named, problems_for
 from dvorak_core.deckdata import STATUSES, CardData, DeckData, SpecialRuleData, plays_out_of_turn, slugify
 from dvorak_core.errors import Conflict, DeckLocked, DomainError, Forbidden, NotFound
-from games.engine.ruleset import INVALID, cards_named
-from games.engine.rulesets import REGISTERED, get_ruleset
 
 # Paths under /decks/ that a deck's slug would hide.
 RESERVED_SLUGS = frozenset({"import"})
@@ -106,13 +105,10 @@ def _check_size(cards: Iterable[CardData]) -> None:
 def _check_card_data(ruleset: str, cards: Iterable[CardData]) -> None:
     """A deck naming a ruleset whose cards carry its values (a type from its list, numbers in ``stats``) may still
     lack some, as a curator enters them card by card, but may not hold one that cannot be right."""
-    if ruleset not in REGISTERED:
-        return
-    rules = get_ruleset(ruleset)
-    wrong = [problem for problem in rules.card_problems({"cards": [card.to_dict() for card in cards]})
+    wrong = [problem for problem in problems_for(ruleset, {"cards": [card.to_dict() for card in cards]})
              if problem["problem"] == INVALID]
     if wrong:
-        raise DomainError(f"Cards carry values that {rules.name} cannot play: {cards_named(wrong)}.",
+        raise DomainError(f"Cards carry values that {ruleset} cannot play: {cards_named(wrong)}.",
                           details={"cards": wrong})
 
 

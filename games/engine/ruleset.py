@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from dvorak_core.card_data import INVALID, MISSING, card_problem, cards_named
 from dvorak_core.errors import DomainError
 from games.engine import visibility
 from games.engine.events import Actor, Event
@@ -319,22 +320,6 @@ def read_team(body: dict) -> str | None:
         raise DomainError(f"A team's name has at most {MAX_TEAM_NAME} characters.", code="invalid",
                           details={"field": "team"})
     return name
-
-
-MISSING, INVALID = "missing", "invalid"
-
-
-def card_problem(index: int, card: dict, field: str, problem: str, message: str) -> dict[str, Any]:
-    """One thing a card lacks (``MISSING``) or carries wrongly (``INVALID``) for a ruleset: the card by its
-    position in the deck's list and its title, the field (``type``, ``corner_value``, ``stats.<name>``)."""
-    return {"card": index, "title": str(card.get("title", "")), "field": field, "problem": problem,
-            "message": message}
-
-
-def cards_named(problems: list[dict[str, Any]]) -> str:
-    """The cards a list of problems is about, for a message: a few titles, then "and others"."""
-    titles = list(dict.fromkeys(problem["title"] for problem in problems))
-    return ", ".join(repr(title) for title in titles[:5]) + (" and others" if len(titles) > 5 else "")
 
 
 def card_data_refusal(ruleset: Ruleset, problems: list[dict[str, Any]]) -> DomainError:
