@@ -11,7 +11,7 @@ import json
 import pytest
 
 from decks.importers import import_text
-from decks.models import Deck, Revision
+from decks.models import Card, Deck, Revision
 from tests.archive.conftest import error_code
 from tests.seeds import DECK_LISTINGS, SOURCES, listing_text
 
@@ -255,3 +255,18 @@ def test_a_null_character_escaped_in_json_is_a_400_naming_its_line(user_client):
     error = response.json()["error"]
     assert (error["code"], error["details"]["line"]) == ("invalid", 2)
     assert Deck.objects.count() == 0
+
+
+def test_a_deck_stored_before_the_bound_exports_as_json_and_refuses_to_write_35_million_lines(new_deck, api_client):
+    new_deck()
+    # As a staff admin edit once saved it, past every check: the row itself, changed in place.
+    Card.objects.filter(title="Frying Pan").update(copies=35_000_000)
+
+    lackey = api_client.get("/api/v1/decks/kitchen-sink/export/lackey/")
+    as_json = api_client.get("/api/v1/decks/kitchen-sink/export/json/")
+
+    assert lackey.status_code == 409
+    assert lackey.json()["error"]["code"] == "export_too_large"
+    assert lackey.json()["error"]["details"] == {"cards": 35_000_001, "limit": 2000}
+    assert as_json.status_code == 200
+    assert json.loads(as_json.content)["cards"][0]["copies"] == 35_000_000
