@@ -151,8 +151,8 @@ def _check_values(data: DeckData) -> None:
 
 
 def _from_values(make: Callable[[dict[str, Any]], Any], values: Mapping[str, Any], what: str) -> Any:
-    """`CardData` or `SpecialRuleData` from a form's or a request's values; values they cannot hold (no title,
-    no copy, a number that is not one) are refused as a person reads it."""
+    """A deck, card or Special Rule (`make` is its `from_dict`) from a form's or a request's values; values it
+    cannot hold (no title, no copy, a number that is not one) are refused in words a person reads."""
     try:
         return make(dict(values))
     except KeyError as missing:
