@@ -3,11 +3,13 @@ with diffs and restore, lock and unlock for curators, the talk page, and import 
 
 The admin follows the API's rules: any staff member reads and edits unlocked decks, curators lock, unlock
 and delete, and a locked deck's change view, inlines, delete and actions refuse to change it. Every save
-goes through `decks.services`, which checks the lock again under the deck's row lock and records a revision.
+goes through `decks.services`, the API's own functions: the same bounds and checks, the lock checked again under
+the deck's row lock, and a revision recorded; what they refuse is shown in the form.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
@@ -36,6 +38,70 @@ def deck_is_locked(obj: Any) -> bool:
     return bool(deck and deck.pk and Deck.objects.filter(pk=deck.pk, locked=True).exists())
 
 
+# The request attribute that carries a service's refusal to the second showing of the change form.
+REFUSAL = "archive_refusal"
+RULE_FIELDS = ("title", "text", "params")
+
+
+class Refused(Exception):
+    """The archive's services refused what the change form sent."""
+
+    def __init__(self, error: DomainError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+class DeckForm(forms.ModelForm):
+    """The deck's own fields; `refusal` is the services' reason for refusing what this form sent, shown on the
+    field it names, or above the form."""
+
+    refusal: DomainError | None = None
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.refusal is not None:
+            field = next((name for name in self.refusal.details if name in self.fields), None)
+            self.add_error(field, self.refusal.message)
+        return cleaned
+
+
+@dataclass
+class InlineRows:
+    """What an inline's rows ask of the deck: `kept` (every row that stays, in order, as values), `added` (the
+    new rows' values), `edits` (row id → the values changed), `removed` (row ids), `changed` (anything at all)."""
+
+    kept: list[dict[str, Any]] = field(default_factory=list)
+    added: list[dict[str, Any]] = field(default_factory=list)
+    edits: dict[int, dict[str, Any]] = field(default_factory=dict)
+    removed: list[int] = field(default_factory=list)
+    changed: bool = False
+
+
+def inline_rows(formsets: list, model: type, fields: tuple[str, ...]) -> InlineRows:
+    rows = InlineRows()
+    formset = next((formset for formset in formsets if formset.model is model), None)
+    if formset is None:
+        return rows
+    rows.changed = formset.has_changed()
+    for form in formset.forms:
+        existing = form.instance.pk is not None
+        if form in formset.deleted_forms:
+            if existing:
+                rows.removed.append(form.instance.pk)
+            continue
+        if not existing and not form.has_changed():
+            continue  # an extra row left empty
+        # A box left as it was says nothing: a new card's `out_of_turn` then follows its text, as in the API.
+        values = {name: form.cleaned_data[name] for name in fields
+                  if name in form.cleaned_data and (name != "out_of_turn" or name in form.changed_data)}
+        rows.kept.append(values)
+        if not existing:
+            rows.added.append(values)
+        elif form.has_changed():
+            rows.edits[form.instance.pk] = {name: values[name] for name in form.changed_data if name in values}
+    return rows
+
+
 class LockAwareInline(admin.TabularInline):
     """Rows of a locked deck cannot be added, changed or deleted; `obj` is the deck being edited."""
 
@@ -56,13 +122,12 @@ class LockAwareInline(admin.TabularInline):
 
 class SpecialRuleInline(LockAwareInline):
     model = SpecialRule
-    fields = ["position", "title", "text"]
+    fields = list(RULE_FIELDS)
 
 
 class CardInline(LockAwareInline):
     model = Card
-    fields = ["position", "title", "type", "text", "flavor", "copies", "corner_value", "creator", "stats",
-              "out_of_turn"]
+    fields = list(services.CARD_FIELDS)
 
 
 class ImportForm(forms.Form):
@@ -114,6 +179,7 @@ class DeckAdmin(admin.ModelAdmin):
     readonly_fields = ["locked", "revision"]
     prepopulated_fields = {"slug": ["title"]}
     inlines = [SpecialRuleInline, CardInline]
+    form = DeckForm
     actions = ["lock_decks", "unlock_decks"]
 
     # --- who may do what ------------------------------------------------------------------------------
@@ -151,35 +217,56 @@ class DeckAdmin(admin.ModelAdmin):
         return deck.card_total_count or 0
 
     # --- saving through the services --------------------------------------------------------------------
+    # The form and its inlines only validate what was typed; the deck is written by `services.deck_create` or
+    # `services.deck_edit`, the API's own checks and history. When they refuse, the form is shown again, as it
+    # was sent, with their reason.
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        refusal = getattr(request, REFUSAL, None)
+        return type(form.__name__, (form,), {"refusal": refusal}) if refusal else form
+
+    def changeform_view(self, request: HttpRequest, object_id: str | None = None, form_url: str = "",
+                        extra_context=None):
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except Refused as refused:
+            # The refused save's transaction is rolled back; the second pass shows the form with the reason.
+            setattr(request, REFUSAL, refused.error)
+            return super().changeform_view(request, object_id, form_url, extra_context)
 
     def save_model(self, request: HttpRequest, obj: Deck, form: forms.ModelForm, change: bool) -> None:
-        # A changed deck is written in save_related, under the service's row lock and lock check.
-        if not change:
-            obj.save()
+        # Nothing yet: the deck is written with its Special Rules and cards, by the service, in save_related.
+        pass
 
     def save_related(self, request: HttpRequest, form: forms.ModelForm, formsets: list, change: bool) -> None:
-        deck = form.instance
-        editable = [name for name in form.fields if name not in self.get_readonly_fields(request, deck)]
-
-        def apply() -> None:
-            if change:
-                deck.save(update_fields=[*editable, "updated_at"])
-            super(DeckAdmin, self).save_related(request, form, formsets, change)
-
+        rules = inline_rows(formsets, SpecialRule, RULE_FIELDS)
+        cards = inline_rows(formsets, Card, services.CARD_FIELDS)
         try:
-            services.deck_admin_edit(
-                slug=deck.slug, author=request.user, summary=self.edit_summary(form, formsets, change), apply=apply
-            )
+            if change:
+                changes = {name: form.cleaned_data[name] for name in form.changed_data if name in services.DECK_FIELDS}
+                if rules.changed:
+                    changes["special_rules"] = rules.kept
+                services.deck_edit(slug=form.instance.slug, author=request.user, changes=changes, added=cards.added,
+                                   changed=cards.edits, removed=cards.removed)
+            else:
+                values = {name: form.cleaned_data.get(name) for name in ("slug", *services.DECK_FIELDS)}
+                deck = services.deck_create(
+                    author=request.user,
+                    data=services.deck_from_values({**values, "special_rules": rules.kept, "cards": cards.added}),
+                )
+                form.instance.pk = deck.pk
         except DeckLocked as error:
             raise PermissionDenied(error.message) from error
+        except DomainError as error:
+            raise Refused(error) from error
 
-    @staticmethod
-    def edit_summary(form: forms.ModelForm, formsets: list, change: bool) -> str:
-        if not change:
-            return "Created in the admin"
-        changed = list(form.changed_data)
-        changed += [str(formset.model._meta.verbose_name_plural) for formset in formsets if formset.has_changed()]
-        return f"Edited in the admin: {', '.join(changed) or 'no changes'}"
+    def construct_change_message(self, request: HttpRequest, form: forms.ModelForm, formsets: list, add: bool):
+        # The deck's own history says what changed; the admin's log notes which parts of the form were saved.
+        if add:
+            return [{"added": {}}]
+        parts = [*form.changed_data, *(formset.prefix for formset in formsets if formset.has_changed())]
+        return [{"changed": {"fields": parts}}]
 
     def get_deleted_objects(self, objs, request: HttpRequest):
         # A deck's cards, rules, revisions and talk go with it; their own admins are read-only on purpose,

@@ -44,6 +44,8 @@ class SpecialRule(models.Model):
     position = models.PositiveIntegerField(default=0)
     title = models.CharField(max_length=200, blank=True)
     text = models.TextField()
+    # The rule parameters a game sets from this rule (`SpecialRuleData.params`), e.g. {"hand_limit": 7}.
+    params = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["position", "id"]

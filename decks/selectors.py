@@ -78,7 +78,10 @@ def deck_data(deck: Deck) -> DeckData:
         locked=deck.locked,
         ruleset=deck.ruleset,
         description=deck.description,
-        special_rules=tuple(SpecialRuleData(title=rule.title, text=rule.text) for rule in deck.special_rules.all()),
+        special_rules=tuple(
+            SpecialRuleData(title=rule.title, text=rule.text, params=dict(rule.params or {}))
+            for rule in deck.special_rules.all()
+        ),
         cards=tuple(card_data(card) for card in deck.cards.all()),
     )
 

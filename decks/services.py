@@ -5,18 +5,29 @@ Each write takes the deck's row lock, refuses changes to a locked deck, and leav
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import replace
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
 
 from decks.importers import ListingError, UnknownFormatError, import_text
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
-from decks.selectors import card_data, card_get, deck_data, revision_deck, revision_get
+from decks.selectors import card_data, deck_data, revision_deck, revision_get
 from dvorak_core.card_data import INVALID, cards_named, problems_for
-from dvorak_core.deckdata import STATUSES, CardData, DeckData, SpecialRuleData, plays_out_of_turn, slugify
+from dvorak_core.deckdata import (
+    MAX_CARDS_PER_DECK,
+    MAX_COPIES_PER_CARD,
+    STATUSES,
+    CardData,
+    DeckData,
+    SpecialRuleData,
+    plays_out_of_turn,
+    slugify,
+)
 from dvorak_core.errors import Conflict, DeckLocked, DomainError, Forbidden, NotFound
+from dvorak_core.rule_params import checked_params
 
 # Paths under /decks/ that a deck's slug would hide.
 RESERVED_SLUGS = frozenset({"import"})
@@ -68,14 +79,16 @@ def _record_revision(deck: Deck, *, author: Any, summary: str) -> Revision:
     return revision
 
 
-# Bounds that keep one deck from taking a server down (a card of 35 million copies, a printed sheet of them,
-# a game dealing them) and that fit the columns of the database.
-MAX_COPIES_PER_CARD = 100
-MAX_CARDS_PER_DECK = 2000  # copies counted
+# The bounds (`MAX_COPIES_PER_CARD`, `MAX_CARDS_PER_DECK`) live with the deck's values, where the exporters read
+# them too; the lengths fit the database's columns.
 MAX_TEXT = 5000
+MAX_RULE_TEXT = 20000
+MAX_RULE_PARAMS = 2000  # characters of the parameters as JSON
 DECK_FIELD_LENGTHS = {"slug": 200, "title": 200, "date": 100, "players": 50, "ruleset": 100, "description": 20000}
 CARD_FIELD_LENGTHS = {"title": 200, "type": 50, "text": MAX_TEXT, "flavor": MAX_TEXT, "corner_value": 50,
                       "creator": 100}
+RULE_FIELD_LENGTHS = {"title": 200, "text": MAX_RULE_TEXT}
+MAX_DESIGNER = 100
 
 
 def _too_long(values: dict[str, Any], limits: dict[str, int], where: str) -> None:
@@ -90,6 +103,16 @@ def _check_card(card: CardData) -> None:
     if not 1 <= card.copies <= MAX_COPIES_PER_CARD:
         raise DomainError(f"A card has 1 to {MAX_COPIES_PER_CARD} copies; {card.title[:40]!r} has {card.copies}.",
                           details={"copies": [f"Between 1 and {MAX_COPIES_PER_CARD}."]})
+    _check_stats(card.title, card.stats)
+
+
+def _check_stats(title: Any, stats: Any) -> None:
+    if not isinstance(stats, dict) or not all(
+        isinstance(name, str) and isinstance(value, int) and not isinstance(value, bool)
+        for name, value in stats.items()
+    ):
+        raise DomainError(f"Card {str(title)[:40]!r}: stats map names to whole numbers, e.g. {{\"Shoot\": 1}}.",
+                          details={"stats": ["Names mapped to whole numbers."]})
 
 
 def _check_size(cards: Iterable[CardData]) -> None:
@@ -112,10 +135,27 @@ def _check_card_data(ruleset: str, cards: Iterable[CardData]) -> None:
                           details={"cards": wrong})
 
 
+def _check_rule(rule: SpecialRuleData) -> None:
+    _too_long(rule.to_dict(), RULE_FIELD_LENGTHS, "A Special Rule")
+    if not isinstance(rule.params, dict) or not all(isinstance(name, str) and name for name in rule.params):
+        raise DomainError("A Special Rule's params map rule parameters by name to values, e.g. {\"hand_limit\": 7}.",
+                          details={"params": ["An object of rule parameters."]})
+    if len(json.dumps(rule.params)) > MAX_RULE_PARAMS:
+        raise DomainError(f"A Special Rule's params take at most {MAX_RULE_PARAMS} characters as JSON.",
+                          details={"params": [f"At most {MAX_RULE_PARAMS} characters as JSON."]})
+    try:  # the bounds a game holds them to, so no deck carries a value that would stall its games
+        checked_params(rule.params)
+    except DomainError as error:
+        raise DomainError(f"The Special Rule {rule.title[:60]!r}: {error.message}", details=error.details) from None
+
+
 def _check_values(data: DeckData) -> None:
     _too_long(data.to_dict(), DECK_FIELD_LENGTHS, "The deck")
+    if any(len(name) > MAX_DESIGNER for name in data.designers):
+        raise DomainError(f"A designer's name has at most {MAX_DESIGNER} characters.",
+                          details={"designers": [f"At most {MAX_DESIGNER} characters each."]})
     for rule in data.special_rules:
-        _too_long(rule.to_dict(), {"title": 200, "text": 20000}, "A Special Rule")
+        _check_rule(rule)
     _check_size(data.cards)
     _check_card_data(data.ruleset, data.cards)
     if not data.title.strip():
@@ -127,10 +167,40 @@ def _check_values(data: DeckData) -> None:
         )
 
 
+def _from_values(make: Callable[[dict[str, Any]], Any], values: Mapping[str, Any], what: str) -> Any:
+    """A deck, card or Special Rule (`make` is its `from_dict`) from a form's or a request's values; values it
+    cannot hold (no title, no copy, a number that is not one) are refused in words a person reads."""
+    try:
+        return make(dict(values))
+    except KeyError as missing:
+        raise DomainError(f"{what} needs a {missing.args[0]}.",
+                          details={missing.args[0]: ["This field is required."]}) from None
+    except (ValueError, TypeError) as error:
+        raise DomainError(f"{what} cannot be saved: {error}") from None
+
+
+def _card(values: Mapping[str, Any]) -> CardData:
+    """A card from its values (`CardData.from_dict`: `out_of_turn` left out follows the card's text)."""
+    _check_stats(values.get("title", ""), values.get("stats", {}))
+    return _from_values(CardData.from_dict, values, "A card")
+
+
+def _special_rule(values: Mapping[str, Any]) -> SpecialRuleData:
+    return _from_values(SpecialRuleData.from_dict, values, "A Special Rule")
+
+
+def deck_from_values(values: Mapping[str, Any]) -> DeckData:
+    """A new deck from a form's values (`DeckData.from_dict`), refused as `deck_create` refuses a bad one."""
+    _deck_fields(values)
+    for card in values.get("cards", ()):
+        _check_stats(card.get("title", ""), card.get("stats", {}))
+    return _from_values(DeckData.from_dict, values, "The deck")
+
+
 def _write_special_rules(deck: Deck, rules: Iterable[SpecialRuleData]) -> None:
     deck.special_rules.all().delete()
     SpecialRule.objects.bulk_create(
-        SpecialRule(deck=deck, position=position, title=rule.title, text=rule.text)
+        SpecialRule(deck=deck, position=position, title=rule.title, text=rule.text, params=dict(rule.params))
         for position, rule in enumerate(rules)
     )
 
@@ -179,22 +249,111 @@ def deck_create(*, author: Any, data: DeckData, summary: str = "") -> Deck:
 @transaction.atomic
 def deck_update(*, slug: str, author: Any, changes: dict[str, Any], summary: str = "") -> Deck:
     """Change the deck's own fields; `special_rules`, when given, replaces the deck's Special Rules."""
+    return _edit(slug=slug, author=author, changes=changes, summary=summary).deck
+
+
+@transaction.atomic
+def deck_edit(
+    *,
+    slug: str,
+    author: Any,
+    changes: Mapping[str, Any] | None = None,
+    added: Sequence[Mapping[str, Any]] = (),
+    changed: Mapping[int, Mapping[str, Any]] | None = None,
+    removed: Sequence[int] = (),
+    summary: str = "",
+) -> Deck:
+    """A deck changed as a whole in one save, as the admin's change form sends it: the deck's own fields and
+    Special Rules (`changes`, as `deck_update` takes them), cards `added` (their values), `changed` (card id →
+    the values that changed, as `card_update` takes them) and `removed` (card ids).
+
+    The same checks as every other edit, on the deck all of it makes, and one revision."""
+    return _edit(slug=slug, author=author, changes=changes, added=added, changed=changed, removed=removed,
+                 summary=summary).deck
+
+
+@dataclass(frozen=True)
+class _Edited:
+    deck: Deck
+    added: list[Card]
+    changed: list[Card]
+
+
+def _edit(
+    *,
+    slug: str,
+    author: Any,
+    changes: Mapping[str, Any] | None = None,
+    added: Sequence[Mapping[str, Any]] = (),
+    changed: Mapping[int, Mapping[str, Any]] | None = None,
+    removed: Sequence[int] = (),
+    summary: str = "",
+) -> _Edited:
+    """Every edit of an existing deck: under the deck's row lock, refused while it is locked, checked as the
+    whole deck it makes (bounds, lengths, title, status), written, and recorded as one revision."""
     deck = _deck_for_update(slug)
     _ensure_unlocked(deck)
     current = deck_data(deck)
+    fields = _deck_fields(changes or {})
+    changed, removed = changed or {}, set(removed)
+    rows = {row.pk: row for row in deck.cards.all()}
+    for card_id in [*changed, *removed]:
+        if card_id not in rows:
+            raise NotFound(f"The deck {deck.slug!r} has no card {card_id}.")
+    for card_id, values in changed.items():
+        _change_row(rows[card_id], values)
+    kept = [row for card_id, row in rows.items() if card_id not in removed]
+    new_cards = [_card(values) for values in added]
+    try:
+        proposed = replace(current, **fields, cards=(*(card_data(row) for row in kept), *new_cards))
+    except (ValueError, TypeError) as error:  # a kind that is none, a card of no copies, stats that are not
+        raise DomainError(str(error)) from error
+    _check_values(proposed)
+
+    _save_fields(deck, proposed, fields)
+    Card.objects.filter(pk__in=removed).delete()
+    changed_rows = [rows[card_id] for card_id in changed]
+    for row in changed_rows:
+        row.save()
+    last = max((row.position for row in rows.values()), default=-1)
+    new_rows = [_card_row(deck, last + 1 + offset, card) for offset, card in enumerate(new_cards)]
+    for row in new_rows:
+        row.save()
+    removed_rows = [rows[card_id] for card_id in removed]
+    _record_revision(deck, author=author,
+                     summary=summary or _edit_summary(fields, new_cards, changed_rows, removed_rows))
+    return _Edited(deck=deck, added=new_rows, changed=changed_rows)
+
+
+def _deck_fields(changes: Mapping[str, Any]) -> dict[str, Any]:
+    """The deck's own fields among `changes`, as `DeckData` holds them; `special_rules` replaces the rules."""
     fields = {name: changes[name] for name in DECK_FIELDS if name in changes}
     if "designers" in fields:
-        fields["designers"] = tuple(fields["designers"])
+        designers = fields["designers"]
+        if not isinstance(designers, list | tuple) or not all(isinstance(name, str) for name in designers):
+            raise DomainError("A deck's designers are a list of names.", details={"designers": ["A list of names."]})
+        fields["designers"] = tuple(designers)
     if "special_rules" in changes:
-        fields["special_rules"] = tuple(SpecialRuleData.from_dict(rule) for rule in changes["special_rules"])
-    try:
-        updated = replace(current, **fields)
-    except ValueError as error:
-        raise DomainError(str(error)) from error
-    _check_values(updated)
-    _save_fields(deck, updated, fields)
-    _record_revision(deck, author=author, summary=summary or f"Changed {', '.join(sorted(fields)) or 'nothing'}")
-    return deck
+        fields["special_rules"] = tuple(_special_rule(rule) for rule in changes["special_rules"])
+    return fields
+
+
+def _change_row(row: Card, values: Mapping[str, Any]) -> None:
+    """A card's changed values onto its row (saved once the whole edit is checked). A new text that leaves
+    `out_of_turn` unsaid decides it again, as a new card's text does."""
+    fields = {name: values[name] for name in CARD_FIELDS if name in values}
+    if "text" in fields and "out_of_turn" not in fields:
+        fields["out_of_turn"] = plays_out_of_turn(fields["text"])
+    for name, value in fields.items():
+        setattr(row, name, value)
+
+
+def _edit_summary(fields: dict[str, Any], added: list[CardData], changed: list[Card], removed: list[Card]) -> str:
+    parts = [f"Changed {', '.join(sorted(fields))}"] if fields else []
+    parts += [f"Added card {card.title!r}" for card in added]
+    parts += [f"Changed card {row.title!r}" for row in changed]
+    parts += [f"Removed card {row.title!r}" for row in removed]
+    return "; ".join(parts) or "Changed nothing"
 
 
 def _save_fields(deck: Deck, data: DeckData, fields: dict[str, Any]) -> None:
@@ -238,47 +397,17 @@ def deck_unlock(*, slug: str, actor: Any) -> Deck:
 
 @transaction.atomic
 def card_add(*, slug: str, author: Any, card: CardData, summary: str = "") -> Card:
-    deck = _deck_for_update(slug)
-    _ensure_unlocked(deck)
-    cards = [*(card_data(row) for row in deck.cards.all()), card]
-    _check_size(cards)
-    _check_card_data(deck.ruleset, cards)
-    last = deck.cards.order_by("-position").values_list("position", flat=True).first()
-    row = _card_row(deck, 0 if last is None else last + 1, card)
-    row.save()
-    _record_revision(deck, author=author, summary=summary or f"Added card {card.title!r}")
-    return row
+    return _edit(slug=slug, author=author, added=[card.to_dict()], summary=summary).added[0]
 
 
 @transaction.atomic
 def card_update(*, slug: str, card_id: int, author: Any, changes: dict[str, Any], summary: str = "") -> Card:
-    deck = _deck_for_update(slug)
-    _ensure_unlocked(deck)
-    row = card_get(deck=deck, card_id=card_id)
-    fields = {name: changes[name] for name in CARD_FIELDS if name in changes}
-    if "text" in fields and "out_of_turn" not in fields:
-        fields["out_of_turn"] = plays_out_of_turn(fields["text"])
-    for name, value in fields.items():
-        setattr(row, name, value)
-    try:
-        changed = card_data(row)
-    except ValueError as error:  # fewer than one copy
-        raise DomainError(str(error), details={"copies": ["Must be at least 1."]}) from error
-    cards = [changed if other.pk == row.pk else card_data(other) for other in deck.cards.all()]
-    _check_size(cards)
-    _check_card_data(deck.ruleset, cards)
-    row.save()
-    _record_revision(deck, author=author, summary=summary or f"Changed card {row.title!r}")
-    return row
+    return _edit(slug=slug, author=author, changed={card_id: changes}, summary=summary).changed[0]
 
 
 @transaction.atomic
 def card_delete(*, slug: str, card_id: int, author: Any, summary: str = "") -> None:
-    deck = _deck_for_update(slug)
-    _ensure_unlocked(deck)
-    row = card_get(deck=deck, card_id=card_id)
-    row.delete()
-    _record_revision(deck, author=author, summary=summary or f"Removed card {row.title!r}")
+    _edit(slug=slug, author=author, removed=[card_id], summary=summary)
 
 
 @transaction.atomic
@@ -322,17 +451,6 @@ def deck_import(
 def _import_summary(data: DeckData, format: str) -> str:
     credit = f"; designed by {', '.join(data.designers)}" if data.designers else ""
     return f"Imported from {format}{credit}"
-
-
-@transaction.atomic
-def deck_admin_edit(*, slug: str, author: Any, summary: str, apply: Callable[[], None]) -> Deck:
-    """The admin's form and inlines write their rows through `apply`, under the same lock and history."""
-    deck = _deck_for_update(slug)
-    _ensure_unlocked(deck)
-    apply()
-    deck.refresh_from_db()
-    _record_revision(deck, author=author, summary=summary)
-    return deck
 
 
 @transaction.atomic

@@ -41,17 +41,29 @@ def slugify(title: str) -> str:
     return "-".join(words)
 
 
+# Bounds that keep one deck from taking a server down (a card of 35 million copies, a printed sheet of them, a
+# game dealing them). The archive refuses a deck beyond them; an exporter refuses to write one.
+MAX_COPIES_PER_CARD = 100
+MAX_CARDS_PER_DECK = 2000  # copies counted
+
+
 @dataclass(frozen=True)
 class SpecialRuleData:
     title: str
     text: str
+    # The rule parameters the rule sets when a game plays it ({"hand_limit": 7}, {"vote_rule": "majority"}); the
+    # game checks them against its ruleset. Kept out of the stored form when empty, as most rules are prose only.
+    params: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"title": self.title, "text": self.text}
+        data: dict[str, Any] = {"title": self.title, "text": self.text}
+        if self.params:
+            data["params"] = dict(self.params)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SpecialRuleData:
-        return cls(title=str(data.get("title", "")), text=str(data["text"]))
+        return cls(title=str(data.get("title", "")), text=str(data["text"]), params=dict(data.get("params") or {}))
 
 
 @dataclass(frozen=True)

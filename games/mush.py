@@ -4,36 +4,17 @@
 ``engine.view_state(state, seat)`` (so it shows exactly what that seat may see): ``Query(lines)``. An action
 becomes ``Command(command, describe)``: ``command`` is the JSON command for ``engine.decide``, and
 ``describe(events)`` turns the caller's redacted views of the events it produced (each ``{"type", "data"}``,
-as the events API gives them) into lines of text. A line that is not a command raises
-``DomainError`` with code ``unknown_command``; a malformed one with code ``invalid``, with a message saying how to
-write it.
+as the events API gives them) into lines of text.
+
+A line that is no command raises ``DomainError`` with code ``unknown_command``; a malformed one ``invalid``, with
+a message saying how to write it; a command the game's ruleset cannot take ``mush_command_unavailable``
+(``available_commands`` decides it from the commands the ruleset declares and the table its view shows).
 
 N is a card's position (from 1) in the list the player last saw: ``viewhand`` for ``playcard``, ``discard``,
 ``givecard`` and ``readcard``; ``viewplay`` for ``destroy`` and ``readcard play``; ``viewdisc`` for
 ``readcard disc``; ``viewvote`` numbers proposals for ``approve``, ``reject`` and ``repeal``. PLAYER is a
-username or a seat number.
-
-Commands:
-
-- ``drawcard``: draw the turn's card.
-- ``playcard N``: play card N of your hand (a Thing into play, an Action onto the discard pile).
-- ``discard N``: discard card N of your hand (down to the hand limit at the end of your turn).
-- ``destroy N``: destroy Thing N in play, as the effect of the card on top of the discard pile (the Action
-  just played); the engine checks that you may.
-- ``givecard N to PLAYER``: give card N of your hand to PLAYER, as the effect of the card on top of the
-  discard pile (Team Dvorak: an Action spent to give a team-mate a card).
-- ``endturn``: end your turn.
-- ``viewhand``: your hand. ``viewplay``: every Thing in play. ``viewdisc``: the discard pile, top first.
-- ``count PLAYER``: how many cards PLAYER holds. ``countdraw``: how many cards the draw pile holds.
-- ``viewvote``: the proposals and their votes. ``viewrep``: the repeal pile (the rejected cards).
-- ``viewall``: the whole table: turn, players, piles, rules and Special Rules.
-- ``readcard N`` / ``readcard play N`` / ``readcard disc N``: one card's full text.
-- ``newcard Name/A|T/text``: propose a new card (A: Action, T: Thing), e.g. ``newcard Armageddon/A/Destroy
-  all Things.``
-- ``approve N``: vote in favour of proposal N. ``reject N``: vote against it.
-- ``repeal N``: toss proposal N into the repeal pile: as on the old engine, where a rejected card went to the
-  repeal pile, it is a vote against (under unanimity one is enough).
-- ``help``: this list.
+username or a seat number. ``docs/mush.md`` gives each command, the engine command it becomes, and how it
+differs from the old engine's.
 """
 
 from __future__ import annotations
@@ -44,6 +25,7 @@ from typing import Any
 
 from games import engine
 from games.engine import DomainError, GameState
+from games.engine.rulesets import get_ruleset
 
 
 @dataclass(frozen=True)
@@ -63,11 +45,12 @@ MushResult = Query | Command
 TABLE_KEYS = frozenset({"players", "turn", "discard_pile", "draw_pile", "proposals", "rejected", "rules",
                         "special_rules"})
 
-HELP = [
-    "drawcard, playcard N, discard N, destroy N, givecard N to PLAYER, endturn",
-    "viewhand, viewplay, viewdisc, viewvote, viewrep, viewall, count PLAYER, countdraw",
-    "readcard N (your hand), readcard play N, readcard disc N",
-    "newcard Name/A|T/text, approve N, reject N, repeal N, help",
+# The help text: each command as it is written, in the old engine's groups.
+HELP_GROUPS = [
+    ["drawcard", "playcard N", "discard N", "destroy N", "givecard N to PLAYER", "endturn"],
+    ["viewhand", "viewplay", "viewdisc", "viewvote", "viewrep", "viewall", "count PLAYER", "countdraw"],
+    ["readcard N (your hand)", "readcard play N", "readcard disc N"],
+    ["newcard Name/A|T/text", "approve N", "reject N", "repeal N", "help"],
 ]
 
 
@@ -75,15 +58,43 @@ def run_line(state: GameState, line: str, *, seat: int | None) -> MushResult:
     if not isinstance(line, str) or not line.strip():
         raise DomainError("Type a command; \"help\" lists them.", code="invalid", details={"field": "line"})
     word, _, rest = line.strip().partition(" ")
-    handler = _COMMANDS.get(word.lower())
-    if handler is None:
+    name = word.lower()
+    if name not in _COMMANDS:
         raise DomainError(f"There is no command {word!r}; \"help\" lists them.",
                           code="unknown_command", details={"known": sorted(_COMMANDS)})
     view = engine.view_state(state, seat)
-    if not TABLE_KEYS <= set(view):
-        raise DomainError(f"The MUSH text commands play a table of Dvorak cards; a {state.ruleset} game has none.",
-                          code="unknown_command", details={"ruleset": state.ruleset})
-    return handler(view, rest.strip())
+    available = available_commands(state, view)
+    if name not in available:
+        why = _unavailable(name, state.ruleset, has_table=_has_table(view))
+        raise DomainError(why, code="mush_command_unavailable",
+                          details={"command": name, "ruleset": state.ruleset, "available": available})
+    if name == "help":
+        return Query(_help(available))
+    return _COMMANDS[name].handler(view, rest.strip())
+
+
+def available_commands(state: GameState, view: dict) -> list[str]:
+    """The MUSH commands this game takes, decided by what its ruleset declares, so that a ruleset added later
+    gets them without a change here: a question needs a table of Dvorak cards to read (hands, piles,
+    proposals), an action also the engine command it becomes; ``help`` is always there."""
+    declared = get_ruleset(state.ruleset).commands
+    has_table = _has_table(view)
+    return sorted(
+        name for name, mush_command in _COMMANDS.items()
+        if name == "help" or (has_table and (mush_command.sends is None or mush_command.sends in declared))
+    )
+
+
+def _has_table(view: dict) -> bool:
+    return TABLE_KEYS <= set(view)
+
+
+def _unavailable(name: str, ruleset: str, *, has_table: bool) -> str:
+    if not has_table:
+        return (f"{name!r} is not available for this ruleset: the MUSH text commands play a table of Dvorak cards, "
+                f"which the {ruleset} ruleset does not lay out. Send its JSON commands instead.")
+    return (f"{name!r} is not available for this ruleset: it is the engine's {_COMMANDS[name].sends!r} command, "
+            f"which the {ruleset} ruleset does not have. \"help\" lists the commands this game takes.")
 
 
 # --- reading the view ----------------------------------------------------------------------------------------
@@ -139,7 +150,7 @@ def _player(view: dict, name: str) -> dict:
 
 
 def _cause(view: dict) -> str:
-    """The card whose effect a destroy or a gift carries out: the top of the discard pile."""
+    """The card whose effect a destroy carries out: the top of the discard pile."""
     if not view["discard_pile"]:
         raise DomainError("Play the card that lets you do this first: the discard pile is empty.",
                           code="invalid", details={"field": "line"})
@@ -220,12 +231,16 @@ def _destroy(view: dict, rest: str) -> Command:
 
 
 def _givecard(view: dict, rest: str) -> Command:
+    """Team Dvorak's give: a card from your hand to a team-mate, spending the turn's Action (the engine's
+    ``give`` without a ``cause``). A card whose effect gives a card away is carried out with the JSON ``give``."""
     number, _, receiver = rest.partition(" to ")
     if not receiver.strip():
         raise DomainError("Write it as: givecard N to PLAYER.", code="invalid", details={"field": "line"})
     card = _position(number.strip(), _hand(view), "your hand")
-    return _command(view, {"type": "give", "card": card["id"], "to": _player(view, receiver.strip())["seat"],
-                           "cause": _cause(view)})
+    if view["players"][view["you"]].get("team") is None:
+        raise DomainError("givecard gives a card to a team-mate in place of your Action (Team Dvorak), and you "
+                          "play in no team.", code="denied", details={"field": "line"})
+    return _command(view, {"type": "give", "card": card["id"], "to": _player(view, receiver.strip())["seat"]})
 
 
 def _endturn(view: dict, rest: str) -> Command:
@@ -249,6 +264,10 @@ def _vote(approve: bool) -> Callable[[dict, str], Command]:
 
 
 def _viewhand(view: dict, rest: str) -> Query:
+    if rest:
+        # The old engine's "viewhand PLAYER" showed an opponent's hand; hands are hidden here.
+        raise DomainError("viewhand shows your own hand only; count PLAYER says how many cards another holds.",
+                          code="invalid", details={"field": "line"})
     return Query(_numbered(_hand(view)) or ["Your hand is empty."])
 
 
@@ -316,15 +335,39 @@ def _readcard(view: dict, rest: str) -> Query:
     return Query(lines)
 
 
-def _help(view: dict, rest: str) -> Query:
-    return Query(list(HELP))
+def _help(available: list[str]) -> list[str]:
+    lines = [", ".join(entry for entry in group if entry.split(" ")[0] in available) for group in HELP_GROUPS]
+    return [line for line in lines if line]
 
 
-_COMMANDS: dict[str, Callable[[dict, str], MushResult]] = {
-    "drawcard": _drawcard, "playcard": _playcard, "discard": _discard, "destroy": _destroy,
-    "givecard": _givecard, "endturn": _endturn, "newcard": _newcard,
-    "approve": _vote(True), "reject": _vote(False), "repeal": _vote(False),
-    "viewhand": _viewhand, "viewplay": _viewplay, "viewdisc": _viewdisc, "viewrep": _viewrep,
-    "viewvote": _viewvote, "viewall": _viewall, "count": _count, "countdraw": _countdraw,
-    "readcard": _readcard, "help": _help,
+@dataclass(frozen=True)
+class MushCommand:
+    """A command of the old engine: how it reads a line, and the engine command it becomes (None: a question,
+    answered from the caller's view)."""
+
+    handler: Callable[[dict, str], MushResult] | None
+    sends: str | None
+
+
+_COMMANDS: dict[str, MushCommand] = {
+    "drawcard": MushCommand(_drawcard, "draw"),
+    "playcard": MushCommand(_playcard, "play"),
+    "discard": MushCommand(_discard, "discard"),
+    "destroy": MushCommand(_destroy, "destroy"),
+    "givecard": MushCommand(_givecard, "give"),
+    "endturn": MushCommand(_endturn, "end_turn"),
+    "newcard": MushCommand(_newcard, "propose"),
+    "approve": MushCommand(_vote(True), "vote"),
+    "reject": MushCommand(_vote(False), "vote"),
+    "repeal": MushCommand(_vote(False), "vote"),
+    "viewhand": MushCommand(_viewhand, None),
+    "viewplay": MushCommand(_viewplay, None),
+    "viewdisc": MushCommand(_viewdisc, None),
+    "viewrep": MushCommand(_viewrep, None),
+    "viewvote": MushCommand(_viewvote, None),
+    "viewall": MushCommand(_viewall, None),
+    "count": MushCommand(_count, None),
+    "countdraw": MushCommand(_countdraw, None),
+    "readcard": MushCommand(_readcard, None),
+    "help": MushCommand(None, None),  # answered from the commands the game takes
 }

@@ -21,7 +21,15 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
-from dvorak_core.errors import DomainError, Forbidden, IdempotencyKeyReused, NotFound, VersionConflict
+from dvorak_core.deckdata import MAX_CARDS_PER_DECK
+from dvorak_core.errors import (
+    Conflict,
+    DomainError,
+    Forbidden,
+    IdempotencyKeyReused,
+    NotFound,
+    VersionConflict,
+)
 from dvorak_site.eventstore import store
 from games import engine
 from games.models import CommandReceipt, Game, Seat
@@ -156,6 +164,7 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
     from decks.selectors import deck_for_game
 
     deck_data = deck_for_game(deck)
+    _require_within_bound(deck_data)
     options = dict(options or {})
     player_deck = None
     if variant == "ccg" and "player_deck" in options:
@@ -185,6 +194,16 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
         mark_player_deck(game.id, player_deck)
         transaction.on_commit(partial(STATE_CACHE.put, game.stream_id, recorded[-1].version, state))
     return state_json(game, state, engine.seat_of(state, user.id))
+
+
+def _require_within_bound(deck_data: dict) -> None:
+    """A game copies every copy of every card into its first event: a deck stored before the archive bounded
+    its size (one card of 35 million copies) is refused before a single copy is made."""
+    size = sum(int(card.get("copies", 1)) for card in deck_data.get("cards", []))
+    if size > MAX_CARDS_PER_DECK:
+        raise Conflict(f"The deck {deck_data['slug']!r} has {size} cards, copies counted, and a game deals at most "
+                       f"{MAX_CARDS_PER_DECK}; it must be brought within that first.", code="deck_too_large",
+                       details={"cards": size, "limit": MAX_CARDS_PER_DECK})
 
 
 def request_fingerprint(game_id, command: Any) -> str:
@@ -384,7 +403,6 @@ def game_publish(*, user, game_id, new_deck: bool = False, slug: str | None = No
     """
     from decks import services as deck_services
     from dvorak_core.deckdata import DeckData, slugify
-    from dvorak_core.errors import Conflict
 
     game = get_game(game_id)
     state = state_at(game.stream_id, store.current_version(game.stream_id))

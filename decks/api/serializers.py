@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from decks import exporters, importers
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
-from decks.services import MAX_COPIES_PER_CARD, MAX_TEXT
+from decks.services import MAX_COPIES_PER_CARD, MAX_RULE_TEXT, MAX_TEXT
 from dvorak_core.deckdata import (
     CARD_SET,
     DECK,
@@ -26,10 +26,16 @@ from dvorak_site.api.params import QueryBooleanField, StrictTypes, new_deck_slug
 KINDS = [DECK, CARD_SET]
 
 
+RULE_PARAMS_HELP = ("The rule parameters the rule sets in a game, e.g. {\"hand_limit\": 7} or {\"vote_rule\": "
+                    "\"majority\"}; a game from the deck checks them against its ruleset.")
+
+
 class SpecialRuleSerializer(serializers.ModelSerializer):
+    params = serializers.DictField(help_text=RULE_PARAMS_HELP)
+
     class Meta:
         model = SpecialRule
-        fields = ["id", "title", "text"]
+        fields = ["id", "title", "text", "params"]
 
 
 # The games' API has a Card of its own (a card in play); this one is the archive's card.
@@ -89,7 +95,8 @@ class DeckSerializer(serializers.ModelSerializer):
 
 class SpecialRuleInputSerializer(StrictTypes):
     title = serializers.CharField(allow_blank=True, required=False, default="", max_length=200)
-    text = serializers.CharField(max_length=20000)
+    text = serializers.CharField(max_length=MAX_RULE_TEXT)
+    params = serializers.DictField(required=False, help_text=RULE_PARAMS_HELP)
 
 
 class CardInputSerializer(StrictTypes):

@@ -203,7 +203,9 @@ class DeckExportView(APIView):
                 OpenApiTypes.OBJECT if media_type == "application/json" else OpenApiTypes.BINARY,
                 description="The file: " + "; ".join(f"{t} for {', '.join(f)}" for t, f in export_media_types().items()),
             ) for media_type in export_media_types()},
-            **refusals({404: "No such deck, or no such format (`not_found`)."}),
+            **refusals({404: "No such deck, or no such format (`not_found`).",
+                        409: "A format that writes every copy (mushcode, lackey, print, pdf) of a deck of more "
+                        "than 2000 cards, copies counted (`export_too_large`)."}),
         },
         description="The deck as a file (`Content-Disposition: attachment`): json, mushcode (text), lackey "
         "(tab-separated), apprentice (CSV), print (an HTML page laid out to print on cards) or pdf.",

@@ -1,4 +1,10 @@
-"""Exporters: `DeckData` to the formats the old archive offered, as (content, content type, file name)."""
+"""Exporters: `DeckData` to the formats the old archive offered, as (content, content type, file name).
+
+The formats that write a row, a line or a printed card per copy (`EXPANDING`) refuse a deck of more than
+`MAX_CARDS_PER_DECK` cards, copies counted, before writing anything: the archive keeps every deck within that
+bound, so only a deck stored before the bound was enforced can reach it, and one card of 35 million copies must
+not become 35 million lines in memory. Its JSON and Apprentice CSV (one row per distinct card) are still served.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +14,10 @@ from decks.exporters.pdf import export_pdf
 from decks.exporters.print_sheet import export_print_sheet
 from decks.exporters.text_formats import export_apprentice, export_json, export_lackey, export_mushcode
 from decks.importers.errors import UnknownFormatError
-from dvorak_core.deckdata import DeckData
+from dvorak_core.deckdata import MAX_CARDS_PER_DECK, DeckData
+from dvorak_core.errors import Conflict
 
-__all__ = ["FORMATS", "UnknownFormatError", "export_deck", "media_type"]
+__all__ = ["EXPANDING", "FORMATS", "ExportTooLarge", "UnknownFormatError", "export_deck", "media_type"]
 
 # format: (writer, content type, file name suffix)
 _EXPORTERS: dict[str, tuple[Callable[[DeckData], str | bytes], str, str]] = {
@@ -22,6 +29,11 @@ _EXPORTERS: dict[str, tuple[Callable[[DeckData], str | bytes], str, str]] = {
     "pdf": (export_pdf, "application/pdf", ".pdf"),
 }
 FORMATS = tuple(_EXPORTERS)
+EXPANDING = frozenset({"mushcode", "lackey", "print", "pdf"})
+
+
+class ExportTooLarge(Conflict):
+    code = "export_too_large"
 
 
 def export_deck(deck: DeckData, format: str) -> tuple[str | bytes, str, str]:
@@ -31,6 +43,12 @@ def export_deck(deck: DeckData, format: str) -> tuple[str | bytes, str, str]:
         raise UnknownFormatError(
             f"Unknown export format {format!r}; use one of {', '.join(FORMATS)}."
         ) from None
+    if format in EXPANDING and deck.card_count > MAX_CARDS_PER_DECK:
+        raise ExportTooLarge(
+            f"A {format} export writes every copy of every card, and this deck has {deck.card_count} "
+            f"(at most {MAX_CARDS_PER_DECK}); export it as json or apprentice, which write each card once.",
+            details={"cards": deck.card_count, "limit": MAX_CARDS_PER_DECK},
+        )
     return write(deck), content_type, f"{deck.slug}{suffix}"
 
 

@@ -56,7 +56,7 @@ def export_pdf(deck: DeckData) -> bytes:
     # fpdf2 measures text only on a page, so a page of its own that is never written does the measuring.
     measurer = FPDF(unit="in", format="letter")
     measurer.add_page()
-    faces = [face for card in printed_cards(deck) for face in _faces(measurer, _latin1_card(card))]
+    faces = [face for card, copies in printed_cards(deck) for face in _faces(measurer, _latin1_card(card)) * copies]
     left = (PAGE_WIDTH - CARD_WIDTH) / 2
     top = (PAGE_HEIGHT - CARDS_PER_PAGE * CARD_HEIGHT - (CARDS_PER_PAGE - 1) * GAP) / 2
     for index in range(0, max(len(faces), 1), CARDS_PER_PAGE):

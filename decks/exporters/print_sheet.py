@@ -24,7 +24,7 @@ h1 { font-size: 14pt; margin: 0.1in; }
 
 
 def export_print_sheet(deck: DeckData) -> str:
-    cards = "\n".join(_card_html(card) for card in printed_cards(deck))
+    cards = "\n".join("\n".join([_card_html(card)] * copies) for card, copies in printed_cards(deck))
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'

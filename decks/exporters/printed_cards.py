@@ -27,15 +27,16 @@ class PrintedCard:
     creator: str = ""
 
 
-def printed_cards(deck: DeckData) -> list[PrintedCard]:
-    """The Special Rules first, on cards of their own (set aside before shuffling), then one card per copy."""
+def printed_cards(deck: DeckData) -> list[tuple[PrintedCard, int]]:
+    """The Special Rules first, on cards of their own (set aside before shuffling), then each card with the
+    number of copies to print, so that a writer lays out a card once however many copies it prints."""
     cards = [
-        PrintedCard(
+        (PrintedCard(
             title=rule.title or SPECIAL_RULE_LABEL,
             label=SPECIAL_RULE_LABEL,
             colour=SPECIAL_RULE_COLOUR,
             text=rule.text,
-        )
+        ), 1)
         for rule in deck.special_rules
     ]
     for card in deck.cards:
@@ -49,5 +50,5 @@ def printed_cards(deck: DeckData) -> list[PrintedCard]:
             stats=stats_line(card),
             creator=card.creator,
         )
-        cards.extend([printed] * card.copies)
+        cards.append((printed, card.copies))
     return cards

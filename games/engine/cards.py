@@ -6,6 +6,7 @@ Rulesets played with the cards of an archive deck (``dvorak``, ``article_ii``) u
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -105,10 +106,11 @@ def _copy_key(card: Card) -> tuple:
 
 
 def published_deck(state: GameState, cards: list[tuple[Card, int | None]],
-                   special_rules: list[tuple[str, str]]) -> dict:
+                   special_rules: Iterable[Mapping[str, Any]]) -> dict:
     """``DeckData.to_dict()`` of a game's deck (``state.table.deck`` names it): these cards, each with the seat
     whose own deck holds it (None for a shared deck), identical cards counted as copies, and these Special Rules
-    (title, text). The players are its designers."""
+    (each ``{"title", "text", "params"}``: a rule's parameters go with it, so the archived deck plays as the game
+    did). The players are its designers."""
     # When every player has a copy of the one deck, count a card's copies in one player's deck (the one holding
     # the most), not in all of them, or the published deck would be N decks in one.
     per_deck: dict[tuple, dict[int | None, int]] = {}
@@ -125,7 +127,7 @@ def published_deck(state: GameState, cards: list[tuple[Card, int | None]],
         title=str(state.table.deck.get("title", "")),
         ruleset=state.ruleset,
         designers=tuple(dict.fromkeys(seat.username for seat in state.seats)),
-        special_rules=tuple(SpecialRuleData(title=title, text=text) for title, text in special_rules),
+        special_rules=tuple(SpecialRuleData.from_dict(rule) for rule in special_rules),
         cards=tuple(
             CardData.from_dict({"title": card.title, "type": card.type, "text": card.text, "flavor": card.flavor,
                                 "copies": copies[key], "corner_value": card.corner_value,

@@ -52,10 +52,13 @@ def change_form_data(client: Client, deck: Deck) -> dict[str, str]:
     data: dict[str, str] = {}
 
     def add(form) -> None:
-        for name in form.fields:
+        for name, field in form.fields.items():
             value = field_value(form[name].value())
             if value is not None:
                 data[form.add_prefix(name)] = value
+                # A field with a callable default (a JSON list or object) sends its initial value too.
+                if field.show_hidden_initial:
+                    data[form[name].html_initial_name] = value
 
     add(context["adminform"].form)
     for inline in context["inline_admin_formsets"]:
@@ -243,3 +246,127 @@ def test_staff_add_a_deck_with_cards_in_the_admin_as_its_first_revision(staff_cl
     first = deck.revisions.get()
     assert (first.number, first.author, first.content["cards"][0]["title"]) == (1, staff, "Teapot")
     assert deck.locked is False
+
+
+# --- every admin write goes through the API's services and checks ---------------------------------------------
+
+
+def refusal_text(response) -> str:
+    """The errors the change form carries when it is shown again."""
+    form = response.context["adminform"].form
+    return " ".join(str(message) for field_errors in form.errors.values() for message in field_errors)
+
+
+def test_an_admin_edit_of_35_million_copies_is_refused_in_the_form(staff_client, new_deck):
+    new_deck()
+    deck = Deck.objects.get()
+    before = snapshot(deck)
+    data = change_form_data(staff_client, deck)
+    data["title"] = "Renamed alongside"
+    data["cards-0-copies"] = "35000000"
+
+    response = staff_client.post(change_url(deck), data)
+
+    assert response.status_code == 200
+    assert "A card has 1 to 100 copies; 'Frying Pan' has 35000000." in refusal_text(response)
+    # The form comes back as it was sent, so the curator can correct it.
+    assert response.context["adminform"].form["title"].value() == "Renamed alongside"
+    assert snapshot(deck) == before
+
+
+def test_an_admin_edit_past_the_deck_size_or_a_text_bound_is_refused_like_the_api(staff_client, new_deck):
+    new_deck()
+    deck = Deck.objects.get()
+    before = snapshot(deck)
+    data = change_form_data(staff_client, deck)
+    data["cards-TOTAL_FORMS"] = str(2 + 21)
+    for row in range(2, 23):
+        data.update({f"cards-{row}-title": f"Spoon {row}", f"cards-{row}-type": "Thing",
+                     f"cards-{row}-copies": "100", f"cards-{row}-stats": "{}", f"cards-{row}-deck": str(deck.pk)})
+    too_many = staff_client.post(change_url(deck), data)
+
+    data = change_form_data(staff_client, deck)
+    data["cards-1-text"] = "x" * 5001
+    too_long = staff_client.post(change_url(deck), data)
+
+    assert too_many.status_code == 200
+    assert "A deck holds at most 2000 cards (copies counted); this one 2103." in refusal_text(too_many)
+    assert too_long.status_code == 200
+    assert "text is longer than 5000 characters" in refusal_text(too_long)
+    assert snapshot(deck) == before
+
+
+def test_an_admin_edit_is_one_revision_summarised_as_the_api_would(staff_client, staff, new_deck):
+    new_deck()
+    deck = Deck.objects.get()
+    frying_pan = deck.cards.get(title="Frying Pan")
+    data = change_form_data(staff_client, deck)
+    data["players"] = "3-5"
+    data["cards-0-text"] = "Play this at any time."
+    data["cards-1-DELETE"] = "on"
+    data["cards-TOTAL_FORMS"] = "3"
+    data.update({"cards-2-title": "Tea Towel", "cards-2-type": "Thing", "cards-2-copies": "2",
+                 "cards-2-stats": "{}", "cards-2-deck": str(deck.pk)})
+
+    response = staff_client.post(change_url(deck), data)
+
+    assert response.status_code == 302, refusal_text(response)
+    deck.refresh_from_db()
+    latest = deck.revisions.get(number=2)
+    assert (deck.revision, latest.author) == (2, staff)
+    assert latest.summary == "Changed players; Added card 'Tea Towel'; Changed card 'Frying Pan'; Removed card 'Wash Up'"
+    assert [(card["title"], card["copies"]) for card in latest.content["cards"]] == [("Frying Pan", 2),
+                                                                                     ("Tea Towel", 2)]
+    # A card keeps its id through an edit (player decks and games name cards by it), and a changed text decides
+    # again whether the card plays out of turn, as the API's card update does.
+    assert deck.cards.get(title="Frying Pan").pk == frying_pan.pk
+    assert deck.cards.get(title="Frying Pan").out_of_turn is True
+
+
+def add_form_data(**fields: str) -> dict[str, str]:
+    return {
+        "slug": "tea-party", "title": "Tea Party", "kind": "deck", "designers": '["Tweed Cap"]', "date": "",
+        "players": "2", "status": "untested", "ruleset": "dvorak", "description": "",
+        "special_rules-TOTAL_FORMS": "1", "special_rules-INITIAL_FORMS": "0",
+        "special_rules-0-title": "Hand limit", "special_rules-0-text": "The hand limit is 7.",
+        "special_rules-0-params": '{"hand_limit": 7}',
+        "cards-TOTAL_FORMS": "2", "cards-INITIAL_FORMS": "0",
+        "cards-0-title": "Teapot", "cards-0-type": "Thing", "cards-0-text": "Endure 2", "cards-0-copies": "3",
+        "cards-0-stats": '{"Endure": 2}',
+        "cards-1-title": "Spill", "cards-1-type": "Action", "cards-1-text": "Play this at any time.",
+        "cards-1-copies": "1", "cards-1-stats": "{}",
+        **fields,
+    }
+
+
+def test_an_admin_create_records_what_the_api_create_records(staff_client, staff, client_for):
+    admin_made = staff_client.post("/admin/decks/deck/add/", add_form_data())
+    api_made = client_for(staff).post("/api/v1/decks/", {
+        "slug": "tea-party-by-api", "title": "Tea Party", "designers": ["Tweed Cap"], "players": "2",
+        "status": "untested",
+        "special_rules": [{"title": "Hand limit", "text": "The hand limit is 7.", "params": {"hand_limit": 7}}],
+        "cards": [{"title": "Teapot", "type": "Thing", "text": "Endure 2", "copies": 3, "stats": {"Endure": 2}},
+                  {"title": "Spill", "type": "Action", "text": "Play this at any time."}],
+    }, format="json")
+
+    assert admin_made.status_code == 302, refusal_text(admin_made)
+    assert api_made.status_code == 201, api_made.content
+    by_admin, by_api = (Deck.objects.get(slug=slug).revisions.get() for slug in ("tea-party", "tea-party-by-api"))
+    assert (by_admin.number, by_admin.author, by_admin.summary) == (by_api.number, by_api.author, by_api.summary)
+    assert {**by_admin.content, "slug": "tea-party-by-api"} == by_api.content
+    # The box left unticked says nothing: the card's text decides, as it does for the API.
+    assert Deck.objects.get(slug="tea-party").cards.get(title="Spill").out_of_turn is True
+
+
+@pytest.mark.parametrize("fields, reason", [
+    ({"cards-0-copies": "35000000"}, "A card has 1 to 100 copies; 'Teapot' has 35000000."),
+    ({"slug": "import"}, "'import' cannot be a deck's slug."),
+    ({"special_rules-0-text": "x" * 20001}, "A Special Rule: text is longer than 20000 characters."),
+    ({"cards-0-stats": '{"Endure": "two"}'}, "stats map names to whole numbers"),
+])
+def test_an_admin_create_is_refused_in_the_form_as_the_api_refuses_it(staff_client, fields, reason):
+    response = staff_client.post("/admin/decks/deck/add/", add_form_data(**fields))
+
+    assert response.status_code == 200
+    assert reason in refusal_text(response)
+    assert not Deck.objects.exists()

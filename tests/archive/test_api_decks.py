@@ -89,6 +89,20 @@ def test_patching_special_rules_replaces_them(user_client, new_deck):
     assert [rule["text"] for rule in response.json()["special_rules"]] == ["Draw two cards."]
 
 
+@pytest.mark.parametrize("params", [{"hand_limit": "lots"}, {"draws_per_turn": 1_000_000}, {"vote_rule": "shouting"}])
+def test_a_special_rule_whose_params_break_their_bounds_is_refused_on_create_and_on_edit(user_client, new_deck,
+                                                                                        params):
+    rule = {"title": "Tiny hands", "text": "Hand size is lots.", "params": params}
+    created = user_client.post("/api/v1/decks/", {"title": "Bricked", "special_rules": [rule]}, format="json")
+    assert created.status_code == 400 and "Tiny hands" in created.json()["error"]["message"]
+    new_deck()
+    edited = user_client.patch("/api/v1/decks/kitchen-sink/", {"special_rules": [rule]}, format="json")
+    assert edited.status_code == 400 and error_code(edited) == "invalid"
+    kept = user_client.get("/api/v1/decks/kitchen-sink/").json()["special_rules"]
+    assert [(r["title"], r["params"]) for r in kept] == [("Hand limit", {})]
+    assert not Deck.objects.filter(slug="bricked").exists()
+
+
 def test_bad_fields_are_400_invalid(user_client, new_deck):
     new_deck()
     bad_copies = user_client.patch(f"/api/v1/decks/kitchen-sink/cards/{Deck.objects.get().cards.first().pk}/",

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from decks.importers import import_text
-from decks.models import Deck, Revision
+from decks.models import Card, Deck, Revision
 from tests.archive.conftest import error_code
 from tests.seeds import DECK_LISTINGS, SOURCES, listing_text
 
@@ -289,3 +289,18 @@ def test_a_special_rule_with_params_within_their_bounds_imports(user_client):
     response = import_listing(user_client, json.dumps(deck), "json")
 
     assert response.status_code == 201, response.content
+
+
+def test_a_deck_stored_before_the_bound_exports_as_json_and_refuses_to_write_35_million_lines(new_deck, api_client):
+    new_deck()
+    # As a staff admin edit once saved it, past every check: the row itself, changed in place.
+    Card.objects.filter(title="Frying Pan").update(copies=35_000_000)
+
+    lackey = api_client.get("/api/v1/decks/kitchen-sink/export/lackey/")
+    as_json = api_client.get("/api/v1/decks/kitchen-sink/export/json/")
+
+    assert lackey.status_code == 409
+    assert lackey.json()["error"]["code"] == "export_too_large"
+    assert lackey.json()["error"]["details"] == {"cards": 35_000_001, "limit": 2000}
+    assert as_json.status_code == 200
+    assert json.loads(as_json.content)["cards"][0]["copies"] == 35_000_000

@@ -4,14 +4,22 @@ import csv
 import io
 import json
 import re
+import tracemalloc
 import zlib
 
 import pytest
 
-from decks.exporters import UnknownFormatError, export_deck
+from decks.exporters import EXPANDING, ExportTooLarge, UnknownFormatError, export_deck
 from decks.exporters.pdf import to_latin1
 from decks.importers import import_text
-from dvorak_core.deckdata import ACTION, CardData, DeckData, SpecialRuleData
+from dvorak_core.deckdata import (
+    ACTION,
+    MAX_CARDS_PER_DECK,
+    MAX_COPIES_PER_CARD,
+    CardData,
+    DeckData,
+    SpecialRuleData,
+)
 from tests.seeds import seed_decks
 
 # The archive's seed decks (decks/seed_data), which are what the importer makes of the wiki listings.
@@ -190,3 +198,58 @@ def test_latin1_transliteration_keeps_what_it_can():
 def test_unknown_export_format_is_refused():
     with pytest.raises(UnknownFormatError):
         export_deck(HOSTILE, "thoth")
+
+
+# --- a deck too large to write out copy by copy ------------------------------------------------------------------
+
+# A deck from before the archive bounded its cards: one card of 35 million copies, as a staff admin edit once saved.
+GIANT = DeckData(
+    slug="legacy-giant",
+    title="Legacy Giant",
+    cards=(CardData(title="Grain of Sand", text="There are a lot of these.", copies=35_000_000),
+           CardData(title="Beach", type=ACTION, text="Count the sand.")),
+)
+
+
+def at_the_bound() -> DeckData:
+    """A deck as large as the archive lets one be: 2000 cards, copies counted."""
+    per_card = MAX_COPIES_PER_CARD
+    return DeckData(slug="full", title="Full", cards=tuple(
+        CardData(title=f"Card {number}", text="Shoot 1", copies=per_card)
+        for number in range(MAX_CARDS_PER_DECK // per_card)
+    ))
+
+
+@pytest.mark.parametrize("format", sorted(EXPANDING))
+def test_a_format_that_writes_every_copy_refuses_a_deck_beyond_the_bound_without_expanding_it(format):
+    tracemalloc.start()
+    try:
+        with pytest.raises(ExportTooLarge) as refused:
+            export_deck(GIANT, format)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+
+    assert refused.value.code == "export_too_large" and refused.value.status == 409
+    assert refused.value.details == {"cards": 35_000_001, "limit": MAX_CARDS_PER_DECK}
+    assert "export it as json or apprentice" in refused.value.message
+    # Nothing was laid out: 35 million lines would take gigabytes; the refusal takes well under a megabyte.
+    assert peak < 1_000_000
+
+
+def test_json_and_apprentice_still_export_such_a_deck_with_its_copies_counted():
+    assert json.loads(export_deck(GIANT, "json")[0])["cards"][0]["copies"] == 35_000_000
+    rows = list(csv.DictReader(io.StringIO(export_deck(GIANT, "apprentice")[0])))
+    assert [(row["Name"], row["Copies"]) for row in rows] == [("Grain of Sand", "35000000"), ("Beach", "1")]
+
+
+@pytest.mark.parametrize("format", ["mushcode", "lackey", "print"])
+def test_a_deck_as_large_as_the_archive_allows_exports_every_copy(format):
+    deck = at_the_bound()
+    content = export_deck(deck, format)[0]
+    written = {
+        "mushcode": content.count("\nloadcard "),
+        "lackey": len(content.splitlines()) - 1,
+        "print": content.count('<section class="card"'),
+    }[format]
+    assert written == deck.card_count == MAX_CARDS_PER_DECK

@@ -107,12 +107,14 @@ def test_revisions_cannot_be_changed_or_deleted(edited_deck):
 def test_the_service_refuses_admin_edits_of_a_locked_deck_even_past_the_admin(curator, new_deck):
     new_deck()
     services.deck_lock(slug="kitchen-sink", actor=curator)
-    applied = []
+    before = Deck.objects.get(slug="kitchen-sink").revision
 
     with pytest.raises(DeckLocked):
-        services.deck_admin_edit(slug="kitchen-sink", author=curator, summary="x", apply=lambda: applied.append(1))
+        services.deck_edit(slug="kitchen-sink", author=curator, changes={"title": "Past the admin"},
+                           added=[{"title": "Smuggled"}])
 
-    assert applied == []
+    deck = Deck.objects.get(slug="kitchen-sink")
+    assert (deck.title, deck.revision, deck.cards.filter(title="Smuggled").exists()) == ("Kitchen Sink", before, False)
 
 
 @pytest.fixture

@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 
 from games import mush
-from games.engine import DomainError, decide, evolve, view_event
+from games.engine import (
+    Actor,
+    DomainError,
+    SeededRng,
+    create_game,
+    decide,
+    evolve,
+    replay,
+    view_event,
+    view_state,
+)
+from tests.engine.test_article_ii_rules import article_ii_deck
 
 from .conftest import Table
 
@@ -79,18 +90,53 @@ def test_another_players_draw_is_described_without_the_card(typed):
     assert lines == ["player1 drew a card."] and drawn_title not in " ".join(lines)
 
 
-def test_givecard_names_a_player_and_the_cause_is_the_top_of_the_discard_pile(typed):
+def test_givecard_is_team_dvoraks_give_to_a_team_mate_and_spends_the_action():
+    table = Table(players=3, variant="team", joins=[{"team": "Red"}, {"team": "Blue"}, {"team": "Red"}]).start()
+    table.arrange(hands={0: ["Espionage", "Reykjavik"]}, turn=0, stage="play")
+    typed = Mush(table)
+
+    assert typed.type(0, "givecard 2 to player2") == ["You gave Reykjavik to player2."]
+    assert table.hand(2)[-1] == "Reykjavik" and table.hand(0) == ["Espionage"]
+    # The gift was the turn's Action: no Action may follow it.
+    with pytest.raises(DomainError) as refused:
+        typed.type(0, "playcard 1")
+    assert refused.value.code == "limit_reached"
+    with pytest.raises(DomainError) as refused:
+        typed.type(0, "givecard 1 to player1")  # player1 plays for Blue
+    assert refused.value.code == "denied"
+
+
+def test_givecard_outside_a_team_says_why_it_is_refused(typed):
     typed.type(0, "drawcard")
-    typed.type(0, "playcard 1")  # Espionage, onto the discard pile
-    result = mush.run_line(typed.table.state, "givecard 1 to player1", seat=0)
-    assert result.command == {"type": "give", "card": typed.table.state.table.player(0).hand[0], "to": 1,
-                              "cause": typed.table.card("Espionage")}
+    with pytest.raises(DomainError) as refused:
+        mush.run_line(typed.table.state, "givecard 1 to player1", seat=0)
+    assert refused.value.code == "denied" and "team" in refused.value.message
+
+
+def test_a_game_takes_the_mush_commands_its_ruleset_declares(typed):
+    article_ii = create_game(ruleset="article_ii", deck=article_ii_deck(), variant="standard", creative=False,
+                             max_players=2, options={}, creator=Actor(1, "ann"), rng=SeededRng(3))
+    state = replay(article_ii)
+    view = view_state(state, None)
+
+    assert "drawcard" in mush.available_commands(typed.table.state, view_state(typed.table.state, 0))
+    available = mush.available_commands(state, view)
+    # Article II plays and ends turns, but has no draw, discard, destroy, give, proposals or votes.
+    assert {"playcard", "endturn", "viewhand", "help"} <= set(available)
+    assert not {"drawcard", "discard", "destroy", "givecard", "newcard", "approve"} & set(available)
+    with pytest.raises(DomainError) as refused:
+        mush.run_line(state, "drawcard", seat=0)
+    assert refused.value.code == "mush_command_unavailable"
+    assert refused.value.message.startswith("'drawcard' is not available for this ruleset")
+    assert refused.value.details == {"command": "drawcard", "ruleset": "article_ii", "available": available}
+    assert "drawcard" not in " ".join(mush.run_line(state, "help", seat=0).lines)
 
 
 @pytest.mark.parametrize("line, code", [
     ("fly away", "unknown_command"), ("", "invalid"), ("playcard 9", "invalid"), ("playcard x", "invalid"),
     ("newcard Nameless", "invalid"), ("newcard X/Q/text", "invalid"), ("count nobody", "invalid"),
     ("givecard 1 player1", "invalid"), ("approve first", "invalid"), ("destroy 1", "invalid"),
+    ("viewhand player1", "invalid"), ("viewdraw", "unknown_command"),
 ])
 def test_a_bad_line_is_refused_with_a_helpful_message(typed, line, code):
     with pytest.raises(DomainError) as refused:

@@ -98,3 +98,41 @@ def test_in_the_aftermath_a_player_who_conceded_reviews_the_deck_and_votes_too(a
     state = a.get(f"/api/v1/games/{game_id}/").json()
     assert state["status"] == "finished" and state["proposals"][0]["status"] == "accepted"
     assert state["proposals"][0]["votes"] == {"0": True, "1": True, "2": True}
+
+
+def test_publishing_keeps_the_special_rules_parameters_of_the_deck_and_of_the_game(archive_deck, make_user,
+                                                                                     client_for):
+    deck = archive_deck(12)
+    ann, bob = client_for(make_user("ann")), client_for(make_user("bob"))
+    patched = ann.patch(f"/api/v1/decks/{deck.slug}/", {"special_rules": [
+        {"title": "Big hands", "text": "The hand limit is 7.", "params": {"hand_limit": 7}}]}, format="json")
+    assert patched.status_code == 200, patched.content
+    game_id = ann.post("/api/v1/games/", {"deck": deck.slug, "creative": True, "max_players": 2},
+                       format="json").json()["id"]
+    bob.post(f"/api/v1/games/{game_id}/join/", {}, format="json")
+    command(ann, game_id, {"type": "propose", "kind": "special_rule", "rule": {
+        "title": "Majority", "text": "Proposals pass by a simple majority. Each player has 3 Gold.",
+        "params": {"vote_rule": "majority", "counters": {"gold": 3}}}})
+    command(ann, game_id, {"type": "vote", "proposal": 1, "approve": True})
+    command(bob, game_id, {"type": "vote", "proposal": 1, "approve": True})
+    assert ann.post(f"/api/v1/games/{game_id}/start/").status_code == 200
+    # The archived rule's parameter took effect in the game it was copied into.
+    assert ann.get(f"/api/v1/games/{game_id}/").json()["rules"]["hand_limit"] == 7
+    command(bob, game_id, {"type": "concede"})
+
+    published = ann.post(f"/api/v1/games/{game_id}/publish/", {"new_deck": True, "slug": "after-the-vote"},
+                         format="json")
+
+    assert published.status_code == 201, published.content
+    rules = ann.get("/api/v1/decks/after-the-vote/").json()["special_rules"]
+    assert [(rule["title"], rule["params"]) for rule in rules] == [
+        ("Big hands", {"hand_limit": 7}),
+        ("Majority", {"vote_rule": "majority", "counters": {"gold": 3}}),
+    ]
+    # A game of the published deck starts with the Special Rules the first game ended with, parameters and all.
+    again = ann.post("/api/v1/games/", {"deck": "after-the-vote", "creative": True, "max_players": 2},
+                     format="json").json()["id"]
+    bob.post(f"/api/v1/games/{again}/join/", {}, format="json")
+    started = ann.post(f"/api/v1/games/{again}/start/").json()
+    assert (started["rules"]["hand_limit"], started["rules"]["vote_rule"]) == (7, "majority")
+    assert all(player["counters"] == {"gold": 3} for player in started["players"])

@@ -34,6 +34,21 @@ def test_create_gives_the_creator_seat_zero_of_an_open_game(archive_deck, make_u
     assert game["players"][0]["hand"] == [] and game["turn"] is None
 
 
+def test_create_refuses_a_deck_stored_beyond_the_bound_before_dealing_a_card(archive_deck, make_user, client_for):
+    from decks.models import Card
+
+    deck = archive_deck(12)
+    # As a staff admin edit once saved it, past the archive's checks.
+    Card.objects.filter(pk=deck.cards.first().pk).update(copies=35_000_000)
+
+    answer = client_for(make_user()).post("/api/v1/games/", {"deck": deck.slug}, format="json")
+
+    assert answer.status_code == 409
+    assert answer.json()["error"]["code"] == "deck_too_large"
+    assert answer.json()["error"]["details"] == {"cards": 35_000_011, "limit": 2000}
+    assert not Game.objects.exists()
+
+
 def test_create_refuses_an_unknown_deck_with_not_found(make_user, client_for):
     response = client_for(make_user()).post("/api/v1/games/", {"deck": "no-such-deck"}, format="json")
     assert response.status_code == 404 and error_code(response) == "not_found"

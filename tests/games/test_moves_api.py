@@ -115,9 +115,11 @@ def test_a_new_ruleset_plays_through_the_api_with_its_secret_choices_hidden(
     assert shown["choices.revealed"] == {"choices": {"0": 1, "1": 4}}
     assert shown["round.won"] == {"seat": 0, "sum": 5}
     assert "memo" not in json.dumps(even.get(f"/api/v1/games/{game_id}/events/").json())
-    # The MUSH text commands read a table of cards, which this game has not: a refusal, not a failure.
+    # The MUSH text commands read a table of cards, which this game has not: a refusal, not a failure, judged
+    # from what the ruleset declares although nothing names it.
     mush = odd.post(f"/api/v1/games/{game_id}/mush/", {"line": "viewdisc"}, format="json")
-    assert mush.status_code == 400 and mush.json()["error"]["code"] == "unknown_command"
+    assert mush.status_code == 400 and mush.json()["error"]["code"] == "mush_command_unavailable"
+    assert mush.json()["error"]["message"].startswith("'viewdisc' is not available for this ruleset")
 
 
 @pytest.mark.django_db

@@ -3,6 +3,8 @@
 import pytest
 
 from dvorak_site.eventstore import store
+from tests.games.test_article_ii_api import seat_players
+from tests.seeds import seed_deck_json
 
 pytestmark = pytest.mark.django_db
 
@@ -65,3 +67,29 @@ def test_creative_play_in_mush_lines(archive_deck, make_user, client_for):
     state = ann.get(f"/api/v1/games/{game_id}/").json()
     assert state["status"] == "open"
     assert state["proposals"][0]["status"] == "accepted"
+
+
+def test_a_mush_command_the_games_ruleset_lacks_is_not_available_for_this_ruleset(make_user, client_for):
+    from decks import services as deck_services
+
+    [deck] = deck_services.deck_import(author=None, text=seed_deck_json("article-ii-updated"), format="json")
+    game_id, seated = seat_players(deck, make_user, client_for, 2)
+    client = seated[0][1]
+    version = store.current_version(f"game-{game_id}")
+
+    draw = say(client, game_id, "drawcard")
+    vote = say(client, game_id, "approve 1")
+    hand = say(client, game_id, "viewhand")
+    help_lines = " ".join(say(client, game_id, "help").json()["lines"])
+
+    for refused, command, engine_command in ((draw, "drawcard", "draw"), (vote, "approve", "vote")):
+        error = refused.json()["error"]
+        assert refused.status_code == 400 and error["code"] == "mush_command_unavailable"
+        assert error["message"] == (f"'{command}' is not available for this ruleset: it is the engine's "
+                                    f"'{engine_command}' command, which the article_ii ruleset does not have. \"help\" "
+                                    "lists the commands this game takes.")
+        assert error["details"]["ruleset"] == "article_ii" and command not in error["details"]["available"]
+    assert store.current_version(f"game-{game_id}") == version
+    # What Article II does have still answers: its hands, its plays and turns.
+    assert hand.status_code == 200 and hand.json()["lines"]
+    assert "playcard N" in help_lines and "endturn" in help_lines and "drawcard" not in help_lines

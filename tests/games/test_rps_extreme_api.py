@@ -190,7 +190,10 @@ def test_malformed_commands_are_400_invalid_and_change_nothing(rps_game):
 def test_the_mush_text_commands_refuse_a_game_without_a_table_of_dvorak_cards(rps_game):
     game_id, (ann, _) = rps_game
     answer = ann.post(f"/api/v1/games/{game_id}/mush/", {"line": "viewall"}, format="json")
-    assert answer.status_code == 400 and answer.json()["error"]["code"] == "unknown_command"
+    error = answer.json()["error"]
+    assert answer.status_code == 400 and error["code"] == "mush_command_unavailable"
+    assert error["message"].startswith("'viewall' is not available for this ruleset")
+    assert error["details"]["available"] == ["help"]
 
 
 # --- a whole game ----------------------------------------------------------------------------------------------

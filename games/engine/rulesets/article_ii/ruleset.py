@@ -753,7 +753,7 @@ class ArticleIIRuleset(Ruleset):
         """Article II's cards are not changed in play: the deck as it was copied in."""
         table = state.table
         return published_deck(state, [(card, None) for card in table.cards.values()],
-                              [(rule["title"], rule["text"]) for rule in table.special_rules])
+                              table.special_rules)
 
     # --- What each viewer sees ------------------------------------------------------------------------------
 

@@ -17,10 +17,13 @@ def in_the_aftermath(state: GameState) -> bool:
 
 
 def deck_after_game(state: GameState) -> dict:
-    """``DeckData.to_dict()`` of the game's deck: its Special Rules and every card still in it (accepted, amended,
-    never repealed; not the rejected ones), identical cards counted as copies, each with its creator (the player
-    who created it in the game, or the original deck's)."""
+    """``DeckData.to_dict()`` of the game's deck: its Special Rules as the game leaves them, each with the rule
+    parameters it sets, and every card still in it (accepted, amended, never repealed; not the rejected ones),
+    identical cards counted as copies, each with its creator (the player who created it in the game, or the
+    original deck's)."""
     table = state.table
     cards = [(table.cards[card_id], table.owners.get(card_id) if table.has_own_decks else None)
              for card_id in cards_in_the_deck(state)]
-    return published_deck(state, cards, [(rule.title, rule.text) for rule in table.special_rules])
+    return published_deck(state, cards, [
+        {"title": rule.title, "text": rule.text, "params": rule.params} for rule in table.special_rules
+    ])
