@@ -13,12 +13,13 @@ player at any time and so not listed), which ends the game.
 
 S.E.R.M. games are played from its seed deck, in turn with the default options, with a force built with points on
 a smaller field with terrain, and with the other choice of each measure players might disagree on; the last player
-with soldiers wins.
+with soldiers wins. Virtues of the Drake is played with the project's sample set (``decks/sample_data/``), its seed
+entry having no cards, by two, three or four players.
 
 How many games: ``RANDOM_GAMES_RPS``, ``RANDOM_GAMES_ARTICLE_II`` (for each of 2, 3 and 4 players),
-``RANDOM_GAMES_SERM`` and ``RANDOM_GAMES_DVORAK`` (for each seed deck with cards) in the environment; the bars ask
-for 20 of each, and the defaults keep the suite's time in check (``RANDOM_GAMES_RPS=20 RANDOM_GAMES_ARTICLE_II=20
-RANDOM_GAMES_SERM=20 RANDOM_GAMES_DVORAK=20 pytest tests/games/test_random_legal_clients.py`` plays them all).
+``RANDOM_GAMES_SERM``, ``RANDOM_GAMES_DRAKE`` and ``RANDOM_GAMES_DVORAK`` (for each seed deck with cards) in the
+environment; the bars ask for 20 of each, and the defaults keep the suite's time in check (``.ci/run`` sets 20 of
+each).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import pytest
 from rest_framework.throttling import UserRateThrottle
 
 from tests.engine.test_legal_moves import filled
-from tests.seeds import seed_deck_json
+from tests.seeds import ROOT, seed_deck_json
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +52,8 @@ SERM_OPTIONS = [
     {"react_stop": "reactor_chooses", "reacts": "each", "blast": "centre", "terrain": SERM_TERRAIN},
 ]
 DVORAK_GAMES = games("RANDOM_GAMES_DVORAK", 1)
+DRAKE_GAMES = games("RANDOM_GAMES_DRAKE", 3)
+DRAKE_SAMPLE = ROOT / "decks" / "sample_data" / "virtues-of-the-drake-sample.json"
 DVORAK_DECKS = ["socialism", "rock-paper-scissors-extreme-deck", "article-ii-updated",
                 "simplistic-wargame-with-four-stats-s-e-r-m"]
 DVORAK_MOVES = 120
@@ -79,6 +82,14 @@ def seed_decks(db):
         return slug
 
     return load
+
+
+@pytest.fixture
+def drake_sample(db) -> str:
+    from decks import services as deck_services
+
+    [deck] = deck_services.deck_import(author=None, text=DRAKE_SAMPLE.read_text(encoding="utf-8"), format="json")
+    return deck.slug
 
 
 class Player:
@@ -267,3 +278,15 @@ def test_dvorak_by_random_clients(number, deck, seed_decks, make_user, client_fo
     final = players[0].get("")
     assert final["status"] == "finished" and final["winners"] == [0]
     assert all(player.get("moves/")["moves"] == [] for player in players)
+
+
+@pytest.mark.parametrize("number", DRAKE_GAMES)
+def test_virtues_of_the_drake_by_random_clients(number, drake_sample, make_user, client_for):
+    chooser = random.Random(f"drake-{number}")
+    players = new_game(make_user, client_for, {"deck": drake_sample}, chooser.choice([2, 3, 4]))
+    result = play(players, chooser)
+    state = result["state"]
+    assert state["status"] == "finished", f"nobody has a move after {result['sent']} commands, in an unfinished game"
+    outcome = state["board"]["outcome"]
+    holders = {player["virtue"]: player["seat"] for player in state["players"]}
+    assert state["winners"] == ([holders[outcome["virtue"]]] if outcome["virtue"] in holders else [])

@@ -18,6 +18,7 @@ REGISTERED: dict[str, str] = {
     "article_ii": "games.engine.rulesets.article_ii",
     "rock_paper_scissors_extreme": "games.engine.rulesets.rock_paper_scissors_extreme",
     "serm": "games.engine.rulesets.serm",
+    "virtues_of_the_drake": "games.engine.rulesets.virtues_of_the_drake",
 }
 
 
