@@ -13,8 +13,9 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Sum
+from django.forms.fields import InvalidJSONInput
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -24,6 +25,7 @@ from decks import exporters, importers, selectors, services
 from decks.history import render_text
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
 from dvorak_core.errors import DeckLocked, DomainError
+from dvorak_core.storable import unstorable
 
 
 def is_staff(request: HttpRequest) -> bool:
@@ -54,6 +56,26 @@ class LockAwareInline(admin.TabularInline):
         return is_staff(request) and not deck_is_locked(obj)
 
 
+class StorableJSONField(forms.JSONField):
+    """JSON typed in a form (a card's stats, a deck's designers), where \\u0000 and a lone surrogate can be written:
+    refused on the field, and shown again as typed, rather than failing when the row is written."""
+
+    def to_python(self, value: Any) -> Any:
+        converted = super().to_python(value)
+        if fault := unstorable(converted):
+            raise forms.ValidationError(f"{fault}, which cannot be stored.")
+        return converted
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        value = super().bound_data(data, initial)
+        if not isinstance(value, InvalidJSONInput) and unstorable(value):
+            return InvalidJSONInput(data)
+        return value
+
+
+STORABLE_JSON = {models.JSONField: {"form_class": StorableJSONField}}
+
+
 class SpecialRuleInline(LockAwareInline):
     model = SpecialRule
     fields = ["position", "title", "text"]
@@ -61,6 +83,7 @@ class SpecialRuleInline(LockAwareInline):
 
 class CardInline(LockAwareInline):
     model = Card
+    formfield_overrides = STORABLE_JSON
     fields = ["position", "title", "type", "text", "flavor", "copies", "corner_value", "creator", "stats",
               "out_of_turn"]
 
@@ -114,6 +137,7 @@ class DeckAdmin(admin.ModelAdmin):
     readonly_fields = ["locked", "revision"]
     prepopulated_fields = {"slug": ["title"]}
     inlines = [SpecialRuleInline, CardInline]
+    formfield_overrides = STORABLE_JSON
     actions = ["lock_decks", "unlock_decks"]
 
     # --- who may do what ------------------------------------------------------------------------------
