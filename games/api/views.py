@@ -149,9 +149,9 @@ class GameCommandView(APIView):
         },
         parameters=[
             OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, pattern=IDEMPOTENCY_KEY,
-                             description="1 to 200 characters, no control characters. The same key with the same command again returns the "
-                                         "first answer and appends nothing; with another command, 422 "
-                                         "`idempotency_key_reused`."),
+                             description="1 to 200 characters, no control characters. The same key with the same "
+                                         "command again returns the first answer and appends nothing; with another "
+                                         "command, 422 `idempotency_key_reused`."),
             OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, pattern=IF_MATCH,
                              description='The version the game must be at, as an entity tag: `"12"` (the ETag of '
                                          "the last answer). At any other version the command is refused with 412 "
