@@ -8,18 +8,22 @@ operations are exercised past their 403), decks with cards, revisions and a talk
 set with registered players, an open proposed change and a player deck, a notice, and games open, in play, in a
 vote, finished, and of other rulesets.
 
-Hypothesis makes the bodies: hostile JSON (huge and deeply nested values, text with NUL, lone surrogates,
-right-to-left marks, emoji and combining marks, in keys too, numbers out of every range, NaN-like strings,
-wrong types), malformed bodies as raw bytes, and each operation's valid bodies with one part changed (a value
-replaced, a key dropped, renamed or added, the JSON inside an import's text changed the same way).
+Each operation's share of the requests starts with its valid bodies changed one part at a time, each part in
+turn (up to half the share): replaced by text with a NUL or a lone surrogate, by an object with such a key, by
+10**30, and by values of the wrong type or size; each object given a key with a NUL; the JSON inside an import's
+text changed the same way. Hypothesis makes the rest: hostile JSON (huge and deeply nested values, text with NUL,
+lone surrogates, right-to-left marks, emoji and combining marks, in keys too, numbers out of every range, NaN-like
+strings, wrong types), malformed bodies as raw bytes, and valid bodies with one random change (a value replaced, a
+key dropped, renamed or added, a value nested deep), with hostile If-Match and Idempotency-Key headers now and then.
 
 Each request runs in a savepoint that is rolled back afterwards, so every request meets the same world (a
 deck one request deletes is there for the next) and "nothing changed" has one reference: the hash of every
 table's rows, taken once before the run. A refusal (4xx) must leave each table's rows exactly as they were.
 
-``FUZZ_REQUESTS`` sets how many requests a run sends (1,500 by default), shared among the operations;
+It runs on PostgreSQL only: what it looks for first is text that PostgreSQL cannot store (SQLite stores it).
+``FUZZ_REQUESTS`` sets how many requests a run sends (1,500 by default), shared among the operations by weight;
 ``FUZZ_SEED`` fixes the seed of a run (a run without it prints its seed, to repeat it); in CI the run is
-derandomized, the same requests each time.
+derandomized, the same requests each time. ``FUZZ_VERBOSE=1`` prints each operation's statuses.
 """
 
 from __future__ import annotations
@@ -42,7 +46,6 @@ from django.db import connection, transaction
 from django.test import Client
 from hypothesis import HealthCheck, Phase, given, seed
 from hypothesis import strategies as st
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 from decks import services as deck_services
 from decks.ccg import services as ccg_services
@@ -88,12 +91,6 @@ class World:
     rows: list[dict[str, Any]]  # path parameters that belong together (a deck's own card, a set's own change)
     bodies: dict[tuple[str, str], list[Any]]  # an operation's valid bodies
     commands: dict[str, list[dict]] = field(default_factory=dict)  # game id → commands valid in it now
-
-
-@pytest.fixture
-def unthrottled(monkeypatch):
-    for throttle in (AnonRateThrottle, UserRateThrottle):
-        monkeypatch.setattr(throttle, "THROTTLE_RATES", {"anon": "1000000/min", "user": "1000000/min"})
 
 
 def api(client, method: str, path: str, body: Any = None) -> dict:
