@@ -15,8 +15,9 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Sum
+from django.forms.fields import InvalidJSONInput
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -26,6 +27,7 @@ from decks import exporters, importers, selectors, services
 from decks.history import render_text
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
 from dvorak_core.errors import DeckLocked, DomainError
+from dvorak_core.storable import unstorable
 
 
 def is_staff(request: HttpRequest) -> bool:
@@ -120,6 +122,26 @@ class LockAwareInline(admin.TabularInline):
         return is_staff(request) and not deck_is_locked(obj)
 
 
+class StorableJSONField(forms.JSONField):
+    """JSON typed in a form (a card's stats, a deck's designers), where \\u0000 and a lone surrogate can be written:
+    refused on the field, and shown again as typed, rather than failing when the row is written."""
+
+    def to_python(self, value: Any) -> Any:
+        converted = super().to_python(value)
+        if fault := unstorable(converted):
+            raise forms.ValidationError(f"{fault}, which cannot be stored.")
+        return converted
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        value = super().bound_data(data, initial)
+        if not isinstance(value, InvalidJSONInput) and unstorable(value):
+            return InvalidJSONInput(data)
+        return value
+
+
+STORABLE_JSON = {models.JSONField: {"form_class": StorableJSONField}}
+
+
 class SpecialRuleInline(LockAwareInline):
     model = SpecialRule
     fields = list(RULE_FIELDS)
@@ -127,6 +149,7 @@ class SpecialRuleInline(LockAwareInline):
 
 class CardInline(LockAwareInline):
     model = Card
+    formfield_overrides = STORABLE_JSON
     fields = list(services.CARD_FIELDS)
 
 
@@ -180,6 +203,7 @@ class DeckAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["title"]}
     inlines = [SpecialRuleInline, CardInline]
     form = DeckForm
+    formfield_overrides = STORABLE_JSON
     actions = ["lock_decks", "unlock_decks"]
 
     # --- who may do what ------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from dvorak_core.deckdata import (
 )
 from dvorak_core.errors import Conflict, DeckLocked, DomainError, Forbidden, NotFound
 from dvorak_core.rule_params import checked_params
+from dvorak_core.storable import ensure_storable
 
 # Paths under /decks/ that a deck's slug would hide.
 RESERVED_SLUGS = frozenset({"import"})
@@ -98,7 +99,11 @@ def _too_long(values: dict[str, Any], limits: dict[str, int], where: str) -> Non
                               details={name: [f"At most {limit} characters."]})
 
 
-def _check_card(card: CardData) -> None:
+def check_card(card: CardData) -> None:
+    """A card the archive can hold: its texts within their columns, its copies within bounds, nothing in it (a
+    stat's name included) that the database cannot store."""
+    for name, value in card.to_dict().items():
+        ensure_storable(value, field=name)
     _too_long(card.to_dict(), CARD_FIELD_LENGTHS, f"Card {card.title[:40]!r}")
     if not 1 <= card.copies <= MAX_COPIES_PER_CARD:
         raise DomainError(f"A card has 1 to {MAX_COPIES_PER_CARD} copies; {card.title[:40]!r} has {card.copies}.",
@@ -118,7 +123,7 @@ def _check_stats(title: Any, stats: Any) -> None:
 def _check_size(cards: Iterable[CardData]) -> None:
     total = 0
     for card in cards:
-        _check_card(card)
+        check_card(card)
         total += card.copies
     if total > MAX_CARDS_PER_DECK:
         raise DomainError(f"A deck holds at most {MAX_CARDS_PER_DECK} cards (copies counted); this one {total}.",
@@ -150,6 +155,9 @@ def _check_rule(rule: SpecialRuleData) -> None:
 
 
 def _check_values(data: DeckData) -> None:
+    for name, value in data.to_dict().items():
+        if name != "cards":  # each card is checked with its own fields' names
+            ensure_storable(value, field=name)
     _too_long(data.to_dict(), DECK_FIELD_LENGTHS, "The deck")
     if any(len(name) > MAX_DESIGNER for name in data.designers):
         raise DomainError(f"A designer's name has at most {MAX_DESIGNER} characters.",

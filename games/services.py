@@ -30,6 +30,7 @@ from dvorak_core.errors import (
     NotFound,
     VersionConflict,
 )
+from dvorak_core.storable import ensure_storable
 from dvorak_site.eventstore import store
 from games import engine
 from games.models import CommandReceipt, Game, Seat
@@ -163,6 +164,7 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
                 options: dict | None = None, ruleset: str | None = None) -> dict:
     from decks.selectors import deck_for_game
 
+    ensure_storable(options, field="options")  # the game's first event carries them
     deck_data = deck_for_game(deck)
     _require_within_bound(deck_data)
     options = dict(options or {})
@@ -216,6 +218,7 @@ def request_fingerprint(game_id, command: Any) -> str:
 def game_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
                  if_match: int | None = None) -> Outcome:
     """Carry out one command a client sent. Refusals raise domain errors and append nothing."""
+    ensure_storable(command, field="command")  # its fields may go into the events as sent
     # A CCG player deck comes only through `game_join`, which checks that it is the caller's and valid: a client's
     # own "join" body carrying one would seat it with any cards it liked.
     if isinstance(command, dict) and command.get("type") == "join" and "player_deck" in command:

@@ -17,7 +17,7 @@ from kombu.exceptions import OperationalError
 
 from decks.ccg import selectors as ccg
 from decks.ccg.services import card_set_version_ensure
-from decks.services import CARD_FIELDS
+from decks.services import CARD_FIELDS, check_card
 from dvorak_core.deckdata import CardData
 from dvorak_core.errors import Conflict, DomainError, Forbidden, NotFound
 from dvorak_core.vote_rules import ACCEPTED, NO_OBJECTION, OPEN, outcome
@@ -50,6 +50,11 @@ def _content_for(kind: str, content: dict[str, Any] | None) -> dict[str, Any]:
         raise DomainError(f"That is not a card: {error}", details={"content": [str(error)]}) from error
     if kind == ADD and not card.title.strip():
         raise DomainError("A new card needs a title.", details={"content": {"title": ["Required."]}})
+    # Checked now as the archive checks a card: the version build writes it to the card's row later, in a task.
+    try:
+        check_card(card)
+    except DomainError as error:
+        raise DomainError(error.message, details={"content": error.details}) from error
     full = card.to_dict()
     return full if kind == ADD else {name: full[name] for name in content}
 

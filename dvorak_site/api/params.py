@@ -12,6 +12,8 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
+from dvorak_core.storable import unstorable
+
 # The largest key a list or a version can have (a PostgreSQL bigint); a bigger number names nothing.
 MAX_KEY = 2**63 - 1
 
@@ -82,6 +84,8 @@ def json_type_error(field: serializers.Field, value: Any) -> str | None:
         if field.max_length is not None and len(value) > field.max_length:
             return f"Ensure this field has no more than {field.max_length} characters."
         return None
+    if isinstance(field, serializers.DictField | serializers.JSONField) and (fault := unstorable(value)):
+        return f"{fault}, which cannot be stored."
     if isinstance(field, serializers.ListField) and isinstance(value, list):
         return next(filter(None, (json_type_error(field.child, item) for item in value)), None)
     if isinstance(field, serializers.DictField) and isinstance(value, dict):

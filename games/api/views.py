@@ -1,5 +1,7 @@
 """The game API: thin views that validate input, call a service, and return what the caller may see."""
 
+import re
+
 from django.db.models import Prefetch, Q
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -19,8 +21,9 @@ from games.models import Game, Seat
 GAME_TAG = ["games"]
 # An entity tag naming the game's version, as the ETag of every command's answer gives it: "12", W/"12" or 12.
 IF_MATCH = r'^(W/)?"?[0-9]{1,18}"?$'
-# 1 to 200 characters; a header value neither starts nor ends with white space.
-IDEMPOTENCY_KEY = r"^\S(.{0,198}\S)?$"
+# 1 to 200 characters, none a control character (the key is stored as text, which takes no NUL); a header value
+# neither starts nor ends with white space.
+IDEMPOTENCY_KEY = r"^[^\s\x00-\x1f\x7f]([^\x00-\x1f\x7f]{0,198}[^\s\x00-\x1f\x7f])?$"
 
 
 def if_match_version(header: str | None) -> int | None:
@@ -146,9 +149,9 @@ class GameCommandView(APIView):
         },
         parameters=[
             OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, pattern=IDEMPOTENCY_KEY,
-                             description="1 to 200 characters. The same key with the same command again returns the "
-                                         "first answer and appends nothing; with another command, 422 "
-                                         "`idempotency_key_reused`."),
+                             description="1 to 200 characters, no control characters. The same key with the same "
+                                         "command again returns the first answer and appends nothing; with another "
+                                         "command, 422 `idempotency_key_reused`."),
             OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, pattern=IF_MATCH,
                              description='The version the game must be at, as an entity tag: `"12"` (the ETag of '
                                          "the last answer). At any other version the command is refused with 412 "
@@ -163,8 +166,9 @@ class GameCommandView(APIView):
     def post(self, request, game_id):
         commands.command_check(request.data)
         key = request.headers.get("Idempotency-Key")
-        if key is not None and not 1 <= len(key) <= 200:
-            raise ValidationError({"Idempotency-Key": ["An Idempotency-Key has 1 to 200 characters."]})
+        if key is not None and not re.fullmatch(IDEMPOTENCY_KEY, key):
+            raise ValidationError({"Idempotency-Key": [
+                "An Idempotency-Key has 1 to 200 characters, no control characters, and no space at either end."]})
         outcome = services.game_command(
             user=request.user,
             game_id=game_id,

@@ -1,9 +1,18 @@
-"""Input no client should send still gets the error shape, never a server error: JSON nested past the parser's
-depth, a body over the size limit, a lone surrogate or a NUL where text is expected."""
+"""Input no client should send still gets the error shape, never a server error, and changes nothing: JSON nested
+past the parser's depth, a body over the size limit, a lone surrogate or a NUL where text is expected or inside a
+JSON field (a card's stats, a game's options, a command, a proposed card, an import), a malformed header."""
+
+import json
 
 import pytest
 
+from decks.models import Deck
+from dvorak_core.deckdata import CardData, DeckData
+from dvorak_core.errors import DomainError
 from dvorak_site.eventstore import store
+from games.engine.rulesets.dvorak.testing import unique_title_deck
+from games.models import Game
+from proposals.models import CardSetChange
 
 pytestmark = pytest.mark.django_db
 
@@ -44,3 +53,142 @@ def test_a_text_longer_than_its_maximum_is_refused_even_when_whitespace_pads_it(
     padded = " " * 10 + "x" * 20000  # the description's maximum is 20,000 characters
     answer = client_for(make_user()).post("/api/v1/decks/", {"title": "Padded", "description": padded}, format="json")
     assert answer.status_code == 400 and "description" in error(answer)["details"]
+
+
+# --- text the database cannot store, inside JSON fields --------------------------------------------------------
+# PostgreSQL's text and jsonb take no NUL, and UTF-8 has no lone surrogate; JSON carries both as escapes, in keys as
+# well as values. DRF refuses them in text fields itself; these are the fields that hold JSON.
+
+UNSTORABLE = ["Shoot\x00", "\ud800"]
+
+
+def send(client, method: str, path: str, body) -> object:
+    """The body as a client writes it: JSON, the NUL and the surrogate as \\u escapes."""
+    return getattr(client, method)(path, json.dumps(body), content_type="application/json")
+
+
+def deck_rows(slug: str) -> tuple:
+    deck = Deck.objects.get(slug=slug)
+    return deck.revision, deck.updated_at, list(deck.cards.order_by("id").values_list("id", "title", "stats"))
+
+
+@pytest.mark.parametrize("name", UNSTORABLE)
+@pytest.mark.parametrize("write", ["new deck", "new card", "changed card"])
+def test_a_card_stat_named_with_a_nul_or_a_lone_surrogate_is_a_400_and_changes_nothing(
+    archive_deck, make_user, client_for, name, write
+):
+    deck = archive_deck(8)
+    client = client_for(make_user())
+    card_id = deck.cards.order_by("id").first().id
+    before = deck_rows(deck.slug), Deck.objects.count()
+    stats = {"Endure": 1, name: 2}
+    method, path, body = {
+        "new deck": ("post", "/api/v1/decks/", {"title": "Stats", "cards": [{"title": "A", "stats": stats}]}),
+        "new card": ("post", f"/api/v1/decks/{deck.slug}/cards/", {"title": "A", "stats": stats}),
+        "changed card": ("patch", f"/api/v1/decks/{deck.slug}/cards/{card_id}/", {"stats": stats}),
+    }[write]
+    answer = send(client, method, path, body)
+    assert answer.status_code == 400, answer.content
+    assert error(answer)["code"] == "invalid" and "cannot be stored" in error(answer)["message"]
+    assert (deck_rows(deck.slug), Deck.objects.count()) == before
+
+
+@pytest.mark.parametrize("change", [
+    {"title": "\ud800"},
+    {"special_rules": [{"title": "Rule", "text": "Be \udfff nice."}]},
+    {"cards": [{"title": "A", "stats": {"\ud800": 1}}]},
+    {"designers": ["Ann\ud83d"]},
+])
+def test_a_json_import_holding_a_lone_surrogate_escape_is_a_400_and_imports_nothing(make_user, client_for, change):
+    """The listing's own JSON decodes \\ud800 to a lone surrogate, past the request's text checks."""
+    listing = json.dumps({"slug": "surrogate", "title": "Surrogate", "cards": [{"title": "A"}], **change})
+    answer = client_for(make_user()).post("/api/v1/decks/import/", {"format": "json", "text": listing}, format="json")
+    assert answer.status_code == 400, answer.content
+    assert error(answer)["code"] == "invalid" and "cannot be stored" in error(answer)["message"]
+    assert not Deck.objects.filter(slug="surrogate").exists()
+
+
+@pytest.fixture
+def card_set_player(make_user, client_for):
+    """A registered player of a card set, and the set's card ids."""
+    from decks import services as deck_services
+    from decks.ccg import services as ccg_services
+
+    player = make_user()
+    deck_services.deck_create(author=player, data=DeckData.from_dict({
+        **unique_title_deck(12), "slug": "a-set", "kind": "card_set"}))
+    ccg_services.card_set_register(slug="a-set", user=player)
+    return client_for(player), list(Deck.objects.get(slug="a-set").cards.values_list("id", flat=True))
+
+
+@pytest.mark.parametrize("content", [
+    {"title": "New", "stats": {"Shoot\x00": 1}},
+    {"title": "New", "stats": {"\ud800": 1}},
+    {"title": "New", "text": "Boom \udfff."},
+    {"title": "x" * 201},  # the card's title column holds 200
+    {"title": "New", "copies": 10**30},  # a card has 1 to 100 copies
+])
+def test_a_proposed_card_the_archive_cannot_hold_is_a_400_not_a_failed_version_build_later(card_set_player,
+                                                                                          content):
+    """A change is written to the set's cards by a task once accepted: what the archive would refuse then is
+    refused now, when the player can still hear it."""
+    client, _ = card_set_player
+    answer = send(client, "post", "/api/v1/decks/a-set/changes/", {"kind": "add", "content": content})
+    assert answer.status_code == 400, answer.content
+    assert error(answer)["code"] == "invalid"
+    assert not CardSetChange.objects.exists()
+
+
+@pytest.mark.parametrize("options", [
+    {"spectators": "anyone", "Shoot\x00": 1},
+    {"house": {"rules": ["a\x00b"]}},
+    {"\ud800": True},
+])
+def test_game_options_holding_unstorable_text_are_a_400_and_make_no_game(archive_deck, make_user, client_for, options):
+    deck = archive_deck()
+    answer = send(client_for(make_user()), "post", "/api/v1/games/", {"deck": deck.slug, "options": options})
+    assert answer.status_code == 400, answer.content
+    assert error(answer)["code"] == "invalid" and "cannot be stored" in error(answer)["message"]
+    assert not Game.objects.exists()
+
+
+def test_a_command_holding_unstorable_text_is_a_400_and_appends_nothing(table):
+    """A rule parameter's value goes into the event as sent; a field no command reads is refused alike, since
+    the whole body is the command."""
+    game_id, seated = table(2)
+    client = seated[0][1]
+    rule = client.get(f"/api/v1/games/{game_id}/").json()["special_rules"][0]["id"]
+    version = store.current_version(f"game-{game_id}")
+    for command in (
+        {"type": "set_rule", "cause": rule, "param": "house_rule", "value": "a\x00b"},
+        {"type": "set_rule", "cause": rule, "param": "house_rule", "value": {"\ud800": 1}},
+        {"type": "draw", "note\x00": 1},
+    ):
+        answer = send(client, "post", f"/api/v1/games/{game_id}/commands/", command)
+        assert answer.status_code == 400, (command, answer.content)
+        assert error(answer)["code"] == "invalid" and "cannot be stored" in error(answer)["message"]
+    assert store.current_version(f"game-{game_id}") == version
+
+
+@pytest.mark.parametrize("key", ["key\x00", "\x00", " padded", "x" * 201])
+def test_an_idempotency_key_with_a_control_character_or_out_of_bounds_is_a_400_and_appends_nothing(table, key):
+    game_id, seated = table(2)
+    version = store.current_version(f"game-{game_id}")
+    for _, client in seated:
+        answer = client.post(f"/api/v1/games/{game_id}/commands/", {"type": "draw"}, format="json",
+                             HTTP_IDEMPOTENCY_KEY=key)
+        assert answer.status_code == 400 and "Idempotency-Key" in error(answer)["details"]
+    assert store.current_version(f"game-{game_id}") == version
+
+
+def test_the_services_refuse_unstorable_text_below_the_api_too(archive_deck, make_user):
+    """Every caller (the admin, imports, tasks) meets the same refusal as the API's, before a row is written."""
+    from decks import services as deck_services
+    from games import services as game_services
+
+    deck, user = archive_deck(), make_user()
+    with pytest.raises(DomainError, match="cannot be stored"):
+        deck_services.card_add(slug=deck.slug, author=user, card=CardData(title="A", stats={"\ud800": 1}))
+    with pytest.raises(DomainError, match="cannot be stored"):
+        game_services.game_create(user=user, deck=deck.slug, options={"a\x00": 1})
+    assert deck.cards.count() == 40 and not Game.objects.exists()

@@ -19,7 +19,6 @@ import pytest
 import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from schemathesis.config import SchemathesisConfig
 
 from decks import services as deck_services
@@ -50,13 +49,6 @@ REFUSED_BY_CONTENT = {
     ("POST", "/api/v1/decks/{slug}/changes/"): [400],  # a card's content the set's cards cannot hold
 }
 POSITIVE_DEFAULT = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]
-
-
-@pytest.fixture
-def unthrottled(monkeypatch):
-    """Throttling is checked in tests/api/test_frame.py; here it would only cut the run short."""
-    for throttle in (AnonRateThrottle, UserRateThrottle):
-        monkeypatch.setattr(throttle, "THROTTLE_RATES", {"anon": "1000000/min", "user": "1000000/min"})
 
 
 @pytest.fixture

@@ -370,3 +370,21 @@ def test_an_admin_create_is_refused_in_the_form_as_the_api_refuses_it(staff_clie
     assert response.status_code == 200
     assert reason in refusal_text(response)
     assert not Deck.objects.exists()
+
+
+@pytest.mark.parametrize("field, value", [("cards-0-stats", '{"Shoot\\u0000": 1}'), ("cards-0-stats", '{"\\ud800": 1}'),
+                                          ("designers", '["Ann\\u0000"]')])
+def test_json_the_database_cannot_store_is_refused_on_the_form_and_changes_nothing(staff_client, new_deck, field,
+                                                                                  value):
+    """A card's stats and a deck's designers are typed as JSON, where \\u0000 and a lone surrogate can be written."""
+    new_deck()
+    deck = Deck.objects.get()
+    before = snapshot(deck)
+    data = change_form_data(staff_client, deck)
+    data[field] = value
+
+    response = staff_client.post(change_url(deck), data)
+
+    assert response.status_code == 200  # the form again, with the error on the field
+    assert "cannot be stored" in response.content.decode()
+    assert snapshot(deck) == before
