@@ -119,6 +119,10 @@ class Table:
         card = self.card(title)
         return list(next(p for p in self.table.grid if p.card == card).identities[identity].members)
 
+    def on(self, card_id: str, identity: int = 0) -> list[int]:
+        """The seats whose tokens are on a User card on the grid (on one of its identities)."""
+        return list(next(p for p in self.table.grid if p.card == card_id).identities[identity].members)
+
     def on_grid(self, title: str) -> bool:
         return any(self.title(p.card) == title for p in self.table.grid)
 
