@@ -59,8 +59,18 @@ class Table:
         self.events: list[Event] = []
         self.last: list[Event] = []
         self.state = None
-        self._apply(create_game(ruleset="socialism", deck=deck(), variant="standard", creative=False,
-                                max_players=players, options=options or {}, creator=self.people[0], rng=self.rng))
+        self._apply(
+            create_game(
+                ruleset="socialism",
+                deck=deck(),
+                variant="standard",
+                creative=False,
+                max_players=players,
+                options=options or {},
+                creator=self.people[0],
+                rng=self.rng,
+            )
+        )
         for person in self.people[1:]:
             self._apply(decide(self.state, {"type": "join"}, actor=person, rng=self.rng))
         self._apply(decide(self.state, {"type": "start"}, actor=self.people[0], rng=self.rng))
@@ -136,16 +146,24 @@ class Table:
         table = self.table
         players = []
         for player in table.players:
-            players.append(replace(player, hand=tuple(c for c in player.hand if c != card),
-                                   in_front=tuple(c for c in player.in_front if c != card)))
+            players.append(
+                replace(
+                    player,
+                    hand=tuple(c for c in player.hand if c != card),
+                    in_front=tuple(c for c in player.in_front if c != card),
+                )
+            )
         for placed in table.grid:
             if placed.card == card:
                 for identity in placed.identities:
                     for seat in identity.members:
                         players[seat] = replace(players[seat], tokens=players[seat].tokens + 1)
-        self._set(players=tuple(players), grid=tuple(p for p in table.grid if p.card != card),
-                  draw_pile=tuple(c for c in table.draw_pile if c != card),
-                  discard_pile=tuple(c for c in table.discard_pile if c != card))
+        self._set(
+            players=tuple(players),
+            grid=tuple(p for p in table.grid if p.card != card),
+            draw_pile=tuple(c for c in table.draw_pile if c != card),
+            discard_pile=tuple(c for c in table.discard_pile if c != card),
+        )
 
     def _set(self, **changes: Any) -> None:
         self.state = self.state.with_table(**changes)
@@ -154,9 +172,15 @@ class Table:
         """Nothing on the grid, nothing in front of anyone, every hand back in the draw pile; tokens full."""
         table = self.table
         back = [c for p in table.players for c in (*p.hand, *p.in_front)] + [p.card for p in table.grid]
-        self._set(players=tuple(replace(p, hand=(), in_front=(), tokens=table.tokens) for p in table.players),
-                  grid=(), viral_posts=(), acting_as={}, pending=None,
-                  draw_pile=(*table.draw_pile, *back, *table.discard_pile), discard_pile=())
+        self._set(
+            players=tuple(replace(p, hand=(), in_front=(), tokens=table.tokens) for p in table.players),
+            grid=(),
+            viral_posts=(),
+            acting_as={},
+            pending=None,
+            draw_pile=(*table.draw_pile, *back, *table.discard_pile),
+            discard_pile=(),
+        )
         return self
 
     def put(self, title: str, x: int, y: int, *members: int | tuple[int, ...], nth: int = 0) -> str:
@@ -165,17 +189,24 @@ class Table:
         card = self.card(title, nth)
         self._take(card)
         placed = new_placed(self.table.cards[card], x, y)
-        per_identity = [m if isinstance(m, tuple) else (m,) for m in members] if len(placed.identities) > 1 \
+        per_identity = (
+            [m if isinstance(m, tuple) else (m,) for m in members]
+            if len(placed.identities) > 1
             else [tuple(m for m in members if isinstance(m, int))]
+        )
         per_identity += [()] * (len(placed.identities) - len(per_identity))
-        identities = tuple(replace(identity, members=seats) for identity, seats in zip(placed.identities,
-                                                                                        per_identity, strict=True))
+        identities = tuple(
+            replace(identity, members=seats)
+            for identity, seats in zip(placed.identities, per_identity, strict=True)
+        )
         players = list(self.table.players)
         for seats in per_identity:
             for seat in seats:
                 players[seat] = replace(players[seat], tokens=players[seat].tokens - 1)
-        self._set(grid=(*self.table.grid, Placed(card=card, x=x, y=y, identities=identities)),
-                  players=tuple(players))
+        self._set(
+            grid=(*self.table.grid, Placed(card=card, x=x, y=y, identities=identities)),
+            players=tuple(players),
+        )
         return card
 
     def give(self, seat: int, title: str, nth: int = 0) -> str:

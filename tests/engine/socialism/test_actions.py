@@ -12,14 +12,21 @@ def playing(players: int = 2) -> Table:
 
 
 def test_to_play_an_action_follow_the_instructions_on_the_card_and_then_discard_it():
-    assert "To play an Action, merely lay it down, follow the instructions on the card, and then discard it." \
+    assert (
+        "To play an Action, merely lay it down, follow the instructions on the card, and then discard it."
         in rule("Playing Cards")
+    )
     game = playing()
     game.put("John Smith", 0, 0, 0)
     friend = game.put("John Smith", 1, 0, nth=1)
     card = game.give(0, "Stellar Status")
     game.send(0, {"type": "play", "card": card, "user": game.user("John Smith")})
-    assert [e.type for e in game.last] == ["social.played", "social.joined", "social.discarded", "social.stage"]
+    assert [e.type for e in game.last] == [
+        "social.played",
+        "social.joined",
+        "social.discarded",
+        "social.stage",
+    ]
     assert game.table.discard_pile[-1] == card and game.on(friend) == [0]
 
 
@@ -49,8 +56,10 @@ def test_stellar_status_needs_a_user_on_your_network_and_without_one_does_nothin
 
 
 def test_viral_post_at_the_beginning_of_each_turn_moves_to_a_new_user_who_joins_your_network():
-    assert "At the beginning of each turn, Viral Post moves to a new user, who joins your network." in card_text(
-        "Viral Post")
+    assert (
+        "At the beginning of each turn, Viral Post moves to a new user, who joins your network."
+        in card_text("Viral Post")
+    )
     game = playing()
     center = game.put("John Smith", 0, 0, 0)
     friend = game.put("Debbie Webceleb", 1, 0)
@@ -78,8 +87,10 @@ def test_lost_password_remove_a_user_from_the_board():
 
 
 def test_lost_password_splits_the_board_invitations_can_no_longer_cross_until_a_new_user_reconnects_them():
-    assert "invitations can no longer cross from one set to another until a new user reconnects them" in \
-        card_text("Lost Password")
+    assert (
+        "invitations can no longer cross from one set to another until a new user reconnects them"
+        in card_text("Lost Password")
+    )
     game = playing()
     game.put("John Smith", -1, 0, 0)
     bridge = game.put("John Smith", 0, 0, nth=1)
@@ -106,8 +117,10 @@ def test_lost_password_on_sloan_puts_her_in_your_hand():
 
 
 def test_omg_cat_pic_friends_also_on_your_network_send_personal_invitations_to_all_of_their_friends():
-    assert "All of that user's Friends who are also on your network immediately send personal invitations to " \
-           "all of their friends" in card_text("OMG CAT PIC")
+    assert (
+        "All of that user's Friends who are also on your network immediately send personal invitations to "
+        "all of their friends" in card_text("OMG CAT PIC")
+    )
     game = playing()
     poster = game.put("John Smith", 0, 0, 0)
     sender = game.put("John Smith", 1, 0, 0, nth=1)
@@ -116,8 +129,10 @@ def test_omg_cat_pic_friends_also_on_your_network_send_personal_invitations_to_a
     cat = game.give(0, "OMG CAT PIC")
     game.send(0, {"type": "play", "card": cat, "user": poster}, dice=[4, 1])
     rolled = game.of_type("social.die_rolled")
-    assert [(r["by"], r["user"], r["what"]) for r in rolled] == [(sender, far[0], "personal"),
-                                                                (sender, far[1], "personal")]
+    assert [(r["by"], r["user"], r["what"]) for r in rolled] == [
+        (sender, far[0], "personal"),
+        (sender, far[1], "personal"),
+    ]
     assert [r["success"] for r in rolled] == [True, False]
 
 
@@ -147,8 +162,10 @@ def test_asl_an_adjacent_user_leaves_all_of_that_users_networks():
 
 
 def test_ipo_roll_once_for_each_user_in_play_each_of_whom_joins_on_a_6_and_leave_it_in_front_of_you():
-    assert "Roll once for each User in play, each of whom joins your network on a 6. Leave this card in front " \
-           "of you." in card_text("IPO")
+    assert (
+        "Roll once for each User in play, each of whom joins your network on a 6. Leave this card in front "
+        "of you." in card_text("IPO")
+    )
     game = playing()
     game.put("John Smith", 0, 0, 0)  # already yours: no die
     john = game.put("John Smith", 1, 0, nth=1)
@@ -162,27 +179,34 @@ def test_ipo_roll_once_for_each_user_in_play_each_of_whom_joins_on_a_6_and_leave
 
 
 def test_ipo_from_now_on_your_personal_invitations_are_only_accepted_on_a_6_unless_affected_by_other_card_text():
-    assert "your network's personal invitations are only accepted on a 6 unless affected by other card text" in \
-        card_text("IPO")
+    assert (
+        "your network's personal invitations are only accepted on a 6 unless affected by other card text"
+        in card_text("IPO")
+    )
     game = Table(2).clear().turn(0, INVITE)
     game.in_front(0, "IPO")
     member = game.put("John Smith", 0, 0, 0)
     john, debbie = game.put("John Smith", 1, 0, nth=1), game.put("Debbie Webceleb", -1, 0)
-    game.send(0, {"type": "invite", "how": "personal", "member": member, "friends": [john, debbie]}, dice=[5, 1])
+    game.send(
+        0, {"type": "invite", "how": "personal", "member": member, "friends": [john, debbie]}, dice=[5, 1]
+    )
     assert [r["needs"] for r in game.of_type("social.die_rolled")] == [[6], [1, 2, 3, 4, 5, 6]]
     assert game.members("Debbie Webceleb") == [0] and game.on(john) == []
 
 
 def test_new_feature_while_there_your_invitations_are_accepted_on_a_1_in_addition():
     assert "While there, your invitations are accepted on a 1 in addition to any other numbers." in card_text(
-        "New feature")
+        "New feature"
+    )
     game = playing()
     feature = game.give(0, "New feature")
     game.send(0, {"type": "play", "card": feature})
     assert game.table.player(0).in_front == (feature,)
     member = game.put("John Smith", 0, 0, 0)
     john, hater = game.put("John Smith", 1, 0, nth=1), game.put("Hater McFriendless", -1, 0)
-    game.send(0, {"type": "invite", "how": "personal", "member": member, "friends": [john, hater]}, dice=[1, 1])
+    game.send(
+        0, {"type": "invite", "how": "personal", "member": member, "friends": [john, hater]}, dice=[1, 1]
+    )
     assert [r["needs"] for r in game.of_type("social.die_rolled")] == [[1, 4, 5, 6], []]  # a denial stays one
     assert game.on(john) == [0]
     game.send(0, {"type": "invite", "how": "spam", "user": hater}, dice=[1])
@@ -222,17 +246,27 @@ def test_smtp_block_list_that_player_may_not_spam_invite_users():
 
 
 def test_the_greatest_form_of_flattery_copies_an_action_in_play_and_acts_as_the_original():
-    assert "Pick an action card in play.  The greatest form of flattery copies its text and acts as the " \
-           "original card." in card_text("The greatest form of flattery")
+    assert (
+        "Pick an action card in play.  The greatest form of flattery copies its text and acts as the "
+        "original card." in card_text("The greatest form of flattery")
+    )
     game = playing(3)
     john = game.put("John Smith", 0, 0)
     smtp = game.in_front(2, "SMTP Block List")
     flattery = game.give(0, "The greatest form of flattery")
     listed = [m for m in game.moves(0) if m["card"] == flattery]
-    assert listed == [{"type": "play", "card": flattery, "copy": smtp,
-                       "target": {"choose": 1, "from": [0, 1, 2], "list": False}}]
+    assert listed == [
+        {
+            "type": "play",
+            "card": flattery,
+            "copy": smtp,
+            "target": {"choose": 1, "from": [0, 1, 2], "list": False},
+        }
+    ]
     game.send(0, {"type": "play", "card": flattery, "copy": smtp, "target": 1})
-    assert game.table.player(1).in_front == (flattery,) and game.table.acting_as == {flattery: "SMTP Block List"}
+    assert game.table.player(1).in_front == (flattery,) and game.table.acting_as == {
+        flattery: "SMTP Block List"
+    }
     game.turn(1, INVITE)
     game.refuse(1, {"type": "invite", "how": "spam", "user": john}, "denied")
 
@@ -247,8 +281,10 @@ def test_the_greatest_form_of_flattery_copying_an_ipo_rolls_and_stays():
 
 
 def test_sherman_act_play_this_card_out_of_turn_to_cancel_another_card_as_it_is_played():
-    assert "Play this card out of turn to cancel another card as it is played.  Both this card and the canceled " \
-           "card go to the discard pile." in card_text("Sherman Act")
+    assert (
+        "Play this card out of turn to cancel another card as it is played.  Both this card and the canceled "
+        "card go to the discard pile." in card_text("Sherman Act")
+    )
     game = Table(3).clear().turn(0, PLAY)
     sherman = game.give(2, "Sherman Act")
     game.put("John Smith", 0, 0, 0)
@@ -298,8 +334,10 @@ def test_sherman_act_is_not_played_in_your_own_turn_unless_it_is_all_you_hold():
     other = game.give(0, "IPO")
     game.refuse(0, {"type": "play", "card": sherman}, "denied")
     assert all(m["card"] != sherman for m in game.moves(0))
-    game._set(players=(Player(seat=0, hand=(sherman,), tokens=15),
-                       game.table.player(1)), draw_pile=(*game.table.draw_pile, other))
+    game._set(
+        players=(Player(seat=0, hand=(sherman,), tokens=15), game.table.player(1)),
+        draw_pile=(*game.table.draw_pile, other),
+    )
     assert game.moves(0) == [{"type": "play", "card": sherman}]
     game.send(0, {"type": "play", "card": sherman})
     assert game.table.discard_pile[-1] == sherman and game.table.turn.stage == INVITE
@@ -315,8 +353,10 @@ def test_industrial_espionage_choose_another_network_and_spam_invite_all_of_its_
     targets = [m["target"] for m in game.moves(0) if m["card"] == spy]
     assert targets == [{"choose": 1, "from": [1, 2], "list": False}]
     game.send(0, {"type": "play", "card": spy, "target": 1}, dice=[6, 1])
-    assert [(r["what"], r["needs"]) for r in game.of_type("social.die_rolled")] == [("spam", [6]),
-                                                                                    ("spam", [1, 2, 3, 4, 5, 6])]
+    assert [(r["what"], r["needs"]) for r in game.of_type("social.die_rolled")] == [
+        ("spam", [6]),
+        ("spam", [1, 2, 3, 4, 5, 6]),
+    ]
     assert game.members("John Smith") == [1, 0] and game.members("Lola Lowinfo") == [1, 0]
 
 

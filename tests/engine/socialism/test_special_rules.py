@@ -35,8 +35,10 @@ def test_and_then_proceed_clockwise():
 
 
 def test_during_a_turn_draw_a_card_play_a_card_invite_members_this_step_is_optional():
-    assert "1. Draw a card\n\n2. Play a card\n\n3. Invite members to join their network (this step is optional)" \
+    assert (
+        "1. Draw a card\n\n2. Play a card\n\n3. Invite members to join their network (this step is optional)"
         in rule("To play")
+    )
     game = Table(2).without_sherman_act()
     seat = game.table.turn.seat
     assert game.moves(seat) == [{"type": "draw"}]
@@ -75,8 +77,9 @@ def test_the_first_user_played_simply_goes_in_the_center_of_the_table():
 
 
 def test_subsequent_users_must_be_played_adjacent_to_cards_already_in_play_sides_and_corners():
-    assert "Second and subsequent Users must be played adjacent to one or more cards already in play" \
-        in rule("Playing Cards")
+    assert "Second and subsequent Users must be played adjacent to one or more cards already in play" in rule(
+        "Playing Cards"
+    )
     game = Table(2).clear().without_sherman_act().turn(0, PLAY)
     game.put("John Smith", 0, 0)
     debbie = game.give(0, "Debbie Webceleb")
@@ -93,8 +96,16 @@ def test_users_are_friends_of_adjacent_user_cards_one_user_can_have_up_to_eight_
     game = Table(2).clear()
     center = game.put("John Smith", 0, 0)
     around = [(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if (x, y) != (0, 0)]
-    titles = ["Sheila Callingworth", "Billy Luddite", "Debbie Webceleb", "Fa3ryAlly", "Hater McFriendless",
-              "Becca Singleton", "Rachel Lurk", "Mary Su"]
+    titles = [
+        "Sheila Callingworth",
+        "Billy Luddite",
+        "Debbie Webceleb",
+        "Fa3ryAlly",
+        "Hater McFriendless",
+        "Becca Singleton",
+        "Rachel Lurk",
+        "Mary Su",
+    ]
     for title, (x, y) in zip(titles, around, strict=True):
         game.put(title, x, y)
     game.put("Lola Lowinfo", 2, 0)  # not adjacent to the center
@@ -104,11 +115,17 @@ def test_users_are_friends_of_adjacent_user_cards_one_user_can_have_up_to_eight_
 
 
 def test_you_may_automatically_invite_a_user_that_you_just_played():
-    assert "Provided that User was played this turn, this is an automatic invitation" in rule("Inviting Members")
+    assert "Provided that User was played this turn, this is an automatic invitation" in rule(
+        "Inviting Members"
+    )
     game = Table(2).clear().without_sherman_act().turn(0, PLAY)
     card = game.give(0, "Hater McFriendless")
     game.send(0, {"type": "play", "card": card, "x": 0, "y": 0})
-    assert {"type": "invite", "how": "auto", "user": {"choose": 1, "from": [card], "list": False}} in game.moves(0)
+    assert {
+        "type": "invite",
+        "how": "auto",
+        "user": {"choose": 1, "from": [card], "list": False},
+    } in game.moves(0)
     game.send(0, {"type": "invite", "how": "auto", "user": card}, dice=[])  # no die: it is automatic
     assert game.members("Hater McFriendless") == [0] and game.tokens(0) == 14
     game.refuse(0, {"type": "invite", "how": "auto", "user": card}, "denied")  # once
@@ -128,28 +145,43 @@ def test_you_may_spam_invite_any_user_in_play_on_a_6(roll, joins):
     card = game.put("John Smith", 0, 0, 1)
     game.send(0, {"type": "invite", "how": "spam", "user": card}, dice=[roll])
     [rolled] = game.of_type("social.die_rolled")
-    assert rolled == {"seat": 0, "what": "spam", "user": card, "by": None, "cause": None, "roll": roll,
-                      "needs": [6], "success": joins}
+    assert rolled == {
+        "seat": 0,
+        "what": "spam",
+        "user": card,
+        "by": None,
+        "cause": None,
+        "roll": roll,
+        "needs": [6],
+        "success": joins,
+    }
     assert game.members("John Smith") == ([1, 0] if joins else [1])
     game.refuse(0, {"type": "invite", "how": "spam", "user": card}, "denied")  # one spam invitation a turn
 
 
 @pytest.mark.parametrize("rolls, joined", [([4, 3], [0]), ([6, 5], [0, 1]), ([1, 2], [])])
 def test_one_of_your_members_may_personally_invite_up_to_two_friends_on_a_4_5_or_6(rolls, joined):
-    assert "One of your current Members may personally invite up to two of their Friends." \
-        in rule("Inviting Members")
+    assert "One of your current Members may personally invite up to two of their Friends." in rule(
+        "Inviting Members"
+    )
     assert "On a 4, 5 or a 6, place one of your colored tokens on the card" in rule("Inviting Members")
     game = Table(2).clear().turn(0, INVITE)
     member = game.put("John Smith", 0, 0, 0)
-    friends = [game.put("John Smith", 1, 0, nth=1), game.put("John Smith", 0, 1, nth=2),
-               game.put("John Smith", -1, 0, nth=3)]
+    friends = [
+        game.put("John Smith", 1, 0, nth=1),
+        game.put("John Smith", 0, 1, nth=2),
+        game.put("John Smith", -1, 0, nth=3),
+    ]
     listed = [m for m in game.moves(0) if m["type"] == "invite" and m["how"] == "personal"]
     assert [m["friends"]["choose"] for m in listed] == [1, 2]
     game.refuse(0, {"type": "invite", "how": "personal", "member": member, "friends": friends}, "denied")
     game.send(0, {"type": "invite", "how": "personal", "member": member, "friends": friends[:2]}, dice=rolls)
     assert [r["needs"] for r in game.of_type("social.die_rolled")] == [[4, 5, 6], [4, 5, 6]]
-    won = [i for i, friend in enumerate(friends[:2])
-           if 0 in next(p for p in game.table.grid if p.card == friend).identities[0].members]
+    won = [
+        i
+        for i, friend in enumerate(friends[:2])
+        if 0 in next(p for p in game.table.grid if p.card == friend).identities[0].members
+    ]
     assert won == joined
 
 
@@ -163,7 +195,7 @@ def test_a_personal_invitation_names_friends_of_a_member_of_your_network_only():
 
 
 def test_the_first_player_to_place_all_fifteen_tokens_wins():
-    assert 'adding fifteen new members to your site' in rule("")
+    assert "adding fifteen new members to your site" in rule("")
     game = Table(2).clear().turn(0, INVITE)
     assert game.table.tokens == 15 and game.tokens(1) == 15
     card = game.put("John Smith", 0, 0)
@@ -186,16 +218,32 @@ def test_until_one_player_has_exhausted_all_twenty_tokens_is_the_option():
 @pytest.mark.parametrize("tokens", [0, 16, "20", True, 30])
 def test_tokens_are_fifteen_or_twenty(tokens):
     with pytest.raises(DomainError) as refused:
-        create_game(ruleset="socialism", deck=deck(), variant="standard", creative=False, max_players=2,
-                    options={"tokens": tokens}, creator=Actor(1, "ann"), rng=SeededRng(1))
+        create_game(
+            ruleset="socialism",
+            deck=deck(),
+            variant="standard",
+            creative=False,
+            max_players=2,
+            options={"tokens": tokens},
+            creator=Actor(1, "ann"),
+            rng=SeededRng(1),
+        )
     assert refused.value.code == "invalid" and refused.value.details["field"] == "options.tokens"
 
 
 def test_two_to_five_players():
     assert "2-5 players" in rule("You'll need")
     with pytest.raises(DomainError):
-        create_game(ruleset="socialism", deck=deck(), variant="standard", creative=False, max_players=6,
-                    options={}, creator=Actor(1, "ann"), rng=SeededRng(1))
+        create_game(
+            ruleset="socialism",
+            deck=deck(),
+            variant="standard",
+            creative=False,
+            max_players=6,
+            options={},
+            creator=Actor(1, "ann"),
+            rng=SeededRng(1),
+        )
     Table(5)  # five sit down and start
 
 

@@ -16,13 +16,23 @@ def ring(game: Table, center: str, *, members=(0,), friends: int = 4) -> tuple[s
     """``center`` at (0, 0) on seat 0's network, and ``friends`` John Smiths (and more) around it."""
     member = game.put(center, 0, 0, *members)
     cells = [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1)]
-    fillers = [("John Smith", 1), ("John Smith", 2), ("John Smith", 3), ("Debbie Webceleb", 0), ("Fa3ryAlly", 0)]
-    placed = [game.put(title, *cell, nth=nth) for (title, nth), cell in zip(fillers[:friends], cells, strict=False)]
+    fillers = [
+        ("John Smith", 1),
+        ("John Smith", 2),
+        ("John Smith", 3),
+        ("Debbie Webceleb", 0),
+        ("Fa3ryAlly", 0),
+    ]
+    placed = [
+        game.put(title, *cell, nth=nth) for (title, nth), cell in zip(fillers[:friends], cells, strict=False)
+    ]
     return member, placed
 
 
 def sizes(game: Table, member: str) -> list[int]:
-    return [m["friends"]["choose"] for m in game.moves(0) if m.get("how") == "personal" and m["member"] == member]
+    return [
+        m["friends"]["choose"] for m in game.moves(0) if m.get("how") == "personal" and m["member"] == member
+    ]
 
 
 def test_sheila_will_personally_invite_an_additional_friend_for_up_to_three_invitations():
@@ -53,12 +63,17 @@ def test_agnse_will_personally_invite_all_of_her_friends_accepted_only_on_a_5_or
     game.refuse(0, personal(agnse, friends[:2]), "denied")
     game.send(0, personal(agnse, friends), dice=[4, 5, 6])
     rolled = game.of_type("social.die_rolled")
-    assert [r["needs"] for r in rolled] == [[5, 6]] * 3 and [r["success"] for r in rolled] == [False, True, True]
+    assert [r["needs"] for r in rolled] == [[5, 6]] * 3 and [r["success"] for r in rolled] == [
+        False,
+        True,
+        True,
+    ]
 
 
 def test_the_avengator_never_personally_invites_anyone_and_never_accepts_personal_invitations():
     assert "He never personally invites anyone, and never accepts personal invitations." in card_text(
-        "THE AVENGATOR")
+        "THE AVENGATOR"
+    )
     game = Table(2).clear().turn(0, INVITE)
     avengator, friends = ring(game, "THE AVENGATOR", friends=1)
     assert sizes(game, avengator) == []
@@ -99,8 +114,10 @@ def test_connoisseur_never_accepts_spam_invitations():
 
 
 def test_friends_that_connoisseur_personally_invites_accept_on_a_3_unless_contradicted_by_their_own_text():
-    assert "Friends that he personally invites accept on a 3, 4, 5, or 6, unless contradicted by their own " \
-           "text." in card_text("Phillip Connoisseur")
+    assert (
+        "Friends that he personally invites accept on a 3, 4, 5, or 6, unless contradicted by their own "
+        "text." in card_text("Phillip Connoisseur")
+    )
     game = Table(2).clear().turn(0, INVITE)
     phillip = game.put("Phillip Connoisseur", 0, 0, 0)
     john = game.put("John Smith", 1, 0)
@@ -116,7 +133,9 @@ def test_fa3ryally_accepts_all_invitations(how):
     game = Table(2).clear().turn(0, INVITE)
     member = game.put("John Smith", 0, 0, 0)
     fa3ry = game.put("Fa3ryAlly", 1, 0)
-    command = personal(member, [fa3ry]) if how == "personal" else {"type": "invite", "how": "spam", "user": fa3ry}
+    command = (
+        personal(member, [fa3ry]) if how == "personal" else {"type": "invite", "how": "spam", "user": fa3ry}
+    )
     game.send(0, command, dice=[1])
     assert game.members("Fa3ryAlly") == [0]
 
@@ -132,7 +151,8 @@ def test_hater_never_accepts_personal_invitations():
 
 def test_becca_will_only_be_a_member_of_one_site_at_a_time():
     assert "When she accepts any invitation, discard all other tokens from her card." in card_text(
-        "Becca Singleton")
+        "Becca Singleton"
+    )
     game = Table(3).clear().turn(0, INVITE)
     becca = game.put("Becca Singleton", 0, 0, 1, 2)
     assert game.tokens(1) == game.tokens(2) == 14
@@ -143,14 +163,22 @@ def test_becca_will_only_be_a_member_of_one_site_at_a_time():
 
 
 def test_jimmy_can_convince_friends_to_leave_networks_he_is_not_part_of_on_a_4_5_or_6():
-    assert "you may try to remove a token color that isn't also on Jimmy's card from one Friend. This is " \
-           "successful on a 4, 5, or 6." in card_text("Jimmy Block")
+    assert (
+        "you may try to remove a token color that isn't also on Jimmy's card from one Friend. This is "
+        "successful on a 4, 5, or 6." in card_text("Jimmy Block")
+    )
     game = Table(3).clear().turn(0, INVITE)
     jimmy = game.put("Jimmy Block", 0, 0, 0, 2)
     friend = game.put("John Smith", 1, 0, 1, 2)
     moves = [m for m in game.moves(0) if m["type"] == "block"]
-    assert moves == [{"type": "block", "member": jimmy, "friend": friend,
-                      "color": {"choose": 1, "from": [1], "list": False}}]  # seat 2's colour is on Jimmy too
+    assert moves == [
+        {
+            "type": "block",
+            "member": jimmy,
+            "friend": friend,
+            "color": {"choose": 1, "from": [1], "list": False},
+        }
+    ]  # seat 2's colour is on Jimmy too
     game.refuse(0, {"type": "block", "member": jimmy, "friend": friend, "color": 2}, "denied")
     game.send(0, {"type": "block", "member": jimmy, "friend": friend, "color": 1}, dice=[4])
     assert game.members("John Smith") == [2] and game.tokens(1) == 15
@@ -181,8 +209,10 @@ def test_alan_gerald_maintains_two_separate_identities_two_tokens_of_each_color(
 
 
 def test_alan_and_gerald_do_not_count_as_friends_of_each_other_but_both_of_adjacent_cards():
-    assert "Alan and Gerald do not count as Friends of each other, but both count as Friends of all adjacent " \
-           "cards." in card_text("Alan Sudo/Gerald Sock")
+    assert (
+        "Alan and Gerald do not count as Friends of each other, but both count as Friends of all adjacent "
+        "cards." in card_text("Alan Sudo/Gerald Sock")
+    )
     game = Table(2).clear().turn(0, INVITE)
     game.put("Alan Sudo/Gerald Sock", 0, 0, (0,), ())
     alan, gerald = game.user("Alan Sudo/Gerald Sock", 0), game.user("Alan Sudo/Gerald Sock", 1)
@@ -194,7 +224,9 @@ def test_alan_and_gerald_do_not_count_as_friends_of_each_other_but_both_of_adjac
 
 
 def test_rachel_never_announces_her_presence_by_personally_inviting_her_friends():
-    assert card_text("Rachel Lurk") == "Rachel never announces her presence by personally inviting her Friends."
+    assert (
+        card_text("Rachel Lurk") == "Rachel never announces her presence by personally inviting her Friends."
+    )
     game = Table(2).clear().turn(0, INVITE)
     rachel, friends = ring(game, "Rachel Lurk", friends=2)
     assert sizes(game, rachel) == []
@@ -227,7 +259,8 @@ def test_mary_su_may_personally_invite_all_of_her_friends_at_once():
 
 def test_sloan_uses_super_logout_if_you_cause_her_to_leave_all_of_her_networks_she_goes_in_your_hand():
     assert "if you cause her to leave all of her social networks, she goes in your hand." in card_text(
-        "Sloan Jenkins")
+        "Sloan Jenkins"
+    )
     game = Table(3).clear().turn(0, INVITE)
     jimmy = game.put("Jimmy Block", 0, 0, 0)
     sloan = game.put("Sloan Jenkins", 1, 0, 1)
@@ -246,8 +279,10 @@ def test_sloan_stays_while_another_network_keeps_her():
 
 
 def test_lola_always_accepts_spam_invitations_but_never_accepts_personal_invitations():
-    assert card_text("Lola Lowinfo") == "Lola always accepts spam invitations, but never accepts personal " \
-                                        "invitations."
+    assert (
+        card_text("Lola Lowinfo") == "Lola always accepts spam invitations, but never accepts personal "
+        "invitations."
+    )
     game = Table(2).clear().turn(0, INVITE)
     member = game.put("John Smith", 0, 0, 0)
     lola = game.put("Lola Lowinfo", 1, 0)

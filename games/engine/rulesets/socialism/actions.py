@@ -48,7 +48,9 @@ def _selections_by_title(table: SocialismState, seat: int, title: str, seats: li
     if title == "Lost Password":
         return [{"user": p.card} for p in table.grid]
     if title == "A/S/L?":
-        return [{"user": i.id, "friend": friend} for _, i in identities(table) for friend in friends(table, i.id)]
+        return [
+            {"user": i.id, "friend": friend} for _, i in identities(table) for friend in friends(table, i.id)
+        ]
     if title == "Change of Management":
         return [{"remove": card} for card in actions_in_play(table)]
     if title == "SMTP Block List":
@@ -94,25 +96,25 @@ def wrong_field(selection: Selection, allowed: list[Selection]) -> tuple[str, li
 
 
 def _stellar_status(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
-    """"Select a User on your network. That user's status message for the day is so compelling that everyone
+    """ "Select a User on your network. That user's status message for the day is so compelling that everyone
     adjacent will join your network, as well." """
     for friend in friends(u.table, selection["user"]):
         u.join(seat, friend, "effect", card)
 
 
 def _viral_post(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
-    """"Select a User on your network. Put a Viral Post token on that user." """
+    """ "Select a User on your network. Put a Viral Post token on that user." """
     on = find_identity(u.table, selection["user"])[0].card
     u.add("social.viral_moved", {"card": card, "owner": seat, "from": None, "to": on, "user": None})
 
 
 def _lost_password(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
-    """"Remove a user from the board." """
+    """ "Remove a user from the board." """
     u.remove_user(selection["user"], cause=card, by=seat)
 
 
 def _cat_pic(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
-    """"Select a user on your network, who posts a cat picture. All of that user's Friends who are also on your
+    """ "Select a user on your network, who posts a cat picture. All of that user's Friends who are also on your
     network immediately send personal invitations to all of their friends so that they can see the adorable cat
     picture." """
     senders = [friend for friend in friends(u.table, selection["user"]) if friend in network(u.table, seat)]
@@ -126,13 +128,15 @@ def _cat_pic(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
             picked = []
             for _ in range(text.invites):
                 picked.append(invited.pop(u.rng.randbelow(len(invited))))
-            u.add("social.picked", {"by": sender, "from": [*picked, *invited], "picked": picked, "cause": card})
+            u.add(
+                "social.picked", {"by": sender, "from": [*picked, *invited], "picked": picked, "cause": card}
+            )
             invited = picked
         u.personal_invitation(seat, sender, invited, cause=card)
 
 
 def _asl(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
-    """"Select a user. An adjacent user leaves all of that user's networks." """
+    """ "Select a user. An adjacent user leaves all of that user's networks." """
     user = find_identity(u.table, selection["user"])[1]
     friend = find_identity(u.table, selection["friend"])[1]
     for color in [member for member in friend.members if member in user.members]:
@@ -140,28 +144,31 @@ def _asl(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
 
 
 def _ipo(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
-    """"Roll once for each User in play, each of whom joins your network on a 6." """
+    """ "Roll once for each User in play, each of whom joins your network on a 6." """
     for _, identity in identities(u.table):
         if u.over:
             return
-        if seat not in identity.members and find_identity(u.table, identity.id) is not None \
-                and u.roll(seat, "ipo", (6,), user=identity.id, cause=card):
+        if (
+            seat not in identity.members
+            and find_identity(u.table, identity.id) is not None
+            and u.roll(seat, "ipo", (6,), user=identity.id, cause=card)
+        ):
             u.join(seat, identity.id, "effect", card)
 
 
 def _change_of_management(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
-    """"Remove an action card from play." """
+    """ "Remove an action card from play." """
     u.add("social.action_removed", {"card": selection["remove"], "cause": card})
 
 
 def _industrial_espionage(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
-    """"Choose another network and spam invite all of its users." """
+    """ "Choose another network and spam invite all of its users." """
     for identity in network(u.table, selection["target"]):
         u.invite(seat, SPAM, identity, cause=card)
 
 
 def _flattery(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
-    """"Pick an action card in play. The greatest form of flattery copies its text and acts as the original
+    """ "Pick an action card in play. The greatest form of flattery copies its text and acts as the original
     card." The copy takes the original's title from now on (``acting_as``), and its effect now."""
     title = u.table.title(selection["copy"])
     u.add("social.copied", {"card": card, "copy": selection["copy"], "acts_as": title})

@@ -126,8 +126,12 @@ def with_player(table: SocialismState, player: Player) -> SocialismState:
 def new_placed(card: Card, x: int, y: int) -> Placed:
     names = identity_names(card.title)
     ids = [card.id] if len(names) == 1 else [f"{card.id}.{n}" for n in range(1, len(names) + 1)]
-    return Placed(card=card.id, x=x, y=y, identities=tuple(Identity(id=i, name=n) for i, n in zip(ids, names,
-                                                                                                       strict=True)))
+    return Placed(
+        card=card.id,
+        x=x,
+        y=y,
+        identities=tuple(Identity(id=i, name=n) for i, n in zip(ids, names, strict=True)),
+    )
 
 
 def is_user(table: SocialismState, card_id: str) -> bool:
@@ -164,8 +168,12 @@ def friends(table: SocialismState, identity_id: str) -> list[str]:
     found = find_identity(table, identity_id)
     if found is None:
         return []
-    card = found[0]
-    return [i.id for p in table.grid if adjacent(card, p) for i in p.identities]
+    return [i.id for p in neighbours(table, found[0]) for i in p.identities]
+
+
+def neighbours(table: SocialismState, card: Placed) -> list[Placed]:
+    """The cards adjacent to a card, in the order they were played."""
+    return [p for p in table.grid if adjacent(card, p)]
 
 
 def friends_of_friends(table: SocialismState, identity_id: str) -> list[str]:
@@ -191,18 +199,26 @@ def open_cells(table: SocialismState) -> list[tuple[int, int]]:
 
 def unconnected_sets(table: SocialismState) -> list[list[str]]:
     """The grid's sets of cards connected through adjacent cards: one set unless a card's removal split it."""
-    remaining = {p.card: p for p in table.grid}
+    at = {(p.x, p.y): p.card for p in table.grid}
+    cells = {p.card: (p.x, p.y) for p in table.grid}
+    order = [p.card for p in table.grid]
+    seen: set[str] = set()
     sets: list[list[str]] = []
-    for start in table.grid:
-        if start.card not in remaining:
+    for start in order:
+        if start in seen:
             continue
-        group, frontier = [], [remaining.pop(start.card)]
+        group, frontier = [], [start]
+        seen.add(start)
         while frontier:
             card = frontier.pop()
-            group.append(card.card)
-            for other in [p for p in remaining.values() if adjacent(card, p)]:
-                frontier.append(remaining.pop(other.card))
-        sets.append(sorted(group, key=[p.card for p in table.grid].index))
+            group.append(card)
+            x, y = cells[card]
+            for cell in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+                other = at.get(cell)
+                if other is not None and other not in seen:
+                    seen.add(other)
+                    frontier.append(other)
+        sets.append(sorted(group, key=order.index))
     return sets
 
 
@@ -211,20 +227,20 @@ def network(table: SocialismState, seat: int) -> list[str]:
     return [i.id for _, i in identities(table) if seat in i.members]
 
 
-def reachable(table: SocialismState, seat: int, identity_id: str) -> bool:
+def reachable_cards(table: SocialismState, seat: int) -> set[str] | None:
     """Lost Password: "invitations can no longer cross from one set to another until a new user reconnects
-    them". An invitation of ``seat``'s network reaches an identity in a set where the network has a Member; a
-    network with no Member anywhere is in no set, and reaches them all."""
-    own = set(network(table, seat))
+    them". An invitation of ``seat``'s network reaches the cards of a set where the network has a Member; a
+    network with no Member anywhere is in no set, and reaches them all (None)."""
+    own = {p.card for p in table.grid for i in p.identities if seat in i.members}
     if not own:
-        return True
+        return None
+    return {card for group in unconnected_sets(table) if own & set(group) for card in group}
+
+
+def reachable(table: SocialismState, seat: int, identity_id: str) -> bool:
     found = find_identity(table, identity_id)
-    if found is None:
-        return False
-    for group in unconnected_sets(table):
-        if found[0].card in group:
-            return any(i.id in own for p in table.grid if p.card in group for i in p.identities)
-    return False
+    cards = reachable_cards(table, seat)
+    return found is not None and (cards is None or found[0].card in cards)
 
 
 def cards_in_front(table: SocialismState, seat: int) -> set[str]:

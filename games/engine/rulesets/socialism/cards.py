@@ -65,55 +65,71 @@ class UserText:
 PLAIN_USER = UserText(reading="No text: the basic rules.")
 
 USERS: dict[str, UserText] = {
-    "Sheila Callingworth": UserText(
-        reading="Personally invites up to three Friends.", invites=3),
+    "Sheila Callingworth": UserText(reading="Personally invites up to three Friends.", invites=3),
     "Billy Luddite": UserText(
         reading="Personally invites one Friend only (OMG CAT PIC: one Friend, drawn at random by the server).",
-        invites=1),
+        invites=1,
+    ),
     "Agnse Smtih": UserText(
         reading="A personal invitation by Agnse names every one of her Friends not yet on the network; each is "
-                "accepted on a 5 or 6.", invites=None, invites_all=True, sends=(5, 6)),
+        "accepted on a 5 or 6.",
+        invites=None,
+        invites_all=True,
+        sends=(5, 6),
+    ),
     "THE AVENGATOR": UserText(
         reading="Never the Member of a personal invitation; never accepts a personal invitation.",
-        never_invites=True, accepts={PERSONAL: NEVER}),
+        never_invites=True,
+        accepts={PERSONAL: NEVER},
+    ),
     "Debbie Webceleb": UserText(
-        reading="Accepts every personal invitation, whatever the die shows.", accepts={PERSONAL: ALL}),
+        reading="Accepts every personal invitation, whatever the die shows.", accepts={PERSONAL: ALL}
+    ),
     "Phillip Connoisseur": UserText(
         reading="Accepts a personal invitation on a 5 or 6, never a spam invitation; Friends he personally "
-                "invites accept on a 3, 4, 5 or 6 unless their own text says otherwise.",
-        sends=(3, 4, 5, 6), accepts={PERSONAL: (5, 6), SPAM: NEVER}),
+        "invites accept on a 3, 4, 5 or 6 unless their own text says otherwise.",
+        sends=(3, 4, 5, 6),
+        accepts={PERSONAL: (5, 6), SPAM: NEVER},
+    ),
     "Fa3ryAlly": UserText(
         reading="Accepts every invitation, spam and personal, whatever the die shows.",
-        accepts={PERSONAL: ALL, SPAM: ALL}),
-    "Hater McFriendless": UserText(
-        reading="Never accepts a personal invitation.", accepts={PERSONAL: NEVER}),
+        accepts={PERSONAL: ALL, SPAM: ALL},
+    ),
+    "Hater McFriendless": UserText(reading="Never accepts a personal invitation.", accepts={PERSONAL: NEVER}),
     "Becca Singleton": UserText(
         reading="Whenever she joins a network, every other network's token on her card goes back to its owner.",
-        one_site=True),
+        one_site=True,
+    ),
     "Jimmy Block": UserText(
         reading="In place of his personal invitation, his network may try to remove from one Friend a token of a "
-                "colour that is not on Jimmy's card: the `block` command, successful on a 4, 5 or 6.",
-        blocks=True),
+        "colour that is not on Jimmy's card: the `block` command, successful on a 4, 5 or 6.",
+        blocks=True,
+    ),
     "Alan Sudo/Gerald Sock": UserText(
         reading="Two identities on one card, Alan Sudo and Gerald Sock, each invited and each a Member on its "
-                "own: two tokens of each colour at most, one on each. They are not Friends of each other; both "
-                "are Friends of every adjacent card's Users.",
-        identities=("Alan Sudo", "Gerald Sock")),
+        "own: two tokens of each colour at most, one on each. They are not Friends of each other; both "
+        "are Friends of every adjacent card's Users.",
+        identities=("Alan Sudo", "Gerald Sock"),
+    ),
     "John Smith": PLAIN_USER,
-    "Rachel Lurk": UserText(
-        reading="Never the Member of a personal invitation.", never_invites=True),
+    "Rachel Lurk": UserText(reading="Never the Member of a personal invitation.", never_invites=True),
     "Alan Dale": UserText(
         reading="His personal invitation may name Friends of his Friends as well as his Friends (up to two).",
-        friends_of_friends=True),
+        friends_of_friends=True,
+    ),
     "Mary Su": UserText(
-        reading="Her personal invitation may name any number of her Friends, all of them at once.", invites=None),
+        reading="Her personal invitation may name any number of her Friends, all of them at once.",
+        invites=None,
+    ),
     "Sloan Jenkins": UserText(
         reading="Super-logout: when a player's card (A/S/L?, Lost Password) or Jimmy Block makes her leave the "
-                "last network she was on, her card leaves the grid and goes into that player's hand.",
-        super_logout=True),
+        "last network she was on, her card leaves the grid and goes into that player's hand.",
+        super_logout=True,
+    ),
     "Lola Lowinfo": UserText(
         reading="Accepts every spam invitation, whatever the die shows; never accepts a personal invitation.",
-        accepts={SPAM: ALL, PERSONAL: NEVER}),
+        accepts={SPAM: ALL, PERSONAL: NEVER},
+    ),
 }
 
 
@@ -132,45 +148,68 @@ class ActionText:
 ACTIONS: dict[str, ActionText] = {
     "Stellar Status": ActionText(
         reading="`user`: a User on your network. Every User on the adjacent cards joins your network, no die "
-                "rolled.", fields=("user",)),
+        "rolled.",
+        fields=("user",),
+    ),
     "Viral Post": ActionText(
         reading="`user`: a User on your network; the Viral Post token goes on that User's card, and the card stays "
-                "in front of you while the token is on the grid. At the beginning of each turn (everyone's), the "
-                "token moves to a User on an adjacent card who is not on your network, drawn at random by the "
-                "server, and that User joins your network; with no such User it stays where it is.",
-        fields=("user",), stays="self"),
+        "in front of you while the token is on the grid. At the beginning of each turn (everyone's), the "
+        "token moves to a User on an adjacent card who is not on your network, drawn at random by the "
+        "server, and that User joins your network; with no such User it stays where it is.",
+        fields=("user",),
+        stays="self",
+    ),
     "Lost Password": ActionText(
         reading="`user`: a User card on the grid (its card id). It leaves the grid for the discard pile, every "
-                "token on it back to its owner.", fields=("user",)),
+        "token on it back to its owner.",
+        fields=("user",),
+    ),
     "OMG CAT PIC": ActionText(
         reading="`user`: a User on your network. Each of that User's Friends on your network (who may personally "
-                "invite: not THE AVENGATOR, not Rachel Lurk) personally invites every one of their own Friends "
-                "not yet on your network, one die each.", fields=("user",)),
+        "invite: not THE AVENGATOR, not Rachel Lurk) personally invites every one of their own Friends "
+        "not yet on your network, one die each.",
+        fields=("user",),
+    ),
     "A/S/L?": ActionText(
         reading="`user`: any User; `friend`: a User on an adjacent card. The friend's tokens of every colour "
-                "also on the user's identity go back to their owners.", fields=("user", "friend")),
+        "also on the user's identity go back to their owners.",
+        fields=("user", "friend"),
+    ),
     "IPO": ActionText(
         reading="One die for each User in play not yet on your network, joining it on a 6. The card stays in "
-                "front of you: your personal invitations then need a 6, unless another card's text says "
-                "otherwise.", stays="self"),
+        "front of you: your personal invitations then need a 6, unless another card's text says "
+        "otherwise.",
+        stays="self",
+    ),
     "New feature": ActionText(
-        reading="Stays in front of you: while there, your invitations are also accepted on a 1.", stays="self"),
+        reading="Stays in front of you: while there, your invitations are also accepted on a 1.", stays="self"
+    ),
     "Change of Management": ActionText(
         reading="`remove`: an Action card in play, in front of any player; it goes to the discard pile (a Viral "
-                "Post's token with it).", fields=("remove",)),
+        "Post's token with it).",
+        fields=("remove",),
+    ),
     "SMTP Block List": ActionText(
         reading="`target`: a player (a seat). The card stays in front of that player, who may not spam invite "
-                "(Industrial Espionage's invitations included) while it is there.", fields=("target",),
-        stays="target"),
+        "(Industrial Espionage's invitations included) while it is there.",
+        fields=("target",),
+        stays="target",
+    ),
     "The greatest form of flattery": ActionText(
         reading="`copy`: an Action card in play; the play then takes that card's own fields, and this card acts "
-                "as that card, staying in play where that card would.", fields=("copy",)),
+        "as that card, staying in play where that card would.",
+        fields=("copy",),
+    ),
     "Sherman Act": ActionText(
         reading="Played only out of turn, while another player's card is being played (the Sherman Act window): "
-                "that card and this one go to the discard pile, and the card does nothing.", out_of_turn=True),
+        "that card and this one go to the discard pile, and the card does nothing.",
+        out_of_turn=True,
+    ),
     "Industrial Espionage": ActionText(
         reading="`target`: another player. You spam invite every User on that player's network not yet on "
-                "yours, one die each.", fields=("target",)),
+        "yours, one die each.",
+        fields=("target",),
+    ),
 }
 
 SHERMAN_ACT = "Sherman Act"
@@ -202,7 +241,9 @@ def unreadable_cards(cards: list[dict]) -> list[str]:
     return sorted(set(unreadable))
 
 
-def needs(how: str, target: UserText, inviter: UserText | None, *, ipo: bool, new_feature: bool) -> tuple[int, ...]:
+def needs(
+    how: str, target: UserText, inviter: UserText | None, *, ipo: bool, new_feature: bool
+) -> tuple[int, ...]:
     """The numbers of the die on which an invitation of ``how`` (``spam`` or ``personal``) is accepted."""
     own = target.accepts.get(how)
     if own is not None:

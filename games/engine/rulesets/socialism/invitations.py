@@ -16,13 +16,14 @@ from games.engine.rulesets.socialism.board import (
     identities,
     network,
     placed,
+    reachable_cards,
 )
 from games.engine.rulesets.socialism.cards import user_text
-from games.engine.rulesets.socialism.rules import can_spam, title_of_identity
+from games.engine.rulesets.socialism.rules import blocked_from_spam, title_of_identity
 
 
 def auto_choices(table: SocialismState, seat: int) -> list[str]:
-    """"You may automatically invite a User that you just played to join your network. Provided that User was
+    """ "You may automatically invite a User that you just played to join your network. Provided that User was
     played this turn": its identities not yet on your network (either of Alan Sudo/Gerald Sock)."""
     turn = table.turn
     card = placed(table, turn.played_user) if turn is not None and turn.played_user else None
@@ -32,9 +33,14 @@ def auto_choices(table: SocialismState, seat: int) -> list[str]:
 
 
 def spam_choices(table: SocialismState, seat: int) -> list[str]:
-    """"You may spam invite any User in play": any identity not on your network, unless an SMTP Block List is in
+    """ "You may spam invite any User in play": any identity not on your network, unless an SMTP Block List is in
     front of you or a gap in the grid lies between it and your network."""
-    return [i.id for _, i in identities(table) if can_spam(table, seat, i.id)]
+    if blocked_from_spam(table, seat):
+        return []
+    cards = reachable_cards(table, seat)
+    return [
+        i.id for p, i in identities(table) if seat not in i.members and (cards is None or p.card in cards)
+    ]
 
 
 def personal_pool(table: SocialismState, seat: int, member: str) -> list[str] | None:

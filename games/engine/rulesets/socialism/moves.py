@@ -49,8 +49,14 @@ def _plays(card: str, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
         group = list(group)
         last = list(group[0])[-1] if group[0] else None
         if len(group) > 1 and last in CHOSEN_FIELDS:
-            moves.append({"type": "play", "card": card, **group[0],
-                          last: choose(1, [option[last] for option in group], as_list=False)})
+            moves.append(
+                {
+                    "type": "play",
+                    "card": card,
+                    **group[0],
+                    last: choose(1, [option[last] for option in group], as_list=False),
+                }
+            )
         else:
             moves += [{"type": "play", "card": card, **option} for option in group]
     return moves
@@ -79,18 +85,34 @@ def socialism_moves(state: GameState, seat: int) -> list[dict[str, Any]]:
         return []
     moves: list[dict[str, Any]] = []
     if AUTO not in turn.invited and auto_choices(table, seat):
-        moves.append({"type": "invite", "how": AUTO, "user": choose(1, auto_choices(table, seat), as_list=False)})
+        moves.append(
+            {"type": "invite", "how": AUTO, "user": choose(1, auto_choices(table, seat), as_list=False)}
+        )
     if SPAM not in turn.invited and spam_choices(table, seat):
-        moves.append({"type": "invite", "how": SPAM, "user": choose(1, spam_choices(table, seat), as_list=False)})
+        moves.append(
+            {"type": "invite", "how": SPAM, "user": choose(1, spam_choices(table, seat), as_list=False)}
+        )
     if PERSONAL not in turn.invited:
         for member in network(table, seat):
             pool = personal_pool(table, seat, member) or []
             for size in personal_sizes(table, member, pool):
-                moves.append({"type": "invite", "how": PERSONAL, "member": member,
-                              "friends": choose(size, pool, as_list=True)})
+                moves.append(
+                    {
+                        "type": "invite",
+                        "how": PERSONAL,
+                        "member": member,
+                        "friends": choose(size, pool, as_list=True),
+                    }
+                )
         blocks = block_choices(table, seat)
         for (member, friend), group in groupby(blocks, key=lambda choice: choice[:2]):
-            moves.append({"type": "block", "member": member, "friend": friend,
-                          "color": choose(1, [color for *_, color in group], as_list=False)})
+            moves.append(
+                {
+                    "type": "block",
+                    "member": member,
+                    "friend": friend,
+                    "color": choose(1, [color for *_, color in group], as_list=False),
+                }
+            )
     moves.append({"type": "end_turn"})
     return moves

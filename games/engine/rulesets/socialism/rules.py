@@ -53,18 +53,28 @@ def blocked_from_spam(table: SocialismState, seat: int) -> bool:
 def can_spam(table: SocialismState, seat: int, identity_id: str) -> bool:
     """Whether ``seat`` may spam invite this identity: not blocked, not already a Member, not across a gap."""
     found = find_identity(table, identity_id)
-    return (found is not None and seat not in found[1].members and not blocked_from_spam(table, seat)
-            and reachable(table, seat, identity_id))
+    return (
+        found is not None
+        and seat not in found[1].members
+        and not blocked_from_spam(table, seat)
+        and reachable(table, seat, identity_id)
+    )
 
 
-def invitation_needs(table: SocialismState, seat: int, how: str, identity_id: str,
-                     by: str | None = None) -> tuple[int, ...]:
+def invitation_needs(
+    table: SocialismState, seat: int, how: str, identity_id: str, by: str | None = None
+) -> tuple[int, ...]:
     """The die numbers on which ``seat``'s invitation of this identity is accepted (``by``: the inviting Member
     of a personal invitation)."""
     front = cards_in_front(table, seat)
     inviter = user_text(title_of_identity(table, by)) if by is not None else None
-    return needs(how, user_text(title_of_identity(table, identity_id)), inviter,
-                 ipo=IPO in front, new_feature=NEW_FEATURE in front)
+    return needs(
+        how,
+        user_text(title_of_identity(table, identity_id)),
+        inviter,
+        ipo=IPO in front,
+        new_feature=NEW_FEATURE in front,
+    )
 
 
 class Unfolding:
@@ -89,13 +99,30 @@ class Unfolding:
 
     # --- dice ---------------------------------------------------------------------------------------------------
 
-    def roll(self, seat: int, what: str, accepted: tuple[int, ...], *, user: str, by: str | None = None,
-             cause: str | None = None, color: int | None = None) -> bool:
+    def roll(
+        self,
+        seat: int,
+        what: str,
+        accepted: tuple[int, ...],
+        *,
+        user: str,
+        by: str | None = None,
+        cause: str | None = None,
+        color: int | None = None,
+    ) -> bool:
         """One six-sided die, rolled by the server and written into ``social.die_rolled``; whether it succeeded."""
         roll = self.rng.randbelow(DIE) + 1
         success = roll in accepted
-        data = {"seat": seat, "what": what, "user": user, "by": by, "cause": cause, "roll": roll,
-                "needs": list(accepted), "success": success}
+        data = {
+            "seat": seat,
+            "what": what,
+            "user": user,
+            "by": by,
+            "cause": cause,
+            "roll": roll,
+            "needs": list(accepted),
+            "success": success,
+        }
         if color is not None:
             data["color"] = color
         self.add("social.die_rolled", data)
@@ -130,8 +157,11 @@ class Unfolding:
             return
         self.add("social.left", {"seat": seat, "user": identity_id, "cause": cause})
         card = placed(self.table, found[0].card)
-        if (by is not None and user_text(self.table.cards[card.card].title).super_logout
-                and not any(identity.members for identity in card.identities)):
+        if (
+            by is not None
+            and user_text(self.table.cards[card.card].title).super_logout
+            and not any(identity.members for identity in card.identities)
+        ):
             self.add("social.removed", {"card": card.card, "cause": cause, "to": "hand", "seat": by})
 
     def remove_user(self, card_id: str, *, cause: str, by: int) -> None:
@@ -140,13 +170,21 @@ class Unfolding:
         card = placed(self.table, card_id)
         on_networks = any(identity.members for identity in card.identities)
         logout = on_networks and user_text(self.table.cards[card_id].title).super_logout
-        self.add("social.removed", {"card": card_id, "cause": cause, "to": "hand" if logout else "discard_pile",
-                                    "seat": by if logout else None})
+        self.add(
+            "social.removed",
+            {
+                "card": card_id,
+                "cause": cause,
+                "to": "hand" if logout else "discard_pile",
+                "seat": by if logout else None,
+            },
+        )
 
     # --- invitations --------------------------------------------------------------------------------------------
 
-    def invite(self, seat: int, how: str, identity_id: str, *, by: str | None = None,
-               cause: str | None = None) -> None:
+    def invite(
+        self, seat: int, how: str, identity_id: str, *, by: str | None = None, cause: str | None = None
+    ) -> None:
         """A spam or personal invitation: one die, and the User joins on a number the invitation needs."""
         if self.over:
             return
@@ -159,7 +197,9 @@ class Unfolding:
         if self.roll(seat, how, accepted, user=identity_id, by=by, cause=cause):
             self.join(seat, identity_id, how, cause)
 
-    def personal_invitation(self, seat: int, member: str, friends: list[str], cause: str | None = None) -> None:
+    def personal_invitation(
+        self, seat: int, member: str, friends: list[str], cause: str | None = None
+    ) -> None:
         for friend in friends:
             self.invite(seat, PERSONAL, friend, by=member, cause=cause)
 
