@@ -11,10 +11,14 @@ Dvorak's structural moves (draw, play, use, discard, end_turn) have no win condi
 never ends by itself. After ``DVORAK_MOVES`` of them, the players but one concede (``concede`` is open to a
 player at any time and so not listed), which ends the game.
 
-How many games: ``RANDOM_GAMES_RPS``, ``RANDOM_GAMES_ARTICLE_II`` (for each of 2, 3 and 4 players) and
-``RANDOM_GAMES_DVORAK`` (for each seed deck with cards) in the environment; the bars ask for 20 of each, and the
-defaults keep the suite's time in check (``RANDOM_GAMES_RPS=20 RANDOM_GAMES_ARTICLE_II=20 RANDOM_GAMES_DVORAK=20
-pytest tests/games/test_random_legal_clients.py`` plays them all).
+For Socialism, whose Sherman Act window gives several seats moves at once, out of turn: no seat ever sees another's
+hand, and the game ends with the first to place all their tokens.
+
+How many games: ``RANDOM_GAMES_RPS``, ``RANDOM_GAMES_ARTICLE_II`` (for each of 2, 3 and 4 players),
+``RANDOM_GAMES_DVORAK`` (for each seed deck with cards) and ``RANDOM_GAMES_SOCIALISM`` in the environment; the bars
+ask for 20 of each, and the defaults keep the suite's time in check (``RANDOM_GAMES_RPS=20
+RANDOM_GAMES_ARTICLE_II=20 RANDOM_GAMES_DVORAK=20 RANDOM_GAMES_SOCIALISM=20 pytest
+tests/games/test_random_legal_clients.py`` plays them all).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ def games(name: str, default: int) -> range:
 RPS_GAMES = games("RANDOM_GAMES_RPS", 3)
 ARTICLE_II_GAMES = games("RANDOM_GAMES_ARTICLE_II", 1)
 DVORAK_GAMES = games("RANDOM_GAMES_DVORAK", 1)
+SOCIALISM_GAMES = games("RANDOM_GAMES_SOCIALISM", 3)
 DVORAK_DECKS = ["socialism", "rock-paper-scissors-extreme-deck", "article-ii-updated",
                 "simplistic-wargame-with-four-stats-s-e-r-m"]
 DVORAK_MOVES = 120
@@ -242,3 +247,23 @@ def test_dvorak_by_random_clients(number, deck, seed_decks, make_user, client_fo
     final = players[0].get("")
     assert final["status"] == "finished" and final["winners"] == [0]
     assert all(player.get("moves/")["moves"] == [] for player in players)
+
+
+@pytest.mark.parametrize("number", SOCIALISM_GAMES)
+def test_socialism_by_random_clients(number, seed_decks, make_user, client_for):
+    chooser = random.Random(f"socialism-{number}")
+    seats = 2 + number % 4  # two to five players
+    players = new_game(make_user, client_for, {"deck": seed_decks("socialism")}, seats)
+    assert players[0].get("")["ruleset"] == "socialism"
+    result = play(players, chooser)
+    state = result["state"]
+    assert state["status"] == "finished", f"nobody has a move after {result['sent']} commands"
+    [winner] = state["winners"]
+    assert state["players"][winner]["counters"]["tokens"] == 0
+    out_of_turn = [body for p in players for body in p.bodies if isinstance(body, dict)
+                   and body.get("moves") and any(m["type"] == "pass" for m in body["moves"])]
+    assert out_of_turn, "no Sherman Act window offered a move out of turn"
+    for player in players:
+        for body in player.bodies:
+            if isinstance(body, dict) and body.get("ruleset") == "socialism":
+                assert all("hand" not in p for p in body["players"] if p["seat"] != player.seat)
