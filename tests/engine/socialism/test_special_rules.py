@@ -121,11 +121,7 @@ def test_you_may_automatically_invite_a_user_that_you_just_played():
     game = Table(2).clear().without_sherman_act().turn(0, PLAY)
     card = game.give(0, "Hater McFriendless")
     game.send(0, {"type": "play", "card": card, "x": 0, "y": 0})
-    assert {
-        "type": "invite",
-        "how": "auto",
-        "user": {"choose": 1, "from": [card], "list": False},
-    } in game.moves(0)
+    assert {"type": "invite", "how": "auto", "user": card} in game.moves(0)
     game.send(0, {"type": "invite", "how": "auto", "user": card}, dice=[])  # no die: it is automatic
     assert game.members("Hater McFriendless") == [0] and game.tokens(0) == 14
     game.refuse(0, {"type": "invite", "how": "auto", "user": card}, "denied")  # once

@@ -176,7 +176,7 @@ def test_jimmy_can_convince_friends_to_leave_networks_he_is_not_part_of_on_a_4_5
             "type": "block",
             "member": jimmy,
             "friend": friend,
-            "color": {"choose": 1, "from": [1], "list": False},
+            "color": 1,
         }
     ]  # seat 2's colour is on Jimmy too
     game.refuse(0, {"type": "block", "member": jimmy, "friend": friend, "color": 2}, "denied")

@@ -31,6 +31,11 @@ from games.engine.state import ACTIVE, GameState
 CHOSEN_FIELDS = ("user", "friend", "target", "remove")
 
 
+def _one_of(values: list[Any]) -> Any:
+    """A field with one possible value is that value; with several, a choice left to the client."""
+    return values[0] if len(values) == 1 else choose(1, values, as_list=False)
+
+
 def waiting_for(state: GameState) -> list[int]:
     """The seats the game waits for: those of the Sherman Act window, else the player whose turn it is."""
     table = state.table
@@ -84,14 +89,9 @@ def socialism_moves(state: GameState, seat: int) -> list[dict[str, Any]]:
     if turn.stage != INVITE:
         return []
     moves: list[dict[str, Any]] = []
-    if AUTO not in turn.invited and auto_choices(table, seat):
-        moves.append(
-            {"type": "invite", "how": AUTO, "user": choose(1, auto_choices(table, seat), as_list=False)}
-        )
-    if SPAM not in turn.invited and spam_choices(table, seat):
-        moves.append(
-            {"type": "invite", "how": SPAM, "user": choose(1, spam_choices(table, seat), as_list=False)}
-        )
+    for how, users in ((AUTO, auto_choices(table, seat)), (SPAM, spam_choices(table, seat))):
+        if how not in turn.invited and users:
+            moves.append({"type": "invite", "how": how, "user": _one_of(users)})
     if PERSONAL not in turn.invited:
         for member in network(table, seat):
             pool = personal_pool(table, seat, member) or []
