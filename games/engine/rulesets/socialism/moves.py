@@ -111,7 +111,7 @@ def socialism_moves(state: GameState, seat: int) -> list[dict[str, Any]]:
                     "type": "block",
                     "member": member,
                     "friend": friend,
-                    "color": choose(1, [color for *_, color in group], as_list=False),
+                    "color": _one_of([color for *_, color in group]),
                 }
             )
     moves.append({"type": "end_turn"})
