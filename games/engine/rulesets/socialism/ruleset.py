@@ -42,6 +42,7 @@ from games.engine.rulesets.socialism.board import (
     ViralPost,
     find_identity,
     friends,
+    neighbours,
     new_placed,
     placed,
     unconnected_sets,
@@ -163,8 +164,7 @@ class SocialismRuleset(Ruleset):
             on = placed(u.table, post.on)
             new = [
                 identity
-                for card in u.table.grid
-                if card.card != on.card and max(abs(card.x - on.x), abs(card.y - on.y)) == 1
+                for card in neighbours(u.table, on)
                 for identity in card.identities
                 if post.owner not in identity.members
             ]
