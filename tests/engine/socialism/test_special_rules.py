@@ -211,7 +211,7 @@ def test_until_one_player_has_exhausted_all_twenty_tokens_is_the_option():
     assert view_state(game.state, 1)["players"][0]["counters"] == {"tokens": 20}
 
 
-@pytest.mark.parametrize("tokens", [0, 16, "20", True, 30])
+@pytest.mark.parametrize("tokens", [0, 16, "20", True, 30, 15.0, None])
 def test_tokens_are_fifteen_or_twenty(tokens):
     with pytest.raises(DomainError) as refused:
         create_game(

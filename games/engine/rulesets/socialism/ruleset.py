@@ -106,7 +106,7 @@ class SocialismRuleset(Ruleset):
                 "Socialism has no creative play.", code="invalid", details={"field": "creative"}
             )
         tokens = options.get("tokens", TOKENS)
-        if tokens not in TOKEN_CHOICES or isinstance(tokens, bool):
+        if type(tokens) is not int or tokens not in TOKEN_CHOICES:
             raise DomainError(
                 '"options.tokens" is 15 (the default) or 20.',
                 code="invalid",
