@@ -25,7 +25,7 @@ from games.engine.rulesets.socialism.board import (
 from games.engine.rulesets.socialism.cards import (
     ACTIONS,
     FLATTERY,
-    PERSONAL,
+    IPO_NEEDS,
     SHERMAN_ACT,
     SPAM,
     VIRAL_POST,
@@ -151,7 +151,7 @@ def _ipo(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
         if (
             seat not in identity.members
             and find_identity(u.table, identity.id) is not None
-            and u.roll(seat, "ipo", (6,), user=identity.id, cause=card)
+            and u.roll(seat, "ipo", IPO_NEEDS, user=identity.id, cause=card)
         ):
             u.join(seat, identity.id, "effect", card)
 
@@ -219,4 +219,4 @@ def resolve_action(u: Unfolding, seat: int, card: str, selection: Selection) -> 
         u.add("social.discarded", {"card": card})
 
 
-__all__ = ["PERSONAL", "SELECTION_FIELDS", "resolve_action", "selection_of", "selections", "wrong_field"]
+__all__ = ["SELECTION_FIELDS", "resolve_action", "selection_of", "selections", "wrong_field"]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.engine.cards import Card
-from games.engine.rulesets.socialism.cards import ACTION, USER, identity_names
+from games.engine.rulesets.socialism.cards import USER, identity_names
 from games.engine.visibility import counted, owner, public
 
 # "15 colored tokens for each player"; the Winning section's "all twenty tokens" is the option.
@@ -138,10 +138,6 @@ def is_user(table: SocialismState, card_id: str) -> bool:
     return table.cards[card_id].type == USER
 
 
-def is_action(table: SocialismState, card_id: str) -> bool:
-    return table.cards[card_id].type == ACTION
-
-
 # --- the grid -----------------------------------------------------------------------------------------------------
 
 
@@ -250,8 +246,3 @@ def cards_in_front(table: SocialismState, seat: int) -> set[str]:
 
 def actions_in_play(table: SocialismState) -> list[str]:
     return [card for player in table.players for card in player.in_front]
-
-
-def front_of(table: SocialismState, card_id: str) -> int | None:
-    """The seat in front of whom an Action lies."""
-    return next((p.seat for p in table.players if card_id in p.in_front), None)

@@ -42,13 +42,22 @@ from games.engine.rulesets.socialism.board import (
     ViralPost,
     find_identity,
     friends,
+    is_user,
     neighbours,
     new_placed,
     placed,
     unconnected_sets,
     with_player,
 )
-from games.engine.rulesets.socialism.cards import ACTIONS, AUTO, PERSONAL, SHERMAN_ACT, SPAM, unreadable_cards
+from games.engine.rulesets.socialism.cards import (
+    ACTIONS,
+    AUTO,
+    PERSONAL,
+    SHERMAN_ACT,
+    SPAM,
+    USER,
+    unreadable_cards,
+)
 from games.engine.rulesets.socialism.invitations import (
     auto_choices,
     block_choices,
@@ -131,9 +140,9 @@ class SocialismRuleset(Ruleset):
         """ "Determine the first player randomly, have everyone draw a three-card hand, and then proceed
         clockwise." """
         table = state.table
-        if sum(1 for card in table.cards.values() if card.type == "User") == 0 or len(
-            table.cards
-        ) < HAND * len(state.seats):
+        if not any(card.type == USER for card in table.cards.values()) or len(table.cards) < HAND * len(
+            state.seats
+        ):
             raise DomainError(
                 "The deck has too few cards to deal a three-card hand to everyone.",
                 code="not_enough_cards",
@@ -226,7 +235,7 @@ class SocialismRuleset(Ruleset):
             )
         selection = selection_of(command_body)
         title = table.cards[card].title
-        if table.cards[card].type == "Action" and ACTIONS[title].out_of_turn:
+        if not is_user(table, card) and ACTIONS[title].out_of_turn:
             others = [c for c in table.player(seat).hand if table.cards[c].title != SHERMAN_ACT]
             if others:
                 raise DomainError(
@@ -299,7 +308,7 @@ class SocialismRuleset(Ruleset):
         """The card played takes effect: a User goes on the grid, an Action's instructions are followed. Then the
         Invitation phase."""
         pending = u.table.pending
-        if u.table.cards[pending.card].type == "User":
+        if is_user(u.table, pending.card):
             u.add(
                 "social.placed",
                 {"card": pending.card, "x": pending.selection["x"], "y": pending.selection["y"]},
