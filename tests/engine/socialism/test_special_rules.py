@@ -54,6 +54,16 @@ def test_during_a_turn_draw_a_card_play_a_card_invite_members_this_step_is_optio
     assert game.table.turn.seat == 1 - seat
 
 
+def test_drawing_cards_remove_the_top_card_from_the_deck():
+    assert "Remove the top card from the deck." in rule("Drawing Cards")
+    game = Table(2)
+    seat = game.table.turn.seat
+    top, rest = game.table.draw_pile[0], game.table.draw_pile[1:]
+    game.send(seat, {"type": "draw"})
+    assert game.table.player(seat).hand[-1] == top and game.table.draw_pile == rest
+    assert game.of_type("social.drew") == [{"seat": seat, "card": top}]
+
+
 def test_when_the_deck_is_empty_shuffle_the_discards_back_in():
     assert "When the deck is empty, shuffle the discards back in" in rule("Drawing Cards")
     game = Table(2).clear().turn(0, DRAW)
