@@ -205,3 +205,26 @@ def test_a_deck_with_a_card_the_engine_cannot_carry_out_is_refused_with_its_titl
             rng=SeededRng(1),
         )
     assert refused.value.code == "denied" and refused.value.details["cards"] == ["Poke", "Tom"]
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        [],
+        [{"title": "John Smith", "type": "User", "text": "", "copies": 5}],
+        [{"title": "IPO", "type": "Action", "text": "", "copies": 9}],
+    ],
+)
+def test_a_deck_without_users_or_three_cards_for_two_hands_is_refused_when_the_game_is_created(cards):
+    with pytest.raises(DomainError) as refused:
+        create_game(
+            ruleset="socialism",
+            deck={**deck(), "cards": cards},
+            variant="standard",
+            creative=False,
+            max_players=2,
+            options={},
+            creator=Actor(1, "ann"),
+            rng=SeededRng(1),
+        )
+    assert refused.value.code == "not_enough_cards" and refused.value.details["needed"] == 6

@@ -130,9 +130,17 @@ class SocialismRuleset(Ruleset):
                 code="denied",
                 details={"cards": unreadable},
             )
+        copies = copy_deck_cards({"cards": cards}, rng)
+        needed = HAND * MIN_PLAYERS
+        if len(copies) < needed or not any(card["type"] == USER for card in copies):
+            raise DomainError(
+                f"Socialism needs Users and at least {needed} cards, a three-card hand for each of two players.",
+                code="not_enough_cards",
+                details={"cards": len(copies), "needed": needed},
+            )
         return {
             "deck": {"slug": deck.get("slug", ""), "title": deck.get("title", "")},
-            "cards": copy_deck_cards({"cards": cards}, rng),
+            "cards": copies,
             "tokens": tokens,
         }
 
@@ -140,13 +148,11 @@ class SocialismRuleset(Ruleset):
         """ "Determine the first player randomly, have everyone draw a three-card hand, and then proceed
         clockwise." """
         table = state.table
-        if not any(card.type == USER for card in table.cards.values()) or len(table.cards) < HAND * len(
-            state.seats
-        ):
+        if len(table.cards) < HAND * len(state.seats):
             raise DomainError(
                 "The deck has too few cards to deal a three-card hand to everyone.",
                 code="not_enough_cards",
-                details={"cards": len(table.cards)},
+                details={"cards": len(table.cards), "needed": HAND * len(state.seats)},
             )
         draw_pile = list(table.cards)
         rng.shuffle(draw_pile)
