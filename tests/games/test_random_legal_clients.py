@@ -14,12 +14,14 @@ player at any time and so not listed), which ends the game.
 S.E.R.M. games are played from its seed deck, in turn with the default options, with a force built with points on
 a smaller field with terrain, and with the other choice of each measure players might disagree on; the last player
 with soldiers wins. Virtues of the Drake is played with the project's sample set (``decks/sample_data/``), its seed
-entry having no cards, by two, three or four players.
+entry having no cards, by two, three or four players. For Socialism, whose Sherman Act window gives several seats
+moves at once, out of turn: no seat ever sees another's hand, and the game ends with the first to place all their
+tokens.
 
 How many games: ``RANDOM_GAMES_RPS``, ``RANDOM_GAMES_ARTICLE_II`` (for each of 2, 3 and 4 players),
-``RANDOM_GAMES_SERM``, ``RANDOM_GAMES_DRAKE`` and ``RANDOM_GAMES_DVORAK`` (for each seed deck with cards) in the
-environment; the bars ask for 20 of each, and the defaults keep the suite's time in check (``.ci/run`` sets 20 of
-each).
+``RANDOM_GAMES_SERM``, ``RANDOM_GAMES_DRAKE``, ``RANDOM_GAMES_SOCIALISM`` and ``RANDOM_GAMES_DVORAK`` (for each seed
+deck with cards) in the environment; the bars ask for 20 of each, and the defaults keep the suite's time in check
+(``.ci/run`` sets 20 of each).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ SERM_OPTIONS = [
 DVORAK_GAMES = games("RANDOM_GAMES_DVORAK", 1)
 DRAKE_GAMES = games("RANDOM_GAMES_DRAKE", 3)
 DRAKE_SAMPLE = ROOT / "decks" / "sample_data" / "virtues-of-the-drake-sample.json"
+SOCIALISM_GAMES = games("RANDOM_GAMES_SOCIALISM", 3)
 DVORAK_DECKS = ["socialism", "rock-paper-scissors-extreme-deck", "article-ii-updated",
                 "simplistic-wargame-with-four-stats-s-e-r-m"]
 DVORAK_MOVES = 120
@@ -290,3 +293,23 @@ def test_virtues_of_the_drake_by_random_clients(number, drake_sample, make_user,
     outcome = state["board"]["outcome"]
     holders = {player["virtue"]: player["seat"] for player in state["players"]}
     assert state["winners"] == ([holders[outcome["virtue"]]] if outcome["virtue"] in holders else [])
+
+
+@pytest.mark.parametrize("number", SOCIALISM_GAMES)
+def test_socialism_by_random_clients(number, seed_decks, make_user, client_for):
+    chooser = random.Random(f"socialism-{number}")
+    seats = 2 + number % 4  # two to five players
+    players = new_game(make_user, client_for, {"deck": seed_decks("socialism")}, seats)
+    assert players[0].get("")["ruleset"] == "socialism"
+    result = play(players, chooser)
+    state = result["state"]
+    assert state["status"] == "finished", f"nobody has a move after {result['sent']} commands"
+    [winner] = state["winners"]
+    assert state["players"][winner]["counters"]["tokens"] == 0
+    out_of_turn = [body for p in players for body in p.bodies if isinstance(body, dict)
+                   and body.get("moves") and any(m["type"] == "pass" for m in body["moves"])]
+    assert out_of_turn, "no Sherman Act window offered a move out of turn"
+    for player in players:
+        for body in player.bodies:
+            if isinstance(body, dict) and body.get("ruleset") == "socialism":
+                assert all("hand" not in p for p in body["players"] if p["seat"] != player.seat)

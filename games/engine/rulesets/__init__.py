@@ -19,6 +19,7 @@ REGISTERED: dict[str, str] = {
     "rock_paper_scissors_extreme": "games.engine.rulesets.rock_paper_scissors_extreme",
     "serm": "games.engine.rulesets.serm",
     "virtues_of_the_drake": "games.engine.rulesets.virtues_of_the_drake",
+    "socialism": "games.engine.rulesets.socialism",
 }
 
 
