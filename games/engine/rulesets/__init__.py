@@ -17,6 +17,7 @@ REGISTERED: dict[str, str] = {
     "dvorak": "games.engine.rulesets.dvorak",
     "article_ii": "games.engine.rulesets.article_ii",
     "rock_paper_scissors_extreme": "games.engine.rulesets.rock_paper_scissors_extreme",
+    "filibuster": "games.engine.rulesets.filibuster",
 }
 
 
