@@ -12,7 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import Actor, DomainError, Event, SeededRng, create_game, decide, evolve, legal_moves, view_state
+from games.engine import (
+    Actor,
+    DomainError,
+    Event,
+    SeededRng,
+    create_game,
+    decide,
+    evolve,
+    legal_moves,
+    view_state,
+)
 from games.engine.state import GameState
 
 SAMPLE_SET = Path(__file__).resolve().parents[3] / "decks" / "sample_data" / "filibuster-sample-set.json"

@@ -35,9 +35,10 @@ Readings (where the rules are silent, the choice made here)
    also counts as playing one. Then the stack resolves from the top down, and the step ends.
 7. Card effects: a card's simple effect may be given in its ``stats`` (points, points to a player, draw, destroy
    a Constant: ``cards``), and the engine applies it when a Campaign or Constant is played and when a Gambit
-   resolves. Any other text is carried out by its player with the effect moves ``score``, ``draw`` and
-   ``destroy``, naming the card in ``cause``: their Campaign or Constants in play, or their Gambits of this
-   campaign.
+   resolves. A card with no effect in ``stats`` has its text carried out by its player with the effect moves
+   ``score``, ``draw`` and ``destroy``, naming it in ``cause`` (their Campaign or Constants in play, their Gambits
+   on the stack); such a Gambit, reaching the top of the stack as it resolves, waits there until its player sends
+   ``resolve``.
 8. A filibuster is offered, at the beginning of the Beginning, Main and End Steps, to each non-pitcher holding a
    card while the pitcher holds one too; each answers ``filibuster`` or ``pass``, and the first ``filibuster``
    closes the window: one filibuster a step. Both then ``reveal`` a card in secret (the contract's simultaneous

@@ -102,6 +102,12 @@ class Effect:
         return self.target_points != 0
 
 
+def carried_out_by_players(card: Card) -> bool:
+    """A card whose text is its whole effect (no effect in ``stats``): its player carries it out with effect
+    moves."""
+    return bool(card.text.strip()) and not any(name in card.stats for name in EFFECT_STATS)
+
+
 def value_of(card: Card) -> int:
     """The card's value (the game was created only once every card had one)."""
     value = read_value(card.corner_value)

@@ -39,6 +39,7 @@ from games.engine.rulesets.filibuster.cards import (
     MAX_DRAW,
     MAX_POINTS,
     card_problems,
+    carried_out_by_players,
     effect_of,
     value_of,
 )
@@ -46,6 +47,7 @@ from games.engine.rulesets.filibuster.state import (
     BEGINNING,
     COUNTER,
     DIED,
+    EFFECT,
     END,
     GAME_OVER,
     MAIN,
@@ -526,13 +528,31 @@ class FilibusterRuleset(Ruleset):
 
     def _resolve_stack(self, u: _Unfolding) -> None:
         """"Once all Gambits have been stacked, their effects are resolved from the top down. After resolving,
-        Gambits are destroyed (sent to the discard pile)." Then the step the stack belonged to ends."""
+        Gambits are destroyed (sent to the discard pile)." Then the step the stack belonged to ends. A Gambit whose
+        effect is its text alone waits on top for its player to carry it out (effect moves naming it) and
+        ``resolve`` it."""
         while u.table.stack:
             card = u.table.stack[-1]
             seat = u.table.owners[card]
+            if carried_out_by_players(u.table.cards[card]):
+                u.add("filibuster.awaiting", {"phase": EFFECT, "seat": seat})
+                return
             self._apply_effect(u, seat, card, u.table.aims.get(card, {}))
             u.add("filibuster.resolved", {"seat": seat, "card": card})
         self._begin_step(u, MAIN if u.table.step == BEGINNING else END)
+
+    @command("resolve")
+    def resolve(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        """The top Gambit's text has been carried out: it is destroyed, and the stack resolves on."""
+        table = state.table
+        self._require_phase(table, EFFECT)
+        self._require_acting(ctx.seat, table.acting)
+
+        def resolved(u: _Unfolding) -> None:
+            u.add("filibuster.resolved", {"seat": ctx.seat, "card": u.table.stack[-1]})
+            self._resolve_stack(u)
+
+        return self._run(state, ctx.rng, resolved)
 
     @command("pass")
     def pass_(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -575,8 +595,8 @@ class FilibusterRuleset(Ruleset):
 
     def _causes(self, table: FilibusterState, seat: int) -> set[str]:
         """The cards whose text a player may carry out now: their Campaign in play, their Constants, their
-        Gambits on the stack or resolved in this campaign."""
-        mine = {card for card in (*table.stack, *table.resolved) if table.owners[card] == seat}
+        Gambits on the stack."""
+        mine = {card for card in table.stack if table.owners[card] == seat}
         mine.update(table.player(seat).constants)
         if table.campaign_card is not None and table.owners[table.campaign_card] == seat:
             mine.add(table.campaign_card)
@@ -586,7 +606,7 @@ class FilibusterRuleset(Ruleset):
         cause = body.get("cause")
         if not isinstance(cause, str) or cause not in self._causes(table, seat):
             raise DomainError("\"cause\" names the card whose text you carry out: your Campaign or Constant in play, "
-                              "or your Gambit of this campaign.", code="invalid", details={"field": "cause"})
+                              "or your Gambit on the stack.", code="invalid", details={"field": "cause"})
         return cause
 
     @staticmethod
@@ -651,7 +671,7 @@ class FilibusterRuleset(Ruleset):
     def apply_campaign_began(self, state: GameState, event: Event) -> GameState:
         return state.with_table(campaign=event.data["campaign"], step=ROLL, phase=None, acting=None, pitcher=None,
                                 campaign_card=None, stack=(), aims={}, priority=None, passed=(),
-                                last_stacker=None, window=(), filibuster=None, resolved=(), rolls=(), order=())
+                                last_stacker=None, window=(), filibuster=None, rolls=(), order=())
 
     @applies("filibuster.rolled", shows=_public("rolls", "tiebreaks", "order"))
     def apply_rolled(self, state: GameState, event: Event) -> GameState:
@@ -761,9 +781,8 @@ class FilibusterRuleset(Ruleset):
     def apply_resolved(self, state: GameState, event: Event) -> GameState:
         table, card = state.table, event.data["card"]
         owner = table.player(table.owners[card])
-        return state.with_table(stack=tuple(c for c in table.stack if c != card),
-                                players=_with(table, owner.seat, discard_pile=(*owner.discard_pile, card)),
-                                resolved=(*table.resolved, card))
+        return state.with_table(stack=tuple(c for c in table.stack if c != card), phase=STACK, acting=None,
+                                players=_with(table, owner.seat, discard_pile=(*owner.discard_pile, card)))
 
     @applies("filibuster.destroyed", shows=_public("card", "seat", "cause"))
     def apply_destroyed(self, state: GameState, event: Event) -> GameState:
@@ -789,7 +808,7 @@ class FilibusterRuleset(Ruleset):
         table, card = state.table, event.data["card"]
         owner = table.player(table.owners[card])
         return state.with_table(players=_with(table, owner.seat, discard_pile=(*owner.discard_pile, card)),
-                                campaign_card=None, resolved=(), aims={})
+                                campaign_card=None, aims={})
 
     @applies("filibuster.finished", shows=_public("winners"))
     def apply_finished(self, state: GameState, event: Event) -> GameState:
@@ -833,7 +852,6 @@ class FilibusterRuleset(Ruleset):
                     "seat": filibuster.seat, "pitcher": filibuster.pitcher, "to_beat": filibuster.to_beat,
                     "revealed": [{"seat": seat, "card": card(c)} for seat, c in filibuster.revealed],
                     "counter": card(filibuster.counter)},
-                "resolved": [card(c) for c in table.resolved],
                 "waiting_for": waiting_for(state),
                 "winning_points": WINNING_POINTS,
             }
@@ -866,6 +884,8 @@ class FilibusterRuleset(Ruleset):
             return [{"type": "reveal", "card": choose(1, hand, as_list=False)}]
         if phase == DIED:
             return [{"type": "roll"}]
+        if phase == EFFECT:
+            return [{"type": "resolve"}] if seat == table.acting else []
         acting = table.priority if phase == STACK else table.acting
         if seat != acting:
             return []

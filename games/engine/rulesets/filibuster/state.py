@@ -24,9 +24,10 @@ RESPONSE = "response"          # the filibusterer may respond to the counter wit
 PLAY_CAMPAIGN = "campaign"     # the seat that must play a Campaign Card
 PLAY_CONSTANT = "constant"     # the pitcher may play one Constant
 STACK = "stack"                # Gambits are stacked, the seat with ``priority`` playing one or passing
+EFFECT = "effect"              # the top Gambit's player carries out its text, then resolves it
 DIED = "died"                  # the campaign died: a roll starts the next one
 GAME_OVER = "finished"
-PHASES = (WINDOW, REVEAL, COUNTER, RESPONSE, PLAY_CAMPAIGN, PLAY_CONSTANT, STACK, DIED, GAME_OVER)
+PHASES = (WINDOW, REVEAL, COUNTER, RESPONSE, PLAY_CAMPAIGN, PLAY_CONSTANT, STACK, EFFECT, DIED, GAME_OVER)
 
 
 @dataclass(frozen=True)
@@ -86,8 +87,6 @@ class FilibusterState:
     # The seats still to answer in a filibuster window.
     window: tuple[int, ...] = ()
     filibuster: Filibuster | None = None
-    # Gambits resolved this campaign: their players may still carry out their text with effect moves.
-    resolved: tuple[str, ...] = ()
     winners: tuple[int, ...] = ()
 
     def player(self, seat: int) -> Player:
