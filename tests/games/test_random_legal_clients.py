@@ -11,10 +11,14 @@ Dvorak's structural moves (draw, play, use, discard, end_turn) have no win condi
 never ends by itself. After ``DVORAK_MOVES`` of them, the players but one concede (``concede`` is open to a
 player at any time and so not listed), which ends the game.
 
-How many games: ``RANDOM_GAMES_RPS``, ``RANDOM_GAMES_ARTICLE_II`` (for each of 2, 3 and 4 players) and
-``RANDOM_GAMES_DVORAK`` (for each seed deck with cards) in the environment; the bars ask for 20 of each, and the
-defaults keep the suite's time in check (``RANDOM_GAMES_RPS=20 RANDOM_GAMES_ARTICLE_II=20 RANDOM_GAMES_DVORAK=20
-pytest tests/games/test_random_legal_clients.py`` plays them all).
+Filibuster is played with the project's sample set (its seed entry has no cards), by two to four players; while
+a filibusterer's or a pitcher's secret card is pending, the same watch as Rock Paper Scissors Extreme's holds.
+
+How many games: ``RANDOM_GAMES_RPS``, ``RANDOM_GAMES_ARTICLE_II`` (for each of 2, 3 and 4 players),
+``RANDOM_GAMES_DVORAK`` (for each seed deck with cards) and ``RANDOM_GAMES_FILIBUSTER`` in the environment; the
+bars ask for 20 of each, and the defaults keep the suite's time in check (``RANDOM_GAMES_RPS=20
+RANDOM_GAMES_ARTICLE_II=20 RANDOM_GAMES_DVORAK=20 RANDOM_GAMES_FILIBUSTER=20 pytest
+tests/games/test_random_legal_clients.py`` plays them all).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ def games(name: str, default: int) -> range:
 RPS_GAMES = games("RANDOM_GAMES_RPS", 3)
 ARTICLE_II_GAMES = games("RANDOM_GAMES_ARTICLE_II", 1)
 DVORAK_GAMES = games("RANDOM_GAMES_DVORAK", 1)
+FILIBUSTER_GAMES = games("RANDOM_GAMES_FILIBUSTER", 3)
 DVORAK_DECKS = ["socialism", "rock-paper-scissors-extreme-deck", "article-ii-updated",
                 "simplistic-wargame-with-four-stats-s-e-r-m"]
 DVORAK_MOVES = 120
@@ -50,13 +55,28 @@ MAX_COMMANDS = 3000
 SECRET = {"rpsx.thrown", "rpsx.potion_chosen", "choice.made"}
 REVEALS = {"rpsx.revealed", "rpsx.potions_revealed", "choices.revealed"}
 # What a pending choice of another seat may change in the state a seat sees: the list of who has chosen.
-PENDING_FIELDS = {("version",), ("board", "throws"), ("board", "answers"), ("board", "waiting_for"), ("choices",)}
+PENDING_FIELDS = {("version",), ("board", "throws"), ("board", "answers"), ("board", "waiting_for"), ("choices",),
+                  ("choices", "made"), ("choices", "waiting_for")}
 
 
 @pytest.fixture(autouse=True)
 def unthrottled(monkeypatch):
     """These clients play at the machine's speed, far beyond a person's rate."""
     monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "1000000/min"})
+
+
+@pytest.fixture
+def sample_sets(db):
+    """The project's own sample sets (``decks/sample_data``), for the games whose seed entries lack their cards."""
+    from decks import services as deck_services
+    from decks.management.commands.load_seed_decks import SAMPLE_DATA
+
+    def load(slug: str) -> str:
+        text = (SAMPLE_DATA / f"{slug}.json").read_text(encoding="utf-8")
+        deck_services.deck_import(author=None, text=text, format="json", skip_existing=True)
+        return slug
+
+    return load
 
 
 @pytest.fixture
@@ -241,4 +261,18 @@ def test_dvorak_by_random_clients(number, deck, seed_decks, make_user, client_fo
         assert status == 201
     final = players[0].get("")
     assert final["status"] == "finished" and final["winners"] == [0]
+    assert all(player.get("moves/")["moves"] == [] for player in players)
+
+
+@pytest.mark.parametrize("number", FILIBUSTER_GAMES)
+def test_filibuster_by_random_clients(number, sample_sets, make_user, client_for):
+    chooser = random.Random(3000 + number)
+    players = new_game(make_user, client_for, {"deck": sample_sets("filibuster-sample-set")},
+                       chooser.choice([2, 3, 4]))
+    watch = SecretWatch(players)
+    result = play(players, chooser, max_commands=MAX_COMMANDS * 2, watch=watch)
+    state = result["state"]
+    assert state["status"] == "finished", f"not over after {result['sent']} commands"
+    [winner] = state["winners"]
+    assert state["players"][winner]["counters"]["points"] >= 200
     assert all(player.get("moves/")["moves"] == [] for player in players)

@@ -84,8 +84,8 @@ def test_beginning_step_if_no_players_can_play_a_campaign_card_the_campaign_dies
     assert all(not p.hand for p in t.table.players)
     assert t.table.phase == "died"
     # "... and start a new campaign": any player rolls.
-    assert t.moves(1) == [{"type": "roll"}]
-    events = t.send(1, {"type": "roll"})
+    assert t.moves(1) == [{"type": "roll_dice"}]
+    events = t.send(1, {"type": "roll_dice"})
     assert t.types(events)[:2] == ["filibuster.campaign_began", "filibuster.rolled"]
     assert t.table.campaign == 2 and all(len(p.hand) == 5 for p in t.table.players)
     # Bob sees that the cards went back, never which: the draw piles are counts.

@@ -42,15 +42,15 @@ def test_you_and_the_pitcher_simultaneously_reveal_a_card_from_your_respective_h
     t = filibuster(("Scandal", "Poll Surge"), ("Endorsement",))
     assert t.table.phase == "reveal" and t.state.choosing == (0, 1)
     scandal = t.card(1, "Scandal")
-    made = t.send(1, {"type": "reveal", "card": scandal})
+    made = t.send(1, {"type": "reveal_card", "card": scandal})
     assert t.types(made) == ["choice.made"]
     # Until both are in, the pitcher sees only that a card was chosen: not which.
     from games.engine import view_event
     assert view_event(made[0], 0, None, t.state) == {"seat": 1}
     assert t.view(0)["choices"] == {"waiting_for": [0], "made": [{"seat": 1}]}
     assert scandal not in str(t.view(0))
-    assert t.refused(1, {"type": "reveal", "card": t.card(1, "Poll Surge")}).code == "denied"
-    events = t.send(0, {"type": "reveal", "card": t.card(0, "Endorsement")})
+    assert t.refused(1, {"type": "reveal_card", "card": t.card(1, "Poll Surge")}).code == "denied"
+    events = t.send(0, {"type": "reveal_card", "card": t.card(0, "Endorsement")})
     assert t.types(events)[:3] == ["choice.made", "choices.revealed", "filibuster.revealed"]
     shown = view_event(events[1], 0, None, t.state)
     assert {card["title"] for card in shown["choices"].values()} == {"Scandal", "Endorsement"}
@@ -60,8 +60,8 @@ def test_if_your_cards_value_is_equal_to_or_lesser_the_filibuster_fails_you_lose
     t = filibuster(("Endorsement",), ("Endorsement", "Grassroots Tour"))
     t.points(1, 25)
     mine, theirs = t.card(1, "Endorsement"), t.card(0, "Endorsement")
-    t.send(1, {"type": "reveal", "card": mine})
-    events = t.send(0, {"type": "reveal", "card": theirs})
+    t.send(1, {"type": "reveal_card", "card": mine})
+    events = t.send(0, {"type": "reveal_card", "card": theirs})
     decided = next(e for e in events if e.type == "filibuster.decided")
     assert decided.data["outcome"] == "failed"
     assert t.table.player(1).points == 15
@@ -73,8 +73,8 @@ def test_if_your_cards_value_is_equal_to_or_lesser_the_filibuster_fails_you_lose
 def test_if_your_cards_value_is_higher_the_filibuster_succeeds_you_become_the_pitcher_and_both_discard():
     t = filibuster(("Scandal", "Grassroots Tour"), ("Endorsement",))
     mine, theirs = t.card(1, "Scandal"), t.card(0, "Endorsement")
-    t.send(1, {"type": "reveal", "card": mine})
-    events = t.send(0, {"type": "reveal", "card": theirs})
+    t.send(1, {"type": "reveal_card", "card": mine})
+    events = t.send(0, {"type": "reveal_card", "card": theirs})
     decided = next(e for e in events if e.type == "filibuster.decided")
     assert decided.data["outcome"] == "succeeded" and decided.data["pitcher"] == 1
     assert mine in t.table.player(1).discard_pile and theirs in t.table.player(0).discard_pile
@@ -85,19 +85,19 @@ def test_if_your_cards_value_is_higher_the_filibuster_succeeds_you_become_the_pi
 def countered(mine: tuple[str, ...], theirs: tuple[str, ...]) -> Table:
     """A successful filibuster (seat 1's Endorsement, 6, over seat 0's Poll Surge, 2), before the counter."""
     t = filibuster(("Endorsement", *mine), ("Poll Surge", *theirs))
-    t.send(1, {"type": "reveal", "card": t.card(1, "Endorsement")})
-    t.send(0, {"type": "reveal", "card": t.card(0, "Poll Surge")})
+    t.send(1, {"type": "reveal_card", "card": t.card(1, "Endorsement")})
+    t.send(0, {"type": "reveal_card", "card": t.card(0, "Poll Surge")})
     assert t.table.phase == "counter" and t.table.acting == 0 and t.table.pitcher == 1
     return t
 
 
 def test_the_former_pitcher_can_counter_by_revealing_another_card_with_a_higher_value():
     t = countered(("Grassroots Tour",), ("Talking Points", "Attack Ad"))
-    assert t.moves(0) == [{"type": "counter", "card": {"choose": 1, "from": [t.card(0, "Talking Points")],
+    assert t.moves(0) == [{"type": "counter_filibuster", "card": {"choose": 1, "from": [t.card(0, "Talking Points")],
                                                        "list": False}}, {"type": "pass"}]
-    refusal = t.refused(0, {"type": "counter", "card": t.card(0, "Attack Ad")})  # 4 is not above 6
+    refusal = t.refused(0, {"type": "counter_filibuster", "card": t.card(0, "Attack Ad")})  # 4 is not above 6
     assert refusal.code == "denied"
-    t.send(0, {"type": "counter", "card": t.card(0, "Talking Points")})
+    t.send(0, {"type": "counter_filibuster", "card": t.card(0, "Talking Points")})
     assert t.table.phase == "response" and t.table.acting == 1
 
 
@@ -110,7 +110,7 @@ def test_a_filibuster_not_countered_stands():
 def test_if_your_second_card_is_equal_or_lesser_the_former_pitcher_becomes_the_pitcher_again_and_you_discard():
     t = countered(("Poll Surge", "Grassroots Tour"), ("Talking Points", "Stump Speech"))
     counter, second = t.card(0, "Talking Points"), t.card(1, "Poll Surge")
-    t.send(0, {"type": "counter", "card": counter})
+    t.send(0, {"type": "counter_filibuster", "card": counter})
     events = t.send(1, {"type": "respond", "card": second})
     decided = [e for e in events if e.type == "filibuster.decided"][-1]
     assert decided.data["outcome"] == "counter_won"
@@ -124,7 +124,7 @@ def test_if_your_second_card_is_higher_you_remain_the_pitcher_and_the_former_pit
     t = countered(("Scandal", "Grassroots Tour"), ("Talking Points",))
     t.points(0, 50)
     counter, second = t.card(0, "Talking Points"), t.card(1, "Scandal")
-    t.send(0, {"type": "counter", "card": counter})
+    t.send(0, {"type": "counter_filibuster", "card": counter})
     events = t.send(1, {"type": "respond", "card": second})
     decided = [e for e in events if e.type == "filibuster.decided"][-1]
     assert decided.data["outcome"] == "counter_lost"
@@ -136,7 +136,7 @@ def test_if_your_second_card_is_higher_you_remain_the_pitcher_and_the_former_pit
 
 def test_a_response_declined_leaves_the_former_pitcher_the_pitcher_again():
     t = countered(("Grassroots Tour",), ("Talking Points",))
-    t.send(0, {"type": "counter", "card": t.card(0, "Talking Points")})
+    t.send(0, {"type": "counter_filibuster", "card": t.card(0, "Talking Points")})
     t.send(1, {"type": "pass"})
     assert t.table.pitcher == 0 and t.table.filibuster is None
     assert t.card(0, "Talking Points") in t.table.player(0).hand

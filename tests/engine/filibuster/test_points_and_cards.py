@@ -18,8 +18,8 @@ def test_there_are_no_negative_points_a_point_total_would_simply_stay_at_0():
     t.points(1, 5)
     t.reopen_window()
     t.send(1, {"type": "filibuster"})
-    t.send(1, {"type": "reveal", "card": t.card(1, "Poll Surge")})
-    events = t.send(0, {"type": "reveal", "card": t.card(0, "Endorsement")})
+    t.send(1, {"type": "reveal_card", "card": t.card(1, "Poll Surge")})
+    events = t.send(0, {"type": "reveal_card", "card": t.card(0, "Endorsement")})
     scored = next(e for e in events if e.type == "filibuster.scored")
     assert scored.data["points"] == 0 and scored.data["delta"] == -5
     assert t.view(0)["players"][1]["counters"] == {"points": 0}

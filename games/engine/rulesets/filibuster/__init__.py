@@ -24,7 +24,7 @@ Readings (where the rules are silent, the choice made here)
 4. "The pitcher must play a Campaign Card if able": the pitcher if they hold one, else the first in the dice's
    order who does; that player must play one (they are offered no pass) and becomes the pitcher. When nobody holds
    one, "the campaign dies": each player's hand, draw pile and discard pile ("their decks") are shuffled together
-   into their draw pile, and any player's ``roll`` starts the next campaign. (Shuffling hands only into the draw
+   into their draw pile, and any player's ``roll_dice`` starts the next campaign. (Shuffling hands only into the draw
    piles could leave every Campaign in the discard piles for ever.)
 5. After the Campaign, the pitcher may play one Constant or pass. "Gambits can be played in response to
    Constants": a Constant opens a stacking round in the Beginning Step, as a Gambit does in the Main Step.
@@ -41,9 +41,9 @@ Readings (where the rules are silent, the choice made here)
    ``resolve``.
 8. A filibuster is offered, at the beginning of the Beginning, Main and End Steps, to each non-pitcher holding a
    card while the pitcher holds one too; each answers ``filibuster`` or ``pass``, and the first ``filibuster``
-   closes the window: one filibuster a step. Both then ``reveal`` a card in secret (the contract's simultaneous
+   closes the window: one filibuster a step. Both then ``reveal_card`` a card in secret (the contract's simultaneous
    moves); a card revealed and not discarded goes back to its holder's hand.
-9. After a successful filibuster, the former pitcher (if holding a card) may ``counter`` with a card of a higher
+9. After a successful filibuster, the former pitcher (if holding a card) may ``counter_filibuster`` with a card of a higher
    value than the filibusterer's, or pass; the filibusterer (if holding a card) may ``respond`` with a second
    card, or pass, which leaves the former pitcher the pitcher again. When the counter wins, the counter's card goes
    back to the former pitcher's hand (the rules discard only the filibusterer's cards then); when it loses, both

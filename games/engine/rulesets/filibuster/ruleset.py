@@ -375,7 +375,7 @@ class FilibusterRuleset(Ruleset):
     @command("filibuster")
     def filibuster(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """"During a filibuster, you and the pitcher simultaneously reveal a card from your respective hands": each
-        chooses in secret (``reveal``), and both are shown together."""
+        chooses in secret (``reveal_card``), and both are shown together."""
         table = state.table
         self._require_phase(table, WINDOW)
         if ctx.seat not in table.window:
@@ -384,7 +384,7 @@ class FilibusterRuleset(Ruleset):
         declared = Event("filibuster.declared", {"seat": ctx.seat, "pitcher": table.pitcher})
         return [declared, self.request_choices([ctx.seat, table.pitcher])]
 
-    @command("reveal")
+    @command("reveal_card")
     def reveal(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         self._require_phase(state.table, REVEAL)
         card = self._card_in_hand(state.table, ctx.seat, command_body)
@@ -422,7 +422,7 @@ class FilibusterRuleset(Ruleset):
                                      "returned": list(returned)})
         self._after_window(u)
 
-    @command("counter")
+    @command("counter_filibuster")
     def counter(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """"The former pitcher can counter a successful filibuster by revealing another card with a higher value
         than the card you just played. You may respond to this counter by also revealing a second card.\""""
@@ -585,7 +585,7 @@ class FilibusterRuleset(Ruleset):
         else:
             self._pass_priority(u, seat)
 
-    @command("roll")
+    @command("roll_dice")
     def roll(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """After a campaign died: any player rolls, and the next campaign begins."""
         self._require_phase(state.table, DIED)
@@ -881,9 +881,9 @@ class FilibusterRuleset(Ruleset):
         if phase == WINDOW and seat in table.window:
             return [{"type": "filibuster"}, {"type": "pass"}]
         if phase == REVEAL and seat in state.choosing and str(seat) not in state.choices:
-            return [{"type": "reveal", "card": choose(1, hand, as_list=False)}]
+            return [{"type": "reveal_card", "card": choose(1, hand, as_list=False)}]
         if phase == DIED:
-            return [{"type": "roll"}]
+            return [{"type": "roll_dice"}]
         if phase == EFFECT:
             return [{"type": "resolve"}] if seat == table.acting else []
         acting = table.priority if phase == STACK else table.acting
@@ -891,7 +891,7 @@ class FilibusterRuleset(Ruleset):
             return []
         if phase == COUNTER:
             higher = [c for c in hand if table.value(c) > table.filibuster.to_beat]
-            return [*([{"type": "counter", "card": choose(1, higher, as_list=False)}] if higher else []),
+            return [*([{"type": "counter_filibuster", "card": choose(1, higher, as_list=False)}] if higher else []),
                     {"type": "pass"}]
         if phase == RESPONSE:
             return [{"type": "respond", "card": choose(1, hand, as_list=False)}, {"type": "pass"}]
