@@ -116,3 +116,8 @@ class Table:
     def pass_window(self) -> None:
         for seat in list(self.table.window):
             self.send(seat, {"type": "pass"})
+
+
+def points_of(title: str) -> int:
+    """The points a sample card gives its player (its ``stats.points``)."""
+    return next(card for card in sample_set()["cards"] if card["title"] == title)["stats"]["points"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engine import replay
-from tests.engine.filibuster.table import Table
+from tests.engine.filibuster.table import Table, points_of
 
 
 def at_beginning(pitcher: int = 0, hands: dict[int, tuple[str, ...]] | None = None, players: int = 2) -> Table:
@@ -114,7 +114,7 @@ def test_gambits_can_be_played_in_response_to_constants():
     events = t.send(1, {"type": "play", "card": t.card(1, "Poll Surge")})
     # Nobody is left to answer (the pitcher holds no card): the Gambit resolves, then the Main Step begins.
     assert "filibuster.resolved" in t.types(events)
-    assert t.table.player(1).points == 10
+    assert t.table.player(1).points == points_of("Poll Surge")
     assert t.table.step == "main"
 
 
@@ -168,7 +168,8 @@ def test_main_step_the_gambits_resolve_from_the_top_of_the_stack_to_the_bottom_a
     assert resolved == [top, bottom]
     assert not t.table.stack
     assert top in t.table.player(1).discard_pile and bottom in t.table.player(0).discard_pile
-    assert t.table.player(0).points >= 10 and t.table.player(1).points == 15
+    assert t.table.player(0).points >= points_of("Poll Surge")
+    assert t.table.player(1).points == points_of("Endorsement")
 
 
 def test_end_step_the_pitcher_gains_10_points_a_new_campaign_begins():
