@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from games.engine import replay
 from tests.engine.filibuster.table import Table, points_of
 
 
@@ -180,16 +179,3 @@ def test_end_step_the_pitcher_gains_10_points_a_new_campaign_begins():
     assert scored.data == {"seat": 0, "delta": 10, "points": before + 10, "reason": "end_step", "cause": None}
     assert "filibuster.campaign_ended" in t.types(events) and t.table.campaign == 2
     assert t.card(0, "Grassroots Tour") in t.table.player(0).discard_pile
-
-
-def test_a_game_replays_to_the_same_state():
-    t = Table(3, seed=5)
-    for _ in range(200):
-        moves = [(seat, move) for seat in range(3) for move in t.moves(seat)]
-        if not moves:
-            break
-        seat, move = moves[0]
-        body = {key: (value["from"][0] if isinstance(value, dict) and "choose" in value else value)
-                for key, value in move.items()}
-        t.send(seat, body)
-    assert replay(t.events) == t.state
