@@ -16,12 +16,14 @@ a smaller field with terrain, and with the other choice of each measure players 
 with soldiers wins. Virtues of the Drake is played with the project's sample set (``decks/sample_data/``), its seed
 entry having no cards, by two, three or four players. For Socialism, whose Sherman Act window gives several seats
 moves at once, out of turn: no seat ever sees another's hand, and the game ends with the first to place all their
-tokens.
+tokens. Filibuster is played with the project's sample set (its seed entry has no cards), by two or three players
+(the engine's own tests play four, without the API's cost); while a filibusterer's or a pitcher's secret card is
+pending, the same watch as Rock Paper Scissors Extreme's holds.
 
 How many games: ``RANDOM_GAMES_RPS``, ``RANDOM_GAMES_ARTICLE_II`` (for each of 2, 3 and 4 players),
-``RANDOM_GAMES_SERM``, ``RANDOM_GAMES_DRAKE``, ``RANDOM_GAMES_SOCIALISM`` and ``RANDOM_GAMES_DVORAK`` (for each seed
-deck with cards) in the environment; the bars ask for 20 of each, and the defaults keep the suite's time in check
-(``.ci/run`` sets 20 of each).
+``RANDOM_GAMES_SERM``, ``RANDOM_GAMES_DRAKE``, ``RANDOM_GAMES_SOCIALISM``, ``RANDOM_GAMES_FILIBUSTER`` and
+``RANDOM_GAMES_DVORAK`` (for each seed deck with cards) in the environment; the bars ask for 20 of each, and the
+defaults keep the suite's time in check (``.ci/run`` sets 20 of each).
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ DVORAK_GAMES = games("RANDOM_GAMES_DVORAK", 1)
 DRAKE_GAMES = games("RANDOM_GAMES_DRAKE", 3)
 DRAKE_SAMPLE = ROOT / "decks" / "sample_data" / "virtues-of-the-drake-sample.json"
 SOCIALISM_GAMES = games("RANDOM_GAMES_SOCIALISM", 3)
+FILIBUSTER_GAMES = games("RANDOM_GAMES_FILIBUSTER", 3)
 DVORAK_DECKS = ["socialism", "rock-paper-scissors-extreme-deck", "article-ii-updated",
                 "simplistic-wargame-with-four-stats-s-e-r-m"]
 DVORAK_MOVES = 120
@@ -67,13 +70,28 @@ MAX_COMMANDS = 3000
 SECRET = {"rpsx.thrown", "rpsx.potion_chosen", "choice.made"}
 REVEALS = {"rpsx.revealed", "rpsx.potions_revealed", "choices.revealed"}
 # What a pending choice of another seat may change in the state a seat sees: the list of who has chosen.
-PENDING_FIELDS = {("version",), ("board", "throws"), ("board", "answers"), ("board", "waiting_for"), ("choices",)}
+PENDING_FIELDS = {("version",), ("board", "throws"), ("board", "answers"), ("board", "waiting_for"), ("choices",),
+                  ("choices", "made"), ("choices", "waiting_for")}
 
 
 @pytest.fixture(autouse=True)
 def unthrottled(monkeypatch):
     """These clients play at the machine's speed, far beyond a person's rate."""
     monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "1000000/min"})
+
+
+@pytest.fixture
+def sample_sets(db):
+    """The project's own sample sets (``decks/sample_data``), for the games whose seed entries lack their cards."""
+    from decks import services as deck_services
+    from decks.management.commands.load_seed_decks import SAMPLE_DATA
+
+    def load(slug: str) -> str:
+        text = (SAMPLE_DATA / f"{slug}.json").read_text(encoding="utf-8")
+        deck_services.deck_import(author=None, text=text, format="json", skip_existing=True)
+        return slug
+
+    return load
 
 
 @pytest.fixture
@@ -313,3 +331,17 @@ def test_socialism_by_random_clients(number, seed_decks, make_user, client_for):
         for body in player.bodies:
             if isinstance(body, dict) and body.get("ruleset") == "socialism":
                 assert all("hand" not in p for p in body["players"] if p["seat"] != player.seat)
+
+
+@pytest.mark.parametrize("number", FILIBUSTER_GAMES)
+def test_filibuster_by_random_clients(number, sample_sets, make_user, client_for):
+    chooser = random.Random(3000 + number)
+    players = new_game(make_user, client_for, {"deck": sample_sets("filibuster-sample-set")},
+                       chooser.choice([2, 3]))
+    watch = SecretWatch(players)
+    result = play(players, chooser, max_commands=MAX_COMMANDS * 2, watch=watch)
+    state = result["state"]
+    assert state["status"] == "finished", f"not over after {result['sent']} commands"
+    [winner] = state["winners"]
+    assert state["players"][winner]["counters"]["points"] >= 200
+    assert all(player.get("moves/")["moves"] == [] for player in players)

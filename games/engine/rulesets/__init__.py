@@ -20,6 +20,7 @@ REGISTERED: dict[str, str] = {
     "serm": "games.engine.rulesets.serm",
     "virtues_of_the_drake": "games.engine.rulesets.virtues_of_the_drake",
     "socialism": "games.engine.rulesets.socialism",
+    "filibuster": "games.engine.rulesets.filibuster",
 }
 
 

@@ -1,0 +1,3 @@
+from tests.engine.filibuster.table import Table
+
+__all__ = ["Table"]
