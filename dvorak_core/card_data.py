@@ -26,7 +26,7 @@ def card_problem(index: int, card: dict, field: str, problem: str, message: str)
 
 def cards_named(problems: list[dict[str, Any]]) -> str:
     """The cards a list of problems is about, for a message: a few titles, then "and others"."""
-    titles = list(dict.fromkeys(problem["title"] for problem in problems))
+    titles = list(dict.fromkeys(problem["title"] for problem in problems if problem["title"]))
     return ", ".join(repr(title) for title in titles[:5]) + (" and others" if len(titles) > 5 else "")
 
 

@@ -324,8 +324,12 @@ def read_team(body: dict) -> str | None:
 
 def card_data_refusal(ruleset: Ruleset, problems: list[dict[str, Any]]) -> DomainError:
     """The refusal of a game whose deck's cards lack what the ruleset needs (409), every problem listed."""
-    return DomainError(f"The deck's cards lack what {ruleset.name} needs: {cards_named(problems)}.",
-                       code="card_data_missing", details={"ruleset": ruleset.name, "cards": problems})
+    named = cards_named(problems)
+    if named:
+        message = f"The deck's cards lack what {ruleset.name} needs: {named}."
+    else:  # nothing of the deck's own to name: the deck as a whole lacks it
+        message = f"The deck lacks what {ruleset.name} needs: {problems[0]['message']}"
+    return DomainError(message, code="card_data_missing", details={"ruleset": ruleset.name, "cards": problems})
 
 
 def choose(count: int, values: Iterable[Any], *, as_list: bool = True) -> dict[str, Any]:
