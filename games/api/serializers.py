@@ -65,34 +65,44 @@ class PlayerSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     username = serializers.CharField()
     team = serializers.CharField(allow_null=True)
-    hand_count = serializers.IntegerField()
-    hand = CardSerializer(many=True, required=False, help_text="Only in your own seat.")
-    in_play = serializers.ListField(child=serializers.DictField(), help_text="Cards, each with 'attached': [cards].")
-    counters = serializers.DictField()
     status = serializers.CharField()
+    hand_count = serializers.IntegerField(required=False, help_text="dvorak (and rulesets with hands of cards).")
+    hand = CardSerializer(many=True, required=False, help_text="Only in your own seat.")
+    in_play = serializers.ListField(child=serializers.DictField(), required=False,
+                                    help_text="dvorak: cards, each with 'attached': [cards].")
+    counters = serializers.DictField(required=False)
 
 
 class PileCountSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
+DVORAK_ONLY = "The dvorak ruleset's table (and Article II's); absent where a ruleset lays out a `board` of its own."
+
+
 class GameStateSerializer(serializers.Serializer):
+    """The state's envelope, which every ruleset keeps, then the dvorak ruleset's table or another ruleset's
+    `board` (docs/api.md, "The state a seat sees", and each ruleset's section)."""
+
     id = serializers.UUIDField()
     status = serializers.ChoiceField(choices=GAME_STATUSES)
     version = serializers.IntegerField()
     ruleset = serializers.CharField()
-    variant = serializers.CharField()
-    creative = serializers.BooleanField()
     you = serializers.IntegerField(allow_null=True, help_text="Your seat, or null for a spectator.")
-    turn = TurnSerializer(allow_null=True)
     players = PlayerSerializer(many=True)
-    draw_pile = PileCountSerializer()
-    discard_pile = CardSerializer(many=True, help_text="Top last.")
-    blank_cards = serializers.IntegerField()
-    rules = serializers.DictField()
-    special_rules = serializers.ListField(child=serializers.DictField())
-    proposals = serializers.ListField(child=serializers.DictField())
     winners = serializers.ListField(child=serializers.IntegerField())
+    board = serializers.DictField(required=False, allow_null=True,
+                                  help_text="A ruleset with a table of its own (rock_paper_scissors_extreme, serm, "
+                                            "socialism, filibuster, virtues_of_the_drake): null before the start.")
+    variant = serializers.CharField(required=False, help_text=DVORAK_ONLY)
+    creative = serializers.BooleanField(required=False, help_text=DVORAK_ONLY)
+    turn = TurnSerializer(allow_null=True, required=False, help_text=DVORAK_ONLY)
+    draw_pile = PileCountSerializer(required=False, help_text=DVORAK_ONLY)
+    discard_pile = CardSerializer(many=True, required=False, help_text="Top last. " + DVORAK_ONLY)
+    blank_cards = serializers.IntegerField(required=False, help_text=DVORAK_ONLY)
+    rules = serializers.DictField(required=False, help_text=DVORAK_ONLY)
+    special_rules = serializers.ListField(child=serializers.DictField(), required=False, help_text=DVORAK_ONLY)
+    proposals = serializers.ListField(child=serializers.DictField(), required=False, help_text=DVORAK_ONLY)
 
 
 class EventSerializer(serializers.Serializer):

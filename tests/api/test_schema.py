@@ -77,3 +77,58 @@ def test_nullable_fields_are_nullable(schema):
     components = schema["components"]["schemas"]
     assert components["TalkPost"]["properties"]["reply_to"]["nullable"] is True
     assert components["GameState"]["properties"]["you"]["nullable"] is True
+
+
+def as_json_schema(node):
+    """OpenAPI 3.0's schemas as JSON Schema: ``nullable: true`` becomes "or null"."""
+    if isinstance(node, list):
+        return [as_json_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    converted = {key: as_json_schema(value) for key, value in node.items() if key != "nullable"}
+    return {"anyOf": [converted, {"type": "null"}]} if node.get("nullable") else converted
+
+
+# One deck per ruleset: the seed deck where it has its cards, else the project's sample set.
+DECK_OF_RULESET = {
+    "dvorak": ("seed_data", "socialism", {"ruleset": "dvorak"}),
+    "article_ii": ("seed_data", "article-ii-updated", {}),
+    "rock_paper_scissors_extreme": ("seed_data", "rock-paper-scissors-extreme-deck", {}),
+    "serm": ("seed_data", "simplistic-wargame-with-four-stats-s-e-r-m", {}),
+    "socialism": ("seed_data", "socialism", {}),
+    "filibuster": ("sample_data", "filibuster-sample-set", {}),
+    "virtues_of_the_drake": ("sample_data", "virtues-of-the-drake-sample", {}),
+}
+
+
+def test_every_ruleset_has_a_deck_here():
+    from games.engine.rulesets import ruleset_names
+
+    assert sorted(DECK_OF_RULESET) == ruleset_names()
+
+
+@pytest.mark.parametrize("ruleset", sorted(DECK_OF_RULESET))
+def test_the_state_of_a_game_of_every_ruleset_is_what_the_schema_says(schema, make_user, client_for, ruleset):
+    """The schema's GameState is true of every ruleset's state: the envelope they all keep, then Dvorak's table or
+    a `board` of the ruleset's own, before and after the start, for a player and for a spectator."""
+    import jsonschema
+
+    from decks import services as deck_services
+    from decks.management.commands.load_seed_decks import SEED_DATA
+
+    folder, slug, extra = DECK_OF_RULESET[ruleset]
+    text = (SEED_DATA.parent / folder / f"{slug}.json").read_text(encoding="utf-8")
+    deck_services.deck_import(author=None, text=text, format="json", skip_existing=True)
+    ann, bob, eve = (client_for(make_user(name)) for name in ("ann", "bob", "eve"))
+    created = ann.post("/api/v1/games/", {"deck": slug, "max_players": 2, **extra}, format="json")
+    assert created.status_code == 201, created.content
+    game_id = created.json()["id"]
+    assert bob.post(f"/api/v1/games/{game_id}/join/", {}, format="json").status_code == 200
+    before = ann.get(f"/api/v1/games/{game_id}/").json()
+    assert ann.post(f"/api/v1/games/{game_id}/start/").status_code == 200
+
+    component = {"$ref": "#/components/schemas/GameState", "components": as_json_schema(schema["components"])}
+    for state in (created.json(), before, ann.get(f"/api/v1/games/{game_id}/").json(),
+                  eve.get(f"/api/v1/games/{game_id}/").json()):
+        assert state["ruleset"] == ruleset
+        jsonschema.validate(state, component)
