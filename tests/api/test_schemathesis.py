@@ -37,7 +37,8 @@ MAX_EXAMPLES = int(os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "25"))
 # 403, 404, 409: the defaults).
 REFUSED_BY_CONTENT = {
     ("POST", "/api/v1/auth/register/"): [400],  # the username is taken, or the password is a common one
-    ("POST", "/api/v1/decks/"): [400],  # a title that makes no slug and no slug given; over 2000 cards in all
+    ("POST", "/api/v1/decks/"): [400],  # a title that makes no slug and no slug given; over 2000 cards in all; a
+    # Special Rule's params out of the bounds of the parameter named; a card value the deck's ruleset cannot play
     ("POST", "/api/v1/decks/import/"): [400],  # the text does not parse as a listing in its format
     ("POST", "/api/v1/games/"): [400],  # the deck's ruleset does not exist or is not played in that variant
     ("POST", "/api/v1/games/{game_id}/commands/"): [400, 412],  # the ruleset refuses a field (a cause you
@@ -46,6 +47,7 @@ REFUSED_BY_CONTENT = {
     ("POST", "/api/v1/games/{game_id}/mush/"): [400],  # the line is free text: not a MUSH command
     ("POST", "/api/v1/player-decks/"): [400],  # a card that is not in the set's latest version
     ("PATCH", "/api/v1/player-decks/{player_deck_id}/"): [400],  # the same
+    ("PATCH", "/api/v1/decks/{slug}/"): [400],  # a Special Rule's params out of the bounds of the parameter named
     ("POST", "/api/v1/decks/{slug}/changes/"): [400],  # a card's content the set's cards cannot hold
 }
 POSITIVE_DEFAULT = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]
