@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "decks",
     "games",
     "proposals",
+    "web",
 ]
 
 MIDDLEWARE = [
@@ -83,6 +84,10 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "dvorak_site.urls"
+# The site's own sign-in page (the admin keeps its own); after signing in or out, the home page.
+LOGIN_URL = "web:sign-in"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",

@@ -1,10 +1,11 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
-from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from dvorak_site.api.views import NotFoundView
+
+admin.site.site_url = "/"  # "View site" opens the public archive
 
 api_v1 = [
     path("", include("dvorak_site.api.urls")),
@@ -19,7 +20,7 @@ api_v1 = [
 urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
-    path("", RedirectView.as_view(url="/admin/", permanent=False)),
+    path("", include("web.urls")),
 ]
 
 if settings.BENCH_ENDPOINTS:
