@@ -1,0 +1,187 @@
+/* Board views: one fitted to each ruleset that has a board of its own, and a generic one (the board as readable
+   tables) for anything else. Every view draws only what the state shows the viewer. */
+"use strict";
+
+const Boards = (function () {
+  const { el } = Play;
+  const SEAT_COLOURS = ["#2a5d8f", "#b5452b", "#3c8a3a", "#8a5a9e", "#b08a1a", "#4f7f86"];
+  const seatColour = (seat) => SEAT_COLOURS[(seat || 0) % SEAT_COLOURS.length];
+
+  /* Any JSON value as nested tables: an object as key/value rows, a list of objects as a table of columns. */
+  function jsonTable(value, depth) {
+    depth = depth || 0;
+    if (value === null || value === undefined) return el("span", { class: "muted" }, "—");
+    if (typeof value !== "object") return String(value);
+    if (Array.isArray(value)) {
+      if (!value.length) return el("span", { class: "muted" }, "none");
+      if (value.every((item) => item && typeof item === "object" && !Array.isArray(item))) {
+        const columns = [...new Set(value.flatMap((item) => Object.keys(item)))];
+        return el("table", { class: "json" },
+          el("thead", {}, el("tr", {}, columns.map((c) => el("th", {}, c)))),
+          el("tbody", {}, value.map((item) => el("tr", {}, columns.map((c) => el("td", {}, jsonTable(item[c], depth + 1)))))));
+      }
+      return value.map((item) => (typeof item === "object" ? jsonTable(item, depth + 1) : String(item))).reduce(
+        (acc, item, i) => (i ? acc.concat([", ", item]) : [item]), []);
+    }
+    if (value.title !== undefined && value.id !== undefined && depth > 0) {
+      return el("span", { class: "card-ref", title: value.text || "" }, value.title);
+    }
+    return el("table", { class: "json kv" }, el("tbody", {}, Object.entries(value).map(([k, v]) =>
+      el("tr", {}, el("th", {}, k), el("td", {}, jsonTable(v, depth + 1))))));
+  }
+
+  function cardBox(card, extra) {
+    if (!card) return el("div", { class: "card hidden-card" }, "?");
+    return el("div", { class: "card", "data-card": card.id || "", title: card.text || "" },
+      el("div", { class: "card-title" }, card.title || card.name || card.id),
+      card.type ? el("div", { class: "card-type" }, card.type + (card.corner_value ? " · " + card.corner_value : "")) : null,
+      card.text ? el("div", { class: "card-text" }, card.text) : null,
+      extra || null);
+  }
+
+  /* ---- S.E.R.M.: the field, its terrain, soldiers with their facings and lines of sight. ---- */
+  const HEADING = { N: [0, 1], NE: [1, 1], E: [1, 0], SE: [1, -1], S: [0, -1], SW: [-1, -1], W: [-1, 0], NW: [-1, 1] };
+
+  function serm(state, ctx) {
+    const board = state.board;
+    if (!board) return el("p", { class: "muted" }, "The field is laid out when the game starts.");
+    const size = 40;
+    const w = board.field.width, h = board.field.height;
+    // y counts from 0 at the south edge: draw it upwards.
+    const cx = (x) => x * size + size / 2;
+    const cy = (y) => (h - 1 - y) * size + size / 2;
+    const svg = el("svg", { viewBox: `-24 -24 ${w * size + 48} ${h * size + 48}`, class: "serm-field", role: "img",
+      "aria-label": `S.E.R.M. field, ${w} by ${h}` });
+    svg.append(el("rect", { x: 0, y: 0, width: w * size, height: h * size, class: "field" }));
+    for (let i = 0; i <= w; i++) svg.append(el("line", { x1: i * size, y1: 0, x2: i * size, y2: h * size, class: "grid" }));
+    for (let j = 0; j <= h; j++) svg.append(el("line", { x1: 0, y1: j * size, x2: w * size, y2: j * size, class: "grid" }));
+    for (let i = 0; i < w; i++) svg.append(el("text", { x: cx(i), y: h * size + 16, class: "coord" }, i));
+    for (let j = 0; j < h; j++) svg.append(el("text", { x: -12, y: cy(j) + 4, class: "coord" }, j));
+    svg.append(el("text", { x: (w * size) / 2, y: -8, class: "coord" }, "N"));
+    for (const t of board.terrain || []) {
+      svg.append(el("rect", { x: t.x * size, y: (h - t.y - t.height) * size, width: t.width * size, height: t.height * size,
+        class: "terrain" }, el("title", {}, `terrain ${t.x},${t.y} ${t.width}×${t.height}`)));
+    }
+    const byId = new Map((board.soldiers || []).map((s) => [s.id, s]));
+    const sight = el("g", { class: "sight" });
+    for (const s of board.soldiers || []) {
+      for (const target of s.in_sight || []) {
+        const other = byId.get(target);
+        if (!other) continue;
+        sight.append(el("line", { x1: cx(s.x), y1: cy(s.y), x2: cx(other.x), y2: cy(other.y),
+          stroke: seatColour(s.seat), class: "sight-line", "data-from": s.id, "data-to": target },
+          el("title", {}, `${s.title} sees ${other.title}`)));
+      }
+    }
+    svg.append(sight);
+    if (board.move && board.move.path) {
+      const mover = byId.get(board.move.soldier);
+      const points = [mover ? [mover.x, mover.y] : null].concat(board.move.path.map((p) => p.split(",").map(Number)))
+        .filter(Boolean).map(([x, y]) => `${cx(x)},${cy(y)}`).join(" ");
+      svg.append(el("polyline", { points, class: "move-path" }));
+    }
+    for (const s of board.soldiers || []) {
+      const [dx, dy] = HEADING[s.facing] || [0, 1];
+      const len = Math.hypot(dx, dy);
+      const tipX = cx(s.x) + (dx / len) * size * 0.48, tipY = cy(s.y) - (dy / len) * size * 0.48;
+      const active = board.activation && board.activation.soldier === s.id;
+      svg.append(el("g", { class: "soldier" + (active ? " active" : ""), "data-soldier": s.id },
+        el("title", {}, `${s.title} (${ctx.seatName(s.seat)}) at ${s.x},${s.y} facing ${s.facing}; sees ${(s.in_sight || []).map((t) => byId.get(t)?.title || t).join(", ") || "no enemy"}`),
+        el("line", { x1: cx(s.x), y1: cy(s.y), x2: tipX, y2: tipY, class: "facing", stroke: seatColour(s.seat) }),
+        el("circle", { cx: cx(s.x), cy: cy(s.y), r: size * 0.34, fill: seatColour(s.seat), class: "body" }),
+        el("text", { x: cx(s.x), y: cy(s.y) + 4, class: "label" }, initials(s.title))));
+    }
+    const legend = el("ul", { class: "legend" }, (board.soldiers || []).map((s) => el("li", {},
+      el("span", { class: "swatch", style: `background:${seatColour(s.seat)}` }), ` ${initials(s.title)} = ${s.title} `,
+      el("span", { class: "muted" }, `(${ctx.seatName(s.seat)}, ${s.x},${s.y} facing ${s.facing}, sees ${(s.in_sight || []).length})`))));
+    const facts = el("p", {}, `Phase: ${board.phase}. Initiative: ${board.initiative === null || board.initiative === undefined ? "—" : ctx.seatName(board.initiative)}.`,
+      board.activation && board.activation.soldier ? ` Activated: ${byId.get(board.activation.soldier)?.title || board.activation.soldier}${board.activation.moved ? ", moved" : ""}${board.activation.shot ? ", shot" : ""}.` : "",
+      (board.fallen || []).length ? ` Fallen: ${board.fallen.map((f) => `${f.title} (${ctx.seatName(f.seat)})`).join(", ")}.` : "");
+    return el("div", { class: "serm" }, svg, facts, legend);
+  }
+
+  function initials(title) {
+    return String(title || "?").split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
+  }
+
+  /* ---- Socialism: the grid of Users, the tokens on each identity, viral posts, the pending card. ---- */
+  function socialism(state, ctx) {
+    const board = state.board;
+    if (!board) return el("p", { class: "muted" }, "The grid starts empty when the game starts.");
+    const grid = board.grid || [];
+    const wrap = el("div", { class: "socialism" });
+    if (!grid.length) wrap.append(el("p", { class: "muted" }, "No User on the grid yet: the first goes at (0, 0)."));
+    else {
+      const xs = grid.map((c) => c.x), ys = grid.map((c) => c.y);
+      const minX = Math.min(...xs) - 1, maxX = Math.max(...xs) + 1, minY = Math.min(...ys) - 1, maxY = Math.max(...ys) + 1;
+      const at = new Map(grid.map((c) => [`${c.x},${c.y}`, c]));
+      const posts = new Map();
+      for (const post of board.viral_posts || []) posts.set(post.on, post);
+      const table = el("table", { class: "social-grid" });
+      table.append(el("tr", {}, el("th", {}, ""), range(minX, maxX).map((x) => el("th", {}, `x ${x}`))));
+      for (const y of range(minY, maxY)) {
+        table.append(el("tr", {}, el("th", {}, `y ${y}`), range(minX, maxX).map((x) => {
+          const cell = at.get(`${x},${y}`);
+          if (!cell) return el("td", { class: "empty", "data-cell": `${x},${y}` }, "");
+          return el("td", { class: "user-cell", "data-cell": `${x},${y}`, title: cell.card.text || "" },
+            el("div", { class: "card-title" }, cell.card.title),
+            (cell.identities || []).map((identity) => el("div", { class: "identity" },
+              cell.identities.length > 1 ? el("span", { class: "muted" }, identity.name + " ") : null,
+              (identity.members || []).length ? identity.members.map((seat) => el("span", {
+                class: "token", style: `background:${seatColour(seat)}`, title: ctx.seatName(seat) }, ctx.seatName(seat)[0]))
+                : el("span", { class: "muted" }, "no token"),
+              posts.has(identity.id) ? el("span", { class: "viral", title: "Viral Post" }, " viral") : null)));
+        })));
+      }
+      wrap.append(table);
+    }
+    const turn = board.turn || {};
+    wrap.append(el("p", {}, `Turn: ${turn.seat === undefined ? "—" : ctx.seatName(turn.seat)} (${turn.stage || "—"})`,
+      turn.invited && turn.invited.length ? `, invitations sent: ${turn.invited.join(", ")}` : "",
+      `. Draw pile: ${board.draw_pile ? board.draw_pile.count : 0}. Unconnected sets: ${(board.sets || []).length}.`));
+    if (board.pending) {
+      wrap.append(el("p", { class: "notice" }, `${ctx.seatName(board.pending.seat)} played ${ctx.cardName(board.pending.card) || "a card"}; waiting for ${(board.pending.waiting || []).map(ctx.seatName).join(", ")} (Sherman Act window).`));
+    }
+    wrap.append(el("ul", { class: "legend" }, state.players.map((p) => el("li", {},
+      el("span", { class: "swatch", style: `background:${seatColour(p.seat)}` }),
+      ` ${p.username}: ${p.counters ? p.counters.tokens : "?"} tokens left, ${p.tokens_placed || 0} placed`))));
+    if ((board.discard_pile || []).length) {
+      wrap.append(el("h3", {}, "Discard pile"), el("div", { class: "cards" }, board.discard_pile.map((c) => cardBox(c))));
+    }
+    return wrap;
+  }
+
+  function range(a, b) {
+    const out = [];
+    for (let i = a; i <= b; i++) out.push(i);
+    return out;
+  }
+
+  /* ---- Rock Paper Scissors Extreme: the centre, the supply, each player's items and points, the throws. ---- */
+  function rps(state, ctx) {
+    const board = state.board;
+    if (!board) return el("p", { class: "muted" }, "The centre is dealt when the game starts.");
+    const wrap = el("div", { class: "rps" });
+    wrap.append(el("p", {}, `Challenge ${board.challenge}, throw ${board.throw}: ${board.phase}. Supply: ${board.supply ? board.supply.count : 0} cards. First to ${board.target_points}.`,
+      board.nullified ? " A black potion nullifies totems, scrolls and athames." : ""));
+    wrap.append(el("h3", {}, "Centre"), el("div", { class: "cards" }, (board.center || []).map((c) => cardBox(c, c.family ? el("div", { class: "card-type" }, `${c.family}${c.sign ? " · " + c.sign : ""}`) : null))));
+    wrap.append(el("div", { class: "rps-players" }, (board.players || []).map((p) => el("div", { class: "rps-player" },
+      el("h3", {}, `${ctx.seatName(p.seat)}: ${p.points} points`),
+      el("div", { class: "cards" }, (p.items || []).length ? p.items.map((c) => cardBox(c)) : el("span", { class: "muted" }, "no items"))))));
+    const throws = (board.revealed || []).map((t) => `${ctx.seatName(t.seat)} ${t.sign}`).join(" vs ");
+    if (throws) wrap.append(el("p", {}, `Last throw: ${throws}.`));
+    const pending = (board.throws || []).map((t) => `${ctx.seatName(t.seat)} ${t.sign ? "threw " + t.sign : "has thrown"}`).join(", ");
+    if (pending) wrap.append(el("p", {}, pending + "."));
+    if (board.window) wrap.append(el("p", {}, `Potion window (${board.window}): ${(board.asked || []).map(ctx.seatName).join(", ")} asked.`));
+    return wrap;
+  }
+
+  const fitted = { serm, socialism, rock_paper_scissors_extreme: rps };
+
+  function render(state, ctx) {
+    const view = fitted[state.ruleset];
+    return view ? view(state, ctx) : jsonTable(state.board);
+  }
+
+  return { render, jsonTable, cardBox, seatColour };
+})();

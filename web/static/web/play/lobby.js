@@ -1,0 +1,112 @@
+/* The lobby: decks to create a game from, open games to join, your games, games to watch — all from the API. */
+"use strict";
+
+(function () {
+  const { api, showError, el } = Play;
+  const root = document.getElementById("lobby");
+  const API = root.dataset.api;
+  const errorBox = document.getElementById("lobby-error");
+  const decks = new Map();
+
+  async function allPages(url) {
+    const results = [];
+    while (url) {
+      const page = await api("GET", url);
+      results.push(...page.results);
+      url = page.next;
+    }
+    return results;
+  }
+
+  async function loadDecks() {
+    const picker = document.getElementById("deck-picker");
+    const list = await allPages(API + "decks/");
+    picker.textContent = "";
+    picker.append(el("option", { value: "" }, "Choose a deck…"));
+    for (const deck of list) {
+      decks.set(deck.slug, deck);
+      picker.append(el("option", { value: deck.slug },
+        `${deck.title} (${deck.ruleset || "dvorak"}, ${deck.card_count} cards)`));
+    }
+    picker.addEventListener("change", () => {
+      const deck = decks.get(picker.value);
+      document.getElementById("deck-ruleset").textContent = deck
+        ? `This deck plays the ${deck.ruleset || "dvorak"} ruleset unless you choose another.` : "";
+    });
+  }
+
+  function tableLink(game, text) {
+    return el("a", { href: `/play/${game.id}/` }, text);
+  }
+
+  async function join(game) {
+    showError(errorBox, null);
+    const body = {};
+    if (game.variant === "team") {
+      const team = window.prompt("Which team do you join?");
+      if (!team) return;
+      body.team = team;
+    }
+    try {
+      await api("POST", `${API}games/${game.id}/join/`, body);
+      window.location.href = `/play/${game.id}/`;
+    } catch (error) {
+      showError(errorBox, error);
+    }
+  }
+
+  function fill(tableId, games, action) {
+    const table = document.getElementById(tableId);
+    table.textContent = "";
+    if (!games.length) {
+      table.append(el("tbody", {}, el("tr", {}, el("td", { class: "muted" }, "None."))));
+      return;
+    }
+    table.append(el("thead", {}, el("tr", {}, ["Deck", "Ruleset", "Status", "Players", "Version", ""].map((h) => el("th", {}, h)))));
+    table.append(el("tbody", {}, games.map((game) => el("tr", { "data-game": game.id },
+      el("td", {}, game.deck_title || game.deck),
+      el("td", {}, game.ruleset + (game.variant !== "standard" ? ` (${game.variant})` : "") + (game.creative ? ", creative" : "")),
+      el("td", {}, game.status),
+      el("td", {}, `${game.players.join(", ")} (${game.players.length}/${game.max_players})`),
+      el("td", {}, game.version),
+      el("td", {}, action(game))))));
+  }
+
+  async function loadGames() {
+    const username = document.querySelector(".account .who")?.textContent;
+    const [mine, open, all] = await Promise.all([
+      allPages(API + "games/?mine=1"), allPages(API + "games/?status=open"), allPages(API + "games/")]);
+    fill("my-games", mine, (game) => tableLink(game, game.status === "finished" ? "Replay" : "Open table"));
+    const joinable = open.filter((game) => !game.players.includes(username) && game.players.length < game.max_players);
+    fill("open-games", joinable, (game) => el("button", { type: "button", onclick: () => join(game) }, "Join"));
+    const watchable = all.filter((game) => !game.players.includes(username));
+    fill("watch-games", watchable, (game) => tableLink(game, "Watch"));
+  }
+
+  document.getElementById("create-game").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    showError(errorBox, null);
+    const form = new FormData(event.target);
+    const body = { deck: form.get("deck"), variant: form.get("variant"), creative: form.get("creative") === "on" };
+    if (form.get("ruleset")) body.ruleset = form.get("ruleset");
+    if (form.get("max_players")) body.max_players = Number(form.get("max_players"));
+    let options = {};
+    try {
+      options = form.get("options") ? JSON.parse(form.get("options")) : {};
+    } catch (e) {
+      showError(errorBox, { message: "More options must be a JSON object, such as {\"blank_cards\": 20}.", code: "invalid" });
+      return;
+    }
+    if (form.get("spectators") !== "anyone") options.spectators = form.get("spectators");
+    if (form.get("team")) options.team = form.get("team");
+    if (Object.keys(options).length) body.options = options;
+    try {
+      const game = await api("POST", API + "games/", body);
+      window.location.href = `/play/${game.id}/`;
+    } catch (error) {
+      showError(errorBox, error);
+    }
+  });
+
+  Promise.all([loadDecks(), loadGames()]).catch((error) => showError(errorBox, error));
+})();

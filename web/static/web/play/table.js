@@ -1,0 +1,547 @@
+/* The table: the game as the API shows this viewer, kept live by the websocket, acted on through the legal
+   moves, the effect moves of Dvorak and creative proposals. The server judges every command; the page only
+   sends what the player chose and shows the answer (or the API's error) as it comes. */
+"use strict";
+
+(function () {
+  const { api, showError, el } = Play;
+  const config = JSON.parse(document.getElementById("play-config").textContent);
+  const API = config.api;
+  const GAME = `${API}games/${config.game}/`;
+  const errorBox = document.getElementById("play-error");
+  const $ = (id) => document.getElementById(id);
+
+  const client = {
+    state: null,          // the state shown (live, or a past version while replaying)
+    live: null,           // the latest live state
+    moves: [],
+    version: 0,           // the last event version handled (the log's)
+    replayAt: null,
+    socket: null,
+    connects: 0,
+    cards: new Map(),     // every card (or soldier, or identity) the viewer has been shown, by id
+    log: [],
+  };
+  window.playClient = client; // for the browser tests and the curious
+
+  /* ---- what things are called ---- */
+  function remember(value) {
+    if (!value || typeof value !== "object") return;
+    if (Array.isArray(value)) { value.forEach(remember); return; }
+    if (typeof value.id === "string" && (value.title || value.name)) client.cards.set(value.id, value);
+    Object.values(value).forEach(remember);
+  }
+  function seatName(seat) {
+    const players = (client.live || client.state || {}).players || [];
+    const player = players.find((p) => p.seat === Number(seat));
+    return player ? player.username : `seat ${seat}`;
+  }
+  function cardName(value) {
+    if (value && typeof value === "object") return value.title || value.name || null;
+    const card = client.cards.get(value);
+    return card ? card.title || card.name : null;
+  }
+  const describe = Describe.make({ seatName, cardName });
+  const ACTOR_LED = new Set(["game.created", "game.started", "dice.rolled", "draw_pile.refilled", "pile.shuffled"]);
+
+  /* ---- reading ---- */
+  const read = config.signed_in
+    ? { state: (at) => api("GET", GAME + (at ? `?at=${at}` : "")), events: (after) => api("GET", `${GAME}events/?after=${after}`),
+        moves: () => api("GET", `${GAME}moves/`) }
+    : { state: (at) => api("GET", config.watch.state + (at ? `?at=${at}` : "")),
+        events: (after) => api("GET", `${config.watch.events}?after=${after}`), moves: async () => ({ moves: [] }) };
+
+  let refreshing = null, again = false;
+  async function refresh() {
+    // One refresh at a time; events arriving meanwhile ask for one more afterwards.
+    if (refreshing) { again = true; return refreshing; }
+    refreshing = (async () => {
+      try {
+        const [state, moves] = await Promise.all([read.state(), read.moves()]);
+        client.live = state;
+        remember(state);
+        client.moves = moves.version === undefined || moves.version === state.version ? moves.moves : [];
+        if (client.replayAt === null) client.state = state;
+        render();
+      } catch (error) {
+        showError(errorBox, error);
+      }
+    })();
+    await refreshing;
+    refreshing = null;
+    if (again) { again = false; await refresh(); }
+  }
+
+  function handleEvents(events) {
+    let fresh = false;
+    for (const event of events) {
+      if (event.version <= client.version) continue;
+      remember(event.data);
+      client.version = event.version;
+      client.log.push(event);
+      appendLog(event);
+      fresh = true;
+    }
+    if (fresh) refresh();
+  }
+
+  /* ---- live: the websocket (a fresh ticket each time it opens), resuming after the last version handled ---- */
+  async function connect() {
+    let ticket;
+    try {
+      ticket = (await api("POST", `${API}auth/ticket/`)).ticket;
+    } catch (error) {
+      setLive(false, "offline: " + error.message);
+      return setTimeout(connect, 3000);
+    }
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${config.game}/?ticket=${encodeURIComponent(ticket)}&after=${client.version}`);
+    client.socket = socket;
+    socket.addEventListener("open", () => { client.connects += 1; setLive(true); });
+    socket.addEventListener("message", (message) => {
+      const data = JSON.parse(message.data);
+      if (data.type !== "event") return;
+      if (data.event.version > client.version + 1) {
+        // A gap: something was missed. Start again from what we have.
+        socket.close(4000, "gap");
+        return;
+      }
+      handleEvents([data.event]);
+    });
+    socket.addEventListener("close", (event) => {
+      if (client.socket !== socket) return;
+      client.socket = null;
+      if ([4401, 4403, 4404, 4400].includes(event.code)) {
+        setLive(false, event.code === 4403 ? "not open to you" : "closed");
+        if (event.code === 4401) setTimeout(connect, 2000);
+        return;
+      }
+      setLive(false, "reconnecting…");
+      setTimeout(connect, event.code === 4000 ? 0 : 1000);
+    });
+  }
+
+  /* A visitor who is not signed in has no websocket: the page asks for what is new every few seconds. */
+  function poll() {
+    read.events(client.version).then((answer) => { setLive(true, "watching (updates every few seconds)"); handleEvents(answer.events); })
+      .catch((error) => setLive(false, error.message))
+      .finally(() => setTimeout(poll, 3000));
+  }
+
+  function setLive(on, text) {
+    const box = $("live");
+    box.className = "live " + (on ? "on" : "off");
+    box.textContent = text || (on ? "live" : "offline");
+    box.dataset.connects = client.connects;
+  }
+
+  /* ---- acting ---- */
+  async function send(command, button) {
+    showError(errorBox, null);
+    if (button) button.disabled = true;
+    try {
+      const headers = { "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) };
+      if (client.live) headers["If-Match"] = `"${client.live.version}"`;
+      const url = command.type === "start" ? `${GAME}start/` : `${GAME}commands/`;
+      const answer = await api("POST", url, command.type === "start" ? undefined : command, headers);
+      if (answer && answer.events) handleEvents(answer.events);
+      await refresh();
+      return true;
+    } catch (error) {
+      showError(errorBox, error);
+      return false;
+    } finally {
+      if (button) button.disabled = false;
+    }
+  }
+
+  function isChoice(value) {
+    return value && typeof value === "object" && !Array.isArray(value) && "choose" in value && "from" in value;
+  }
+
+  function optionLabel(value) {
+    if (typeof value === "number" || /^\d+$/.test(String(value))) {
+      const players = (client.live || {}).players || [];
+      if (players.some((p) => p.seat === Number(value)) && typeof value === "number") return `${seatName(value)} (seat ${value})`;
+    }
+    return cardName(value) || String(value);
+  }
+
+  function moveLabel(move) {
+    const parts = [move.type.replace(/_/g, " ")];
+    const fixed = Object.entries(move).filter(([k, v]) => k !== "type" && !isChoice(v));
+    for (const [key, value] of fixed) {
+      if (key === "approve") parts[0] = value ? "vote for" : "vote against";
+      else if (key === "proposal") {
+        const proposal = ((client.live || {}).proposals || []).find((p) => p.number === value);
+        parts.push(`proposal ${value}${proposal ? ": " + proposalSummary(proposal) : ""}`);
+      } else if (key === "card") parts.push(cardName(value) || value);
+      else if (key === "onto") parts.push("onto " + (cardName(value) || value));
+      else if (key === "target" || key === "to" || key === "from" || key === "seat") parts.push(`${key} ${optionLabel(value)}`);
+      else if (typeof value === "object") parts.push(`${key} ${JSON.stringify(value)}`);
+      else parts.push(`${key} ${cardName(value) || value}`);
+    }
+    return parts.join(" ");
+  }
+
+  function renderMoves() {
+    const box = $("moves");
+    box.textContent = "";
+    const state = client.state;
+    if (client.replayAt !== null) { box.append(el("p", { class: "muted" }, `Replaying version ${client.replayAt}: go back to live to play.`)); return; }
+    if (!config.signed_in) { box.append(el("p", {}, "You are watching. ", el("a", { href: config.sign_in }, "Sign in"), " to play.")); return; }
+    if (state && state.you === null) {
+      const canJoin = state.status === "open";
+      box.append(el("p", { class: "muted" }, "You are watching this game."),
+        canJoin ? el("button", { type: "button", class: "join", onclick: join }, "Join this game") : null);
+      return;
+    }
+    if (!client.moves.length) {
+      box.append(el("p", { class: "muted" }, state && state.status === "finished" ? "The game is over." : "Nothing is yours to do now: waiting for the others."));
+      return;
+    }
+    const list = el("ul", { class: "move-list" });
+    for (const move of client.moves) list.append(el("li", {}, moveForm(move)));
+    box.append(list);
+  }
+
+  function moveForm(move) {
+    const choices = Object.entries(move).filter(([, v]) => isChoice(v));
+    const form = el("form", { class: "move", "data-move-type": move.type });
+    for (const [key, choice] of choices) {
+      if (choice.list) {
+        form.append(el("fieldset", { class: "choose", "data-field": key }, el("legend", {}, `${key}: choose ${choice.choose}`),
+          choice.from.map((value) => el("label", {}, el("input", { type: "checkbox", name: key, value: JSON.stringify(value) }), " ", optionLabel(value)))));
+      } else {
+        form.append(el("label", {}, `${key} `, el("select", { name: key, "data-field": key },
+          choice.from.map((value) => el("option", { value: JSON.stringify(value) }, optionLabel(value))))));
+      }
+    }
+    const button = el("button", { type: "submit" }, moveLabel(move));
+    form.append(button);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const command = Object.assign({}, move);
+      for (const [key, choice] of choices) {
+        if (choice.list) command[key] = [...form.querySelectorAll(`input[name="${key}"]:checked`)].map((i) => JSON.parse(i.value));
+        else command[key] = JSON.parse(form.querySelector(`select[name="${key}"]`).value);
+      }
+      send(command, button);
+    });
+    return form;
+  }
+
+  async function join() {
+    showError(errorBox, null);
+    const body = {};
+    if (client.live && client.live.variant === "team") {
+      const team = window.prompt("Which team do you join?");
+      if (!team) return;
+      body.team = team;
+    }
+    try {
+      await api("POST", `${GAME}join/`, body);
+      await refresh();
+    } catch (error) {
+      showError(errorBox, error);
+    }
+  }
+
+  /* ---- Dvorak's effect moves: carry out the text of a card you can see, or of a Special Rule ---- */
+  const EFFECTS = {
+    draw: [], // not an effect: listed for completeness of the map below
+    destroy: [["card", "in_play"]],
+    move: [["card", "visible"], ["to", ["hand", "discard", "in_play", "draw_top", "draw_bottom"]], ["seat", "seat?"], ["onto", "in_play?"]],
+    take_random: [["from", "other_seat"], ["opponent", "bool"]],
+    give: [["card", "hand"], ["to", "other_seat"], ["opponent", "bool"]],
+    counter: [["seat", "seat"], ["name", "text:gold"], ["delta", "number:1"]],
+    roll: [["dice", "text:1d6"]],
+    reveal: [["card", "hand"]],
+    discard: [["cards", "hand*"]],
+    shuffle: [["pile", ["draw", "discard"]]],
+    eliminate: [["seat", "other_seat"], ["opponent", "bool"]],
+    win: [],
+  };
+  delete EFFECTS.draw;
+
+  function visibleCards(state) {
+    const me = state.players.find((p) => p.seat === state.you) || {};
+    const inPlay = [];
+    const walk = (cards) => (cards || []).forEach((c) => { inPlay.push(c); walk(c.attached); });
+    state.players.forEach((p) => walk(p.in_play));
+    const open = (state.proposals || []).filter((p) => p.status === "open").flatMap((p) => p.cards || []).filter((c) => c.id);
+    return { hand: me.hand || [], in_play: inPlay, visible: [...(me.hand || []), ...inPlay, ...(state.discard_pile || []), ...open, ...(state.rejected || [])] };
+  }
+
+  function renderEffects() {
+    const state = client.state;
+    const panel = $("effects-panel");
+    const usable = state && state.ruleset === "dvorak" && state.you !== null && config.signed_in && client.replayAt === null
+      && (state.status === "active");
+    panel.hidden = !usable;
+    const box = $("effects");
+    box.textContent = "";
+    if (!usable) return;
+    const cards = visibleCards(state);
+    const cardOptions = (list) => list.map((c) => el("option", { value: c.id }, c.title));
+    const causes = el("select", { name: "cause", "data-field": "cause" },
+      el("optgroup", { label: "Cards" }, cardOptions(cards.visible)),
+      el("optgroup", { label: "Special Rules" }, (state.special_rules || []).map((r) => el("option", { value: r.id }, r.title))));
+    const kind = el("select", { name: "type", "data-field": "type" }, Object.keys(EFFECTS).map((k) => el("option", { value: k }, k.replace("_", " "))));
+    const fields = el("span", { class: "effect-fields" });
+    const seats = (filter) => state.players.filter(filter).map((p) => el("option", { value: p.seat }, p.username));
+    function fillFields() {
+      fields.textContent = "";
+      for (const [name, spec] of EFFECTS[kind.value]) {
+        let input;
+        if (Array.isArray(spec)) input = el("select", { name }, spec.map((v) => el("option", { value: v }, v.replace("_", " "))));
+        else if (spec === "bool") input = el("input", { type: "checkbox", name });
+        else if (spec.startsWith("text:")) input = el("input", { type: "text", name, value: spec.slice(5), size: 8 });
+        else if (spec.startsWith("number:")) input = el("input", { type: "number", name, value: spec.slice(7), step: 1 });
+        else if (spec === "hand*") input = el("select", { name, multiple: true }, cardOptions(cards.hand));
+        else if (spec.startsWith("seat") || spec === "other_seat") {
+          input = el("select", { name }, spec.endsWith("?") ? el("option", { value: "" }, "—") : null,
+            seats((p) => spec !== "other_seat" || p.seat !== state.you));
+        } else {
+          const list = cards[spec.replace("?", "")] || cards.visible;
+          input = el("select", { name }, spec.endsWith("?") ? el("option", { value: "" }, "—") : null, cardOptions(list));
+        }
+        fields.append(el("label", {}, ` ${name} `, input));
+      }
+    }
+    kind.addEventListener("change", fillFields);
+    fillFields();
+    const form = el("form", { class: "effect", id: "effect-form" }, el("label", {}, "Move ", kind), el("label", {}, " citing ", causes), fields,
+      el("button", { type: "submit" }, "Carry it out"));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const command = { type: kind.value, cause: causes.value };
+      for (const [name, spec] of EFFECTS[kind.value]) {
+        const input = form.querySelector(`[name="${name}"]`);
+        if (spec === "bool") { if (input.checked) command[name] = true; continue; }
+        if (spec === "hand*") { command[name] = [...input.selectedOptions].map((o) => o.value); continue; }
+        if (input.value === "") continue;
+        const numeric = spec === "seat" || spec === "seat?" || spec === "other_seat" || String(spec).startsWith("number:");
+        command[name] = numeric ? Number(input.value) : input.value;
+      }
+      send(command, form.querySelector("button"));
+    });
+    box.append(form, el("p", { class: "muted" }, "Any player may carry out a card's text when it says so; the server checks the card is one you can see. ",
+      el("button", { type: "button", class: "concede", onclick: () => window.confirm("Leave this game?") && send({ type: "concede" }) }, "Concede")));
+  }
+
+  /* ---- creative play: proposals ---- */
+  function proposalSummary(p) {
+    if (p.cards && p.cards.length) return p.cards.map((c) => `${c.title} (${c.type}): ${c.text || ""}`).join("; ");
+    if (p.rule && p.kind === "special_rule") return `Special Rule "${p.rule.title}": ${p.rule.text || ""}`;
+    const target = p.card ? p.card.title : p.rule ? p.rule.title : "";
+    return `${p.kind.replace("_", " ")} ${target}${p.changes ? " → " + Object.entries(p.changes).map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ") : ""}`;
+  }
+
+  function renderProposals() {
+    const state = client.state;
+    const proposals = (state && state.proposals) || [];
+    $("proposals-panel").hidden = !(state && state.creative);
+    const box = $("proposals");
+    box.textContent = "";
+    if (!proposals.length) box.append(el("p", { class: "muted" }, "No proposal yet."));
+    box.append(el("ol", { class: "proposals" }, proposals.map((p) => el("li", { class: "proposal " + p.status, "data-proposal": p.number },
+      el("strong", {}, `#${p.number} ${p.kind.replace("_", " ")}`), ` by ${seatName(p.author)} — `, el("span", { class: "status" }, p.status), ": ",
+      proposalSummary(p),
+      el("span", { class: "votes" }, " Votes: " + (Object.entries(p.votes || {}).map(([seat, yes]) => `${seatName(seat)} ${yes ? "for" : "against"}`).join(", ") || "none"))))));
+    if ((state && state.rejected || []).length) {
+      box.append(el("p", {}, "Rejected pile: " + state.rejected.map((c) => c.title).join(", ")));
+    }
+    const canPropose = state && state.creative && state.you !== null && config.signed_in && client.replayAt === null
+      && !proposals.some((p) => p.status === "open");
+    $("propose-panel").hidden = !canPropose;
+    renderProposeForm(canPropose);
+  }
+
+  function renderProposeForm(show) {
+    const box = $("propose");
+    box.textContent = "";
+    if (!show) return;
+    const state = client.state;
+    const cards = visibleCards(state);
+    const kind = el("select", { name: "kind" }, ["card", "special_rule", "amend", "repeal", "amend_rule", "repeal_rule", "from_rejected"]
+      .map((k) => el("option", { value: k }, k.replace("_", " "))));
+    const fields = el("div", { class: "propose-fields" });
+    const text = (name, label, size) => el("label", {}, `${label} `, el("input", { type: "text", name, size: size || 30 }));
+    const area = (name, label) => el("label", { class: "wide" }, `${label} `, el("textarea", { name, rows: 2, cols: 50 }));
+    const pick = (name, list, labelOf) => el("label", {}, `${name} `, el("select", { name }, list.map((item) => el("option", { value: item.id }, labelOf(item)))));
+    function fill() {
+      fields.textContent = "";
+      const k = kind.value;
+      if (k === "card") fields.append(text("title", "Title"), el("label", {}, "Type ", el("select", { name: "ctype" }, el("option", {}, "Thing"), el("option", {}, "Action"))), area("text", "Text"));
+      if (k === "special_rule") fields.append(text("title", "Title"), area("text", "Text"));
+      if (k === "amend") fields.append(pick("card", cards.visible.filter((c) => !(state.rejected || []).includes(c)), (c) => c.title), text("title", "New title"), area("text", "New text"));
+      if (k === "repeal") fields.append(pick("card", cards.visible, (c) => c.title));
+      if (k === "amend_rule") fields.append(pick("rule", state.special_rules || [], (r) => r.title), text("title", "New title"), area("text", "New text"));
+      if (k === "repeal_rule") fields.append(pick("rule", state.special_rules || [], (r) => r.title));
+      if (k === "from_rejected") fields.append(pick("card", state.rejected || [], (c) => c.title));
+    }
+    kind.addEventListener("change", fill);
+    fill();
+    const form = el("form", { class: "propose", id: "propose-form" }, el("label", {}, "Kind ", kind), fields, el("button", { type: "submit" }, "Propose"));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const value = (name) => (form.querySelector(`[name="${name}"]`) || {}).value || "";
+      const k = kind.value;
+      let command;
+      const changes = () => Object.fromEntries([["title", value("title")], ["text", value("text")]].filter(([, v]) => v));
+      if (k === "card") command = { kind: "card", card: { title: value("title"), type: value("ctype"), text: value("text") } };
+      if (k === "special_rule") command = { kind: "special_rule", rule: { title: value("title"), text: value("text") } };
+      if (k === "amend") command = { kind: "amend", card: value("card"), changes: changes() };
+      if (k === "repeal") command = { kind: "repeal", card: value("card") };
+      if (k === "amend_rule") command = { kind: "amend_rule", rule: value("rule"), changes: changes() };
+      if (k === "repeal_rule") command = { kind: "repeal_rule", rule: value("rule") };
+      if (k === "from_rejected") command = { kind: "card", from_rejected: value("card") };
+      send(Object.assign({ type: "propose" }, command), form.querySelector("button"));
+    });
+    box.append(form);
+  }
+
+  /* ---- the state ---- */
+  function cardList(cards, empty) {
+    if (!cards || !cards.length) return el("span", { class: "muted" }, empty || "none");
+    return el("div", { class: "cards" }, cards.map((c) => Boards.cardBox(c,
+      c.attached && c.attached.length ? el("div", { class: "attached" }, "carrying: ", cardList(c.attached)) : null)));
+  }
+
+  const PLAYER_SHOWN = new Set(["seat", "username", "team", "status", "counters", "hand_count", "hand", "in_play", "in_front", "draw_pile", "discard_pile"]);
+
+  function renderPlayers() {
+    const state = client.state;
+    const box = $("players");
+    box.textContent = "";
+    const turnSeat = state.turn && state.turn.seat !== undefined ? state.turn.seat : state.board && state.board.turn ? state.board.turn.seat : null;
+    for (const p of state.players) {
+      const extras = Object.entries(p).filter(([k, v]) => !PLAYER_SHOWN.has(k) && v !== null && v !== undefined);
+      const mine = p.seat === state.you;
+      box.append(el("div", { class: "player" + (mine ? " me" : "") + (p.seat === turnSeat ? " turn" : ""), "data-seat": p.seat },
+        el("h3", {}, el("span", { class: "swatch", style: `background:${Boards.seatColour(p.seat)}` }), ` ${p.username}`,
+          mine ? el("span", { class: "muted" }, " (you)") : null, p.team ? ` · team ${p.team}` : "",
+          p.status && p.status !== "playing" ? ` · ${p.status}` : "", p.seat === turnSeat ? el("span", { class: "badge" }, "turn") : null,
+          (state.winners || []).includes(p.seat) ? el("span", { class: "badge win" }, "winner") : null),
+        el("p", { class: "facts" },
+          p.hand_count !== undefined ? `Hand: ${p.hand_count} card${p.hand_count === 1 ? "" : "s"}. ` : "",
+          p.counters && Object.keys(p.counters).length ? "Counters: " + Object.entries(p.counters).map(([k, v]) => `${k} ${v}`).join(", ") + ". " : "",
+          p.draw_pile ? `Own draw pile: ${p.draw_pile.count}. ` : "",
+          extras.map(([k, v]) => `${k}: ${typeof v === "object" ? (v.title || v.name || JSON.stringify(v)) : v}. `).join("")),
+        p.in_play ? el("div", { class: "zone" }, el("h4", {}, "In play"), cardList(p.in_play)) : null,
+        p.in_front ? el("div", { class: "zone" }, el("h4", {}, "In front"), cardList(p.in_front)) : null,
+        p.discard_pile && p.discard_pile.length ? el("div", { class: "zone" }, el("h4", {}, "Own discard pile"), cardList(p.discard_pile)) : null,
+        p.hand ? el("div", { class: "zone hand", id: mine ? "my-hand" : null }, el("h4", {}, "Your hand"), cardList(p.hand, "empty")) : null));
+    }
+  }
+
+  function renderPiles() {
+    const state = client.state;
+    const box = $("piles");
+    box.textContent = "";
+    const facts = [];
+    if (state.draw_pile) facts.push(`Draw pile: ${state.draw_pile.count} card${state.draw_pile.count === 1 ? "" : "s"}.`);
+    if (state.creative) facts.push(`Blank cards: ${state.blank_cards}.`);
+    if (facts.length) box.append(el("p", {}, facts.join(" ")));
+    if (state.discard_pile) box.append(el("h3", {}, "Discard pile (top last)"), cardList(state.discard_pile, "empty"));
+    if ((state.special_rules || []).length) {
+      box.append(el("h3", {}, "Special Rules"), el("ul", {}, state.special_rules.map((r) => el("li", {}, el("strong", {}, r.title), ": ", r.text || ""))));
+    }
+    if (state.rules) box.append(el("h3", {}, "Rules"), Boards.jsonTable(state.rules));
+    if ((state.modifiers || []).length) box.append(el("h3", {}, "Rule changes in effect"), Boards.jsonTable(state.modifiers));
+    $("piles-panel").hidden = !box.childNodes.length;
+  }
+
+  function renderSummary() {
+    const state = client.state;
+    const turn = state.turn ? `${seatName(state.turn.seat)}'s turn (${state.turn.stage})` : "";
+    const you = state.you === null || state.you === undefined ? "watching" : `you are ${seatName(state.you)} (seat ${state.you})`;
+    const winners = (state.winners || []).length ? ` · won by ${state.winners.map(seatName).join(", ")}` : "";
+    $("game-summary").textContent = "";
+    $("game-summary").append(
+      el("span", { class: "ruleset" }, state.ruleset + (state.variant && state.variant !== "standard" ? ` (${state.variant})` : "") + (state.creative ? ", creative" : "")),
+      " · ", el("span", { class: "status", id: "game-status" }, state.status),
+      " · ", el("span", { id: "game-version" }, `version ${state.version}`),
+      turn ? " · " + turn : "", " · ", you, winners,
+      client.replayAt !== null ? el("strong", { class: "replaying" }, ` · replaying version ${client.replayAt} of ${client.live.version}`) : "");
+  }
+
+  function render() {
+    const state = client.state;
+    if (!state) return;
+    document.body.dataset.version = state.version;
+    renderSummary();
+    renderMoves();
+    const hasBoard = Object.prototype.hasOwnProperty.call(state, "board");
+    $("board-panel").hidden = !hasBoard;
+    if (hasBoard) {
+      $("board-title").textContent = { serm: "The field", socialism: "The grid", rock_paper_scissors_extreme: "The centre and the items" }[state.ruleset] || "Board";
+      const box = $("board");
+      box.textContent = "";
+      box.append(Boards.render(state, { seatName, cardName }));
+    }
+    renderPlayers();
+    renderPiles();
+    renderProposals();
+    renderEffects();
+    const table = $("state-table");
+    table.textContent = "";
+    table.append(Boards.jsonTable(state));
+    const slider = $("replay-at");
+    slider.max = client.live.version;
+    if (client.replayAt === null) slider.value = client.live.version;
+    $("replay-version").textContent = `version ${slider.value}`;
+  }
+
+  /* ---- the log and replay ---- */
+  function appendLog(event) {
+    const sentence = describe(event);
+    const text = ACTOR_LED.has(event.type) ? `${event.actor} ${sentence}` : sentence;
+    const item = el("li", { "data-version": event.version, value: event.version, title: event.at },
+      el("button", { type: "button", class: "link", title: "Show the game at this version", onclick: () => replay(event.version) }, `v${event.version}`),
+      " ", text.charAt(0).toUpperCase() === text.charAt(0) ? text : text);
+    $("log").prepend(item);
+  }
+
+  async function replay(at) {
+    showError(errorBox, null);
+    if (at === null || (client.live && at >= client.live.version)) {
+      client.replayAt = null;
+      client.state = client.live;
+      $("replay-live").hidden = true;
+      render();
+      return;
+    }
+    try {
+      const state = await read.state(at);
+      remember(state);
+      client.replayAt = at;
+      client.state = state;
+      $("replay-at").value = at;
+      $("replay-live").hidden = false;
+      render();
+    } catch (error) {
+      showError(errorBox, error);
+    }
+  }
+
+  $("replay-at").addEventListener("input", (e) => { $("replay-version").textContent = `version ${e.target.value}`; });
+  $("replay").addEventListener("submit", (e) => { e.preventDefault(); replay(Number($("replay-at").value)); });
+  $("replay-live").addEventListener("click", () => replay(null));
+
+  /* ---- start: the state, the log so far, then live ---- */
+  (async function start() {
+    try {
+      const history = await read.events(0);
+      handleEvents(history.events);
+      await refresh();
+    } catch (error) {
+      showError(errorBox, error);
+      setLive(false, "not available");
+      return;
+    }
+    if (config.signed_in) connect();
+    else poll();
+  })();
+})();
