@@ -42,6 +42,8 @@ const Boards = (function () {
   /* ---- S.E.R.M.: the field, its terrain, soldiers with their facings and lines of sight. ---- */
   const HEADING = { N: [0, 1], NE: [1, 1], E: [1, 0], SE: [1, -1], S: [0, -1], SW: [-1, -1], W: [-1, 0], NW: [-1, 1] };
 
+  let sermSelected = null;
+
   function serm(state, ctx) {
     const board = state.board;
     if (!board) return el("p", { class: "muted" }, "The field is laid out when the game starts.");
@@ -63,8 +65,15 @@ const Boards = (function () {
         class: "terrain" }, el("title", {}, `terrain ${t.x},${t.y} ${t.width}×${t.height}`)));
     }
     const byId = new Map((board.soldiers || []).map((s) => [s.id, s]));
+    // Every soldier's lines at once would hide the field: show those of one soldier, chosen by a click (by
+    // default the activated one, else the viewer's first).
+    const activated = board.activation && board.activation.soldier;
+    if (!byId.has(sermSelected)) {
+      const own = (board.soldiers || []).find((s) => s.seat === state.you);
+      sermSelected = activated || (own || (board.soldiers || [])[0] || {}).id || null;
+    }
     const sight = el("g", { class: "sight" });
-    for (const s of board.soldiers || []) {
+    for (const s of (board.soldiers || []).filter((soldier) => soldier.id === sermSelected)) {
       for (const target of s.in_sight || []) {
         const other = byId.get(target);
         if (!other) continue;
@@ -85,19 +94,24 @@ const Boards = (function () {
       const len = Math.hypot(dx, dy);
       const tipX = cx(s.x) + (dx / len) * size * 0.48, tipY = cy(s.y) - (dy / len) * size * 0.48;
       const active = board.activation && board.activation.soldier === s.id;
-      svg.append(el("g", { class: "soldier" + (active ? " active" : ""), "data-soldier": s.id },
+      const seen = byId.get(sermSelected) && (byId.get(sermSelected).in_sight || []).includes(s.id);
+      svg.append(el("g", { class: "soldier" + (active ? " active" : "") + (s.id === sermSelected ? " selected" : "") + (seen ? " seen" : ""),
+        "data-soldier": s.id, onclick: () => { sermSelected = s.id; ctx.rerender(); } },
         el("title", {}, `${s.title} (${ctx.seatName(s.seat)}) at ${s.x},${s.y} facing ${s.facing}; sees ${(s.in_sight || []).map((t) => byId.get(t)?.title || t).join(", ") || "no enemy"}`),
         el("line", { x1: cx(s.x), y1: cy(s.y), x2: tipX, y2: tipY, class: "facing", stroke: seatColour(s.seat) }),
         el("circle", { cx: cx(s.x), cy: cy(s.y), r: size * 0.34, fill: seatColour(s.seat), class: "body" }),
         el("text", { x: cx(s.x), y: cy(s.y) + 4, class: "label" }, initials(s.title))));
     }
+    const chosen = byId.get(sermSelected);
+    const sightNote = chosen ? el("p", { class: "sight-note" }, `Lines of sight of ${chosen.title} (${ctx.seatName(chosen.seat)}): `,
+      (chosen.in_sight || []).map((t) => byId.get(t)?.title || t).join(", ") || "no enemy in sight", ". Click a soldier to see its own.") : null;
     const legend = el("ul", { class: "legend" }, (board.soldiers || []).map((s) => el("li", {},
       el("span", { class: "swatch", style: `background:${seatColour(s.seat)}` }), ` ${initials(s.title)} = ${s.title} `,
       el("span", { class: "muted" }, `(${ctx.seatName(s.seat)}, ${s.x},${s.y} facing ${s.facing}, sees ${(s.in_sight || []).length})`))));
     const facts = el("p", {}, `Phase: ${board.phase}. Initiative: ${board.initiative === null || board.initiative === undefined ? "—" : ctx.seatName(board.initiative)}.`,
       board.activation && board.activation.soldier ? ` Activated: ${byId.get(board.activation.soldier)?.title || board.activation.soldier}${board.activation.moved ? ", moved" : ""}${board.activation.shot ? ", shot" : ""}.` : "",
       (board.fallen || []).length ? ` Fallen: ${board.fallen.map((f) => `${f.title} (${ctx.seatName(f.seat)})`).join(", ")}.` : "");
-    return el("div", { class: "serm" }, svg, facts, legend);
+    return el("div", { class: "serm" }, svg, sightNote, facts, legend);
   }
 
   function initials(title) {

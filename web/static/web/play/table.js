@@ -446,7 +446,11 @@
     if (facts.length) box.append(el("p", {}, facts.join(" ")));
     if (state.discard_pile) box.append(el("h3", {}, "Discard pile (top last)"), cardList(state.discard_pile, "empty"));
     if ((state.special_rules || []).length) {
-      box.append(el("h3", {}, "Special Rules"), el("ul", {}, state.special_rules.map((r) => el("li", {}, el("strong", {}, r.title), ": ", r.text || ""))));
+      // A deck's own rules may run to pages: folded when long, a click away.
+      const long = state.special_rules.reduce((n, r) => n + (r.text || "").length, 0) > 600;
+      box.append(el("details", { class: "special-rules", open: !long },
+        el("summary", {}, el("h3", {}, `Special Rules (${state.special_rules.length})`)),
+        el("ul", {}, state.special_rules.map((r) => el("li", { "data-rule": r.id }, r.title ? el("strong", {}, r.title) : null, r.title && r.text ? ": " : "", r.text || "")))));
     }
     if (state.rules) box.append(el("h3", {}, "Rules"), Boards.jsonTable(state.rules));
     if ((state.modifiers || []).length) box.append(el("h3", {}, "Rule changes in effect"), Boards.jsonTable(state.modifiers));
@@ -479,7 +483,7 @@
       $("board-title").textContent = { serm: "The field", socialism: "The grid", rock_paper_scissors_extreme: "The centre and the items" }[state.ruleset] || "Board";
       const box = $("board");
       box.textContent = "";
-      box.append(Boards.render(state, { seatName, cardName }));
+      box.append(Boards.render(state, { seatName, cardName, rerender: render }));
     }
     renderPlayers();
     renderPiles();

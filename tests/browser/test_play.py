@@ -1,0 +1,308 @@
+"""The play client in a real browser: players sign up, create a game in the lobby, join it, play it to its end
+through the legal moves, a creative proposal and an effect move, each page following the game live without a
+reload; a third player watches; and nothing a player may not see reaches their page or their websocket."""
+
+import json
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from games import services
+from games.engine.rulesets.dvorak.state import cards_visible_to
+from games.models import Game
+
+# transaction: the server process reads what this test commits (the seed decks), and the test reads what the
+# server commits (the game's events)
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "blank-cards-forever"
+DECK = "rock-paper-scissors-extreme-deck"  # a seed deck, played here by Dvorak's Basic and Creative Rules
+SERM_DECK = "simplistic-wargame-with-four-stats-s-e-r-m"
+SOCIALISM_DECK = "socialism"
+WAIT_MS = 30_000
+
+
+@pytest.fixture
+def seed_decks():
+    call_command("load_seed_decks", verbosity=0)
+
+
+@pytest.fixture
+def browser_contexts(chromium):
+    contexts = []
+
+    def make():
+        context = chromium.new_context(viewport={"width": 1400, "height": 1000})
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def sign_up(context, base: str, username: str):
+    page = context.new_page()
+    page.problems = []
+    page.on("pageerror", lambda error: page.problems.append(str(error)))
+    page.goto(f"{base}/accounts/sign-up/?next=/play/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.locator("main form button[type=submit], main form input[type=submit]").first.click()
+    page.wait_for_url(f"{base}/play/")
+    return page
+
+
+def create_game(page, deck: str, *, ruleset: str = "", creative: bool = False, max_players: int = 2) -> str:
+    page.locator(f"#deck-picker option[value='{deck}']").wait_for(state="attached", timeout=WAIT_MS)
+    page.select_option("#deck-picker", deck)
+    page.select_option("#ruleset-picker", ruleset)
+    page.fill("input[name=max_players]", str(max_players))
+    if creative:
+        page.check("input[name=creative]")
+    page.click("#create-game button[type=submit]")
+    page.wait_for_url(re.compile(r".*/play/[0-9a-f-]{36}/$"), timeout=WAIT_MS)
+    expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
+    return page.url.rstrip("/").rsplit("/", 1)[-1]
+
+
+def join_from_lobby(page, game_id: str):
+    page.goto(page.url.split("/play/")[0] + "/play/")
+    page.locator(f"#open-games tr[data-game='{game_id}'] button").click(timeout=WAIT_MS)
+    page.wait_for_url(f"**/play/{game_id}/")
+    expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
+
+
+def click_move(page, move_type: str, label: str | None = None):
+    form = page.locator(f"form.move[data-move-type='{move_type}']")
+    if label:
+        form = form.filter(has=page.get_by_role("button", name=re.compile(label)))
+    form.first.locator("button").click(timeout=WAIT_MS)
+
+
+def mark_no_reload(*pages):
+    for page in pages:
+        page.evaluate("window.__sameDocument = true")
+
+
+def assert_not_reloaded(*pages):
+    for page in pages:
+        assert page.evaluate("window.__sameDocument === true"), "the page was reloaded"
+
+
+def expect_status(page, status: str):
+    expect(page.locator("#game-status")).to_have_text(status, timeout=WAIT_MS)
+
+
+def seat_to_play(page) -> int:
+    return page.evaluate("window.playClient.live.turn.seat")
+
+
+@pytest.mark.parametrize("served", ["debug"], indirect=True)
+def test_two_players_play_a_creative_game_to_its_end_while_a_third_watches(
+        served, seed_decks, browser_contexts, screenshots):
+    ann = sign_up(browser_contexts(), served, "ann")
+    bob = sign_up(browser_contexts(), served, "bob")
+    cat = sign_up(browser_contexts(), served, "cat")
+
+    game_id = create_game(ann, DECK, ruleset="dvorak", creative=True)
+    expect(ann.locator("#game-summary")).to_contain_text("dvorak, creative")
+    cat.goto(f"{served}/play/{game_id}/")
+    expect(cat.locator("#live")).to_have_text("live", timeout=WAIT_MS)
+    expect(cat.locator("#moves")).to_contain_text("You are watching")
+    mark_no_reload(ann, cat)
+
+    join_from_lobby(bob, game_id)
+    mark_no_reload(bob)
+    for page in (ann, cat):  # the join reaches the pages already open
+        expect(page.locator("#players .player[data-seat='1']")).to_contain_text("bob", timeout=WAIT_MS)
+        expect(page.locator("#log")).to_contain_text("bob took seat 1")
+
+    click_move(ann, "start")
+    for page in (ann, bob, cat):
+        expect_status(page, "active")
+    expect(ann.locator("#my-hand .card")).to_have_count(5)
+    expect(bob.locator("#my-hand .card")).to_have_count(5)
+    expect(cat.locator("#my-hand")).to_have_count(0)
+    expect(cat.locator("#players .player[data-seat='0']")).to_contain_text("Hand: 5 cards")
+
+    # An effect move the server refuses: its JSON error is shown as a sentence, and nothing happened.
+    ann.select_option("#effect-form select[name=type]", "destroy")
+    ann.click("#effect-form button[type=submit]")
+    expect(ann.locator("#play-error")).to_contain_text("card", timeout=WAIT_MS)
+    expect(ann.locator("#play-error code")).to_have_text("invalid")
+
+    # A creative proposal, voted in by both.
+    ann.select_option("#propose-form select[name=kind]", "special_rule")
+    ann.fill("#propose-form input[name=title]", "Quick draw")
+    ann.fill("#propose-form textarea[name=text]", "Whoever draws a card in their own turn wins the game.")
+    ann.click("#propose-form button[type=submit]")
+    for page in (ann, bob, cat):
+        expect_status(page, "voting")
+        expect(page.locator(".proposal[data-proposal='1']")).to_contain_text("open")
+    click_move(bob, "vote", "^vote for proposal 1")
+    expect(ann.locator(".proposal[data-proposal='1']")).to_contain_text("bob for", timeout=WAIT_MS)
+    click_move(ann, "vote", "^vote for proposal 1")
+    for page in (ann, bob, cat):
+        expect(page.locator(".proposal[data-proposal='1'] .status")).to_have_text("accepted", timeout=WAIT_MS)
+        expect(page.locator("#piles")).to_contain_text("Quick draw")
+        expect_status(page, "active")
+    expect(cat.locator("#log")).to_contain_text("ann proposed the Special Rule \"Quick draw\" (proposal 1)")
+    expect(cat.locator("#log")).to_contain_text("bob voted for proposal 1")
+
+    # The player whose turn it is draws, then carries out the new Special Rule: they win.
+    player, other = (ann, bob) if seat_to_play(ann) == 0 else (bob, ann)
+    name, other_name = ("ann", "bob") if player is ann else ("bob", "ann")
+    click_move(player, "draw")
+    expect(other.locator("#log")).to_contain_text(f"{name} drew a card", timeout=WAIT_MS)
+    expect(player.locator("#log")).to_contain_text(re.compile(f"{name} drew (?!a card)"))
+    ann.screenshot(path=screenshots / "table-midgame.png", full_page=True)
+
+    player.select_option("#effect-form select[name=type]", "win")
+    player.select_option("#effect-form select[name=cause]", label="Quick draw")
+    player.click("#effect-form button[type=submit]")
+    for page in (ann, bob, cat):
+        expect_status(page, "finished")
+        expect(page.locator(f"#players .player:has-text('{name}') .badge.win")).to_have_text("winner")
+        expect(page.locator("#log")).to_contain_text(f"{name} won the game (carrying out Quick draw)")
+    expect(other.locator("#moves")).to_contain_text("The game is over")
+    assert_not_reloaded(ann, bob, cat)
+
+    # Replay: the game as it was before the start, then live again.
+    cat.locator("#log li[data-version='3'] button").click()
+    expect(cat.locator("#game-summary")).to_contain_text("replaying version 3")
+    expect_status(cat, "open")
+    cat.click("#replay-live")
+    expect_status(cat, "finished")
+
+    for page in (ann, bob, cat):
+        assert page.problems == [], page.problems
+
+
+@pytest.mark.parametrize("served", ["debug"], indirect=True)
+def test_a_table_resumes_after_its_websocket_drops(served, seed_decks, browser_contexts):
+    ann = sign_up(browser_contexts(), served, "ann")
+    bob = sign_up(browser_contexts(), served, "bob")
+    game_id = create_game(ann, DECK, ruleset="dvorak", max_players=2)
+    join_from_lobby(bob, game_id)
+    click_move(ann, "start")
+    expect_status(bob, "active")
+    mark_no_reload(bob)
+
+    connects = int(bob.locator("#live").get_attribute("data-connects"))
+    bob.evaluate("window.playClient.socket.close()")
+    player = ann if seat_to_play(ann) == 0 else bob
+    name = "ann" if player is ann else "bob"
+    click_move(player, "draw")  # while (or just after) Bob's socket is down
+    expect(bob.locator("#live")).to_have_attribute("data-connects", str(connects + 1), timeout=WAIT_MS)
+    expect(bob.locator("#log")).to_contain_text(f"{name} drew", timeout=WAIT_MS)
+    versions = bob.locator("#log li").evaluate_all("items => items.map(i => Number(i.dataset.version))")
+    assert sorted(versions) == list(range(1, max(versions) + 1)), "an event was missed or shown twice"
+    assert_not_reloaded(bob)
+
+
+@pytest.mark.parametrize("served", ["debug"], indirect=True)
+def test_the_serm_field_and_the_socialism_grid(served, seed_decks, browser_contexts, screenshots):
+    ann = sign_up(browser_contexts(), served, "ann")
+    bob = sign_up(browser_contexts(), served, "bob")
+    game_id = create_game(ann, SERM_DECK, max_players=2)
+    join_from_lobby(bob, game_id)
+    click_move(ann, "start")
+    expect(bob.locator(".serm-field .soldier")).to_have_count(16, timeout=WAIT_MS)
+    starter, waiting = (ann, bob) if ann.evaluate("window.playClient.live.board.initiative") == 0 else (bob, ann)
+    seat = 0 if starter is ann else 1
+    guardsman = f"{seat}-guardsman"
+    click_move(starter, "turn", "^turn soldier Guardsman")
+    expect(waiting.locator("#log")).to_contain_text("Guardsman turned to face NE", timeout=WAIT_MS)
+    expect(waiting.locator(f".serm-field [data-soldier='{guardsman}'] title")).to_contain_text("facing NE")
+    starter.locator(f".serm-field [data-soldier='{guardsman}']").click()
+    lines = starter.locator(f".serm-field .sight-line[data-from='{guardsman}']")
+    sees = starter.evaluate(f"window.playClient.live.board.soldiers.find(s => s.id === '{guardsman}').in_sight")
+    expect(lines).to_have_count(len(sees))
+    starter.locator("#board-panel").screenshot(path=screenshots / "board-serm.png")
+
+    carl = sign_up(browser_contexts(), served, "carl")
+    dora = sign_up(browser_contexts(), served, "dora")
+    game_id = create_game(carl, SOCIALISM_DECK, max_players=2)
+    join_from_lobby(dora, game_id)
+    click_move(carl, "start")
+    first = carl if carl.evaluate("window.playClient.live.board.turn.seat") == 0 else dora
+    click_move(first, "draw")
+    click_move(first, "play", r"x 0 y 0")
+    for page in (carl, dora):
+        if page is not first:
+            expect(page.locator("form.move[data-move-type='pass']")).to_have_count(1, timeout=WAIT_MS)
+            click_move(page, "pass")
+    for page in (carl, dora):
+        expect(page.locator(".social-grid td.user-cell[data-cell='0,0']")).to_have_count(1, timeout=WAIT_MS)
+    first.locator("#board-panel").screenshot(path=screenshots / "board-socialism.png")
+
+
+def hidden_from(game_id: str, seat: int | None) -> tuple[set[str], set[str]]:
+    """The ids and titles of the cards ``seat`` may not see now, from the server's whole state."""
+    game = Game.objects.get(pk=game_id)
+    state = services.state_at(game.stream_id, game.version)
+    table = state.table
+    visible = cards_visible_to(state, seat)
+    hidden = set(table.cards) - visible
+    visible_titles = {table.cards[card].title for card in visible}
+    return hidden, {table.cards[card].title for card in hidden} - visible_titles
+
+
+def capture(page):
+    """Every websocket frame the page receives and every API answer it reads."""
+    page.frames_received, page.answers = [], []
+    page.on("websocket", lambda socket: socket.on("framereceived", lambda payload: page.frames_received.append(payload)))
+    page.on("response", lambda response: page.answers.append(response) if "/api/v1/" in response.url or "/watch/" in response.url else None)
+
+
+def leaks(page, ids: set[str], titles: set[str]) -> list[str]:
+    bodies = [page.content(), *map(str, page.frames_received)]
+    for response in page.answers:
+        try:
+            bodies.append(response.text())
+        except Exception:  # a redirect or an aborted request has no body
+            pass
+    found = []
+    for body in bodies:
+        found += [card for card in ids if card in body]
+        found += [title for title in titles if re.search(r'"title":\s*' + re.escape(json.dumps(title)), body)]
+    found += [title for title in titles if title in page.locator(".card-title").all_inner_texts()]
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("served", ["collected"], indirect=True)
+def test_no_page_or_websocket_frame_holds_a_card_hidden_from_its_viewer(served, seed_decks, browser_contexts):
+    ann_context, bob_context, cat_context = browser_contexts(), browser_contexts(), browser_contexts()
+    ann = sign_up(ann_context, served, "ann")
+    capture(ann)
+    game_id = create_game(ann, DECK, ruleset="dvorak", creative=True)
+    bob = sign_up(bob_context, served, "bob")
+    capture(bob)
+    join_from_lobby(bob, game_id)
+    cat = sign_up(cat_context, served, "cat")
+    capture(cat)
+    cat.goto(f"{served}/play/{game_id}/")
+    click_move(ann, "start")
+    player = ann if seat_to_play(ann) == 0 else bob
+    click_move(player, "draw")
+    for page in (ann, bob, cat):
+        expect(page.locator("#log")).to_contain_text("drew", timeout=WAIT_MS)
+        expect(page.locator("body")).to_have_attribute("data-version", str(Game.objects.get(pk=game_id).version),
+                                                      timeout=WAIT_MS)
+    anonymous = browser_contexts().new_page()
+    capture(anonymous)
+    anonymous.goto(f"{served}/play/{game_id}/")
+    expect(anonymous.locator("#live")).to_contain_text("watching", timeout=WAIT_MS)
+
+    for page, seat in ((ann, 0), (bob, 1), (cat, None), (anonymous, None)):
+        ids, titles = hidden_from(game_id, seat)
+        assert len(ids) >= 5 and titles, "the test needs cards hidden from this viewer"
+        assert page.frames_received or page is anonymous, "the page had no websocket frames to check"
+        assert leaks(page, ids, titles) == [], f"seat {seat} was shown cards it may not see"
+    # and the check can fail: Ann's own hand is hidden from Bob, and is on Ann's page
+    bob_hidden, _ = hidden_from(game_id, 1)
+    assert leaks(ann, bob_hidden, set()), "Ann's hand should be on her own page"
