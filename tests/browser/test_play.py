@@ -4,6 +4,7 @@ reload; a third player watches; and nothing a player may not see reaches their p
 
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.core.management import call_command
@@ -190,6 +191,7 @@ def test_a_table_resumes_after_its_websocket_drops(served, seed_decks, browser_c
     join_from_lobby(bob, game_id)
     click_move(ann, "start")
     expect_status(bob, "active")
+    expect_status(ann, "active")
     mark_no_reload(bob)
 
     connects = int(bob.locator("#live").get_attribute("data-connects"))
@@ -215,9 +217,12 @@ def test_the_serm_field_and_the_socialism_grid(served, seed_decks, browser_conte
     starter, waiting = (ann, bob) if ann.evaluate("window.playClient.live.board.initiative") == 0 else (bob, ann)
     seat = 0 if starter is ann else 1
     guardsman = f"{seat}-guardsman"
-    click_move(starter, "turn", "^turn soldier Guardsman")
-    expect(waiting.locator("#log")).to_contain_text("Guardsman turned to face NE", timeout=WAIT_MS)
-    expect(waiting.locator(f".serm-field [data-soldier='{guardsman}'] title")).to_contain_text("facing NE")
+    turn = starter.locator("form.move[data-move-type='turn']").filter(
+        has=starter.get_by_role("button", name="turn soldier Guardsman"))
+    turn.locator("select[name=facing]").select_option(label="E")
+    turn.locator("button").click()
+    expect(waiting.locator("#log")).to_contain_text("Guardsman turned to face E", timeout=WAIT_MS)
+    expect(waiting.locator(f".serm-field [data-soldier='{guardsman}'] title")).to_contain_text("facing E")
     starter.locator(f".serm-field [data-soldier='{guardsman}']").click()
     lines = starter.locator(f".serm-field .sight-line[data-from='{guardsman}']")
     sees = starter.evaluate(f"window.playClient.live.board.soldiers.find(s => s.id === '{guardsman}').in_sight")
@@ -229,6 +234,7 @@ def test_the_serm_field_and_the_socialism_grid(served, seed_decks, browser_conte
     game_id = create_game(carl, SOCIALISM_DECK, max_players=2)
     join_from_lobby(dora, game_id)
     click_move(carl, "start")
+    expect_status(carl, "active")
     first = carl if carl.evaluate("window.playClient.live.board.turn.seat") == 0 else dora
     click_move(first, "draw")
     click_move(first, "play", r"x 0 y 0")
@@ -241,7 +247,30 @@ def test_the_serm_field_and_the_socialism_grid(served, seed_decks, browser_conte
     first.locator("#board-panel").screenshot(path=screenshots / "board-socialism.png")
 
 
+def outside_playwright(work):
+    """Run database work in a thread of its own: while Playwright's sync API is on, this thread counts as async to
+    Django, which then refuses the ORM."""
+    from django.db import connection
+
+    def run():
+        try:
+            return work()
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(run).result()
+
+
+def game_version(game_id: str) -> int:
+    return outside_playwright(lambda: Game.objects.get(pk=game_id).version)
+
+
 def hidden_from(game_id: str, seat: int | None) -> tuple[set[str], set[str]]:
+    return outside_playwright(lambda: _hidden_from(game_id, seat))
+
+
+def _hidden_from(game_id: str, seat: int | None) -> tuple[set[str], set[str]]:
     """The ids and titles of the cards ``seat`` may not see now, from the server's whole state."""
     game = Game.objects.get(pk=game_id)
     state = services.state_at(game.stream_id, game.version)
@@ -287,11 +316,12 @@ def test_no_page_or_websocket_frame_holds_a_card_hidden_from_its_viewer(served, 
     capture(cat)
     cat.goto(f"{served}/play/{game_id}/")
     click_move(ann, "start")
+    expect_status(ann, "active")
     player = ann if seat_to_play(ann) == 0 else bob
     click_move(player, "draw")
     for page in (ann, bob, cat):
         expect(page.locator("#log")).to_contain_text("drew", timeout=WAIT_MS)
-        expect(page.locator("body")).to_have_attribute("data-version", str(Game.objects.get(pk=game_id).version),
+        expect(page.locator("body")).to_have_attribute("data-version", str(game_version(game_id)),
                                                       timeout=WAIT_MS)
     anonymous = browser_contexts().new_page()
     capture(anonymous)
