@@ -223,10 +223,12 @@ def test_the_serm_field_and_the_socialism_grid(served, seed_decks, browser_conte
     turn.locator("button").click()
     expect(waiting.locator("#log")).to_contain_text("Guardsman turned to face E", timeout=WAIT_MS)
     expect(waiting.locator(f".serm-field [data-soldier='{guardsman}'] title")).to_contain_text("facing E")
-    starter.locator(f".serm-field [data-soldier='{guardsman}']").click()
-    lines = starter.locator(f".serm-field .sight-line[data-from='{guardsman}']")
-    sees = starter.evaluate(f"window.playClient.live.board.soldiers.find(s => s.id === '{guardsman}').in_sight")
-    expect(lines).to_have_count(len(sees))
+    ranger = f"{seat}-ranger"  # it sees all round: the enemies in its sight have lines drawn to them
+    starter.locator(f".serm-field [data-soldier='{ranger}']").click()
+    sees = starter.evaluate(f"window.playClient.live.board.soldiers.find(s => s.id === '{ranger}').in_sight")
+    assert sees
+    expect(starter.locator(f".serm-field .sight-line[data-from='{ranger}']")).to_have_count(len(sees))
+    expect(starter.locator(".sight-note")).to_contain_text("Lines of sight of Ranger")
     starter.locator("#board-panel").screenshot(path=screenshots / "board-serm.png")
 
     carl = sign_up(browser_contexts(), served, "carl")
@@ -242,8 +244,9 @@ def test_the_serm_field_and_the_socialism_grid(served, seed_decks, browser_conte
         if page is not first:
             expect(page.locator("form.move[data-move-type='pass']")).to_have_count(1, timeout=WAIT_MS)
             click_move(page, "pass")
+    click_move(first, "invite", "^invite how auto")
     for page in (carl, dora):
-        expect(page.locator(".social-grid td.user-cell[data-cell='0,0']")).to_have_count(1, timeout=WAIT_MS)
+        expect(page.locator(".social-grid td.user-cell[data-cell='0,0'] .token")).to_have_count(1, timeout=WAIT_MS)
     first.locator("#board-panel").screenshot(path=screenshots / "board-socialism.png")
 
 

@@ -91,14 +91,17 @@ const Boards = (function () {
     }
     for (const s of board.soldiers || []) {
       const [dx, dy] = HEADING[s.facing] || [0, 1];
+      // The facing: a chevron on the edge of the soldier's disc, pointing the way it looks.
       const len = Math.hypot(dx, dy);
-      const tipX = cx(s.x) + (dx / len) * size * 0.48, tipY = cy(s.y) - (dy / len) * size * 0.48;
+      const ux = dx / len, uy = -dy / len;
+      const point = (along, across) => `${cx(s.x) + ux * along * size - uy * across * size},${cy(s.y) + uy * along * size + ux * across * size}`;
+      const chevron = [point(0.56, 0), point(0.3, 0.2), point(0.3, -0.2)].join(" ");
       const active = board.activation && board.activation.soldier === s.id;
       const seen = byId.get(sermSelected) && (byId.get(sermSelected).in_sight || []).includes(s.id);
       svg.append(el("g", { class: "soldier" + (active ? " active" : "") + (s.id === sermSelected ? " selected" : "") + (seen ? " seen" : ""),
         "data-soldier": s.id, onclick: () => { sermSelected = s.id; ctx.rerender(); } },
         el("title", {}, `${s.title} (${ctx.seatName(s.seat)}) at ${s.x},${s.y} facing ${s.facing}; sees ${(s.in_sight || []).map((t) => byId.get(t)?.title || t).join(", ") || "no enemy"}`),
-        el("line", { x1: cx(s.x), y1: cy(s.y), x2: tipX, y2: tipY, class: "facing", stroke: seatColour(s.seat) }),
+        el("polygon", { points: chevron, class: "facing", fill: seatColour(s.seat) }),
         el("circle", { cx: cx(s.x), cy: cy(s.y), r: size * 0.34, fill: seatColour(s.seat), class: "body" }),
         el("text", { x: cx(s.x), y: cy(s.y) + 4, class: "label" }, initials(s.title))));
     }
