@@ -60,7 +60,10 @@
         const [state, moves] = await Promise.all([read.state(), read.moves()]);
         client.live = state;
         remember(state);
-        client.moves = moves.version === undefined || moves.version === state.version ? moves.moves : [];
+        // Moves are listed for one version: read at another than the state's, they wait for the next read.
+        const sameVersion = moves.version === undefined || moves.version === state.version;
+        client.moves = sameVersion ? moves.moves : [];
+        if (!sameVersion) again = true;
         if (client.replayAt === null) client.state = state;
         render();
       } catch (error) {
@@ -330,6 +333,30 @@
       el("button", { type: "button", class: "concede", onclick: () => window.confirm("Leave this game?") && send({ type: "concede" }) }, "Concede")));
   }
 
+  /* Any command as JSON, for the effect moves a ruleset leaves to its players (Filibuster's score, draw and
+     destroy; Dvorak's set_rule) and whatever no form above covers. The server checks it like any other. */
+  function renderAnyCommand() {
+    const state = client.state;
+    const usable = state && state.you !== null && config.signed_in && client.replayAt === null && state.status !== "finished";
+    $("command-panel").hidden = !usable;
+    const box = $("command");
+    if (!usable || box.childNodes.length) return;  // kept as typed across updates
+    const input = el("textarea", { name: "command", rows: 2, cols: 60, placeholder: '{"type": "score", "cause": "…", "points": 10}' });
+    const form = el("form", { class: "any-command", id: "command-form" }, input, el("button", { type: "submit" }, "Send"));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      let command;
+      try {
+        command = JSON.parse(input.value);
+      } catch (e) {
+        showError(errorBox, { message: "A command is a JSON object, such as {\"type\": \"draw\"}.", code: "invalid" });
+        return;
+      }
+      send(command, form.querySelector("button"));
+    });
+    box.append(form, el("p", { class: "muted" }, "Each ruleset's commands are in the ", el("a", { href: "/api/v1/docs/" }, "API documentation"), "."));
+  }
+
   /* ---- creative play: proposals ---- */
   function proposalSummary(p) {
     if (p.cards && p.cards.length) return p.cards.map((c) => `${c.title} (${c.type}): ${c.text || ""}`).join("; ");
@@ -409,6 +436,12 @@
       c.attached && c.attached.length ? el("div", { class: "attached" }, "carrying: ", cardList(c.attached)) : null)));
   }
 
+  const isCardList = (v) => Array.isArray(v) && v.length > 0 && v.every((c) => c && typeof c === "object" && c.title !== undefined);
+  function plain(value) {
+    if (Array.isArray(value)) return value.length ? value.map((v) => (v && typeof v === "object" ? v.title || v.name || plain(v) : v)).join(", ") : "none";
+    return Object.entries(value).map(([k, v]) => `${k} ${v && typeof v === "object" ? plain(v) : v}`).join(", ");
+  }
+
   const PLAYER_SHOWN = new Set(["seat", "username", "team", "status", "counters", "hand_count", "hand", "in_play", "in_front", "draw_pile", "discard_pile"]);
 
   function renderPlayers() {
@@ -428,7 +461,8 @@
           p.hand_count !== undefined ? `Hand: ${p.hand_count} card${p.hand_count === 1 ? "" : "s"}. ` : "",
           p.counters && Object.keys(p.counters).length ? "Counters: " + Object.entries(p.counters).map(([k, v]) => `${k} ${v}`).join(", ") + ". " : "",
           p.draw_pile ? `Own draw pile: ${p.draw_pile.count}. ` : "",
-          extras.map(([k, v]) => `${k}: ${typeof v === "object" ? (v.title || v.name || JSON.stringify(v)) : v}. `).join("")),
+          extras.filter(([, v]) => !isCardList(v)).map(([k, v]) => `${k.replace(/_/g, " ")}: ${typeof v === "object" ? (v.title || v.name || plain(v)) : v}. `).join("")),
+        extras.filter(([, v]) => isCardList(v)).map(([k, v]) => el("div", { class: "zone" }, el("h4", {}, k.replace(/_/g, " ")), cardList(v))),
         p.in_play ? el("div", { class: "zone" }, el("h4", {}, "In play"), cardList(p.in_play)) : null,
         p.in_front ? el("div", { class: "zone" }, el("h4", {}, "In front"), cardList(p.in_front)) : null,
         p.discard_pile && p.discard_pile.length ? el("div", { class: "zone" }, el("h4", {}, "Own discard pile"), cardList(p.discard_pile)) : null,
@@ -489,6 +523,7 @@
     renderPiles();
     renderProposals();
     renderEffects();
+    renderAnyCommand();
     const table = $("state-table");
     table.textContent = "";
     table.append(Boards.jsonTable(state));
@@ -537,6 +572,9 @@
   /* ---- start: the state, the log so far, then live ---- */
   (async function start() {
     try {
+      // The state first, so that the log names its players; then every event so far.
+      client.live = await read.state();
+      remember(client.live);
       const history = await read.events(0);
       handleEvents(history.events);
       await refresh();
