@@ -160,6 +160,8 @@ def test_two_players_play_a_creative_game_to_its_end_while_a_third_watches(
     click_move(player, "draw")
     expect(other.locator("#log")).to_contain_text(f"{name} drew a card", timeout=WAIT_MS)
     expect(player.locator("#log")).to_contain_text(re.compile(f"{name} drew (?!a card)"))
+    latest = ann.locator("#log li").first.get_attribute("data-version")
+    expect(ann.locator("body")).to_have_attribute("data-version", latest)  # the table caught up with its log
     ann.screenshot(path=screenshots / "table-midgame.png", full_page=True)
 
     player.select_option("#effect-form select[name=type]", "win")

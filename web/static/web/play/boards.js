@@ -23,6 +23,7 @@ const Boards = (function () {
       return value.map((item) => (typeof item === "object" ? jsonTable(item, depth + 1) : String(item))).reduce(
         (acc, item, i) => (i ? acc.concat([", ", item]) : [item]), []);
     }
+    if (!Object.keys(value).length) return el("span", { class: "muted" }, "none");
     if (value.title !== undefined && value.id !== undefined && depth > 0) {
       return el("span", { class: "card-ref", title: value.text || "" }, value.title);
     }

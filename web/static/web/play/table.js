@@ -480,11 +480,14 @@
     if (facts.length) box.append(el("p", {}, facts.join(" ")));
     if (state.discard_pile) box.append(el("h3", {}, "Discard pile (top last)"), cardList(state.discard_pile, "empty"));
     if ((state.special_rules || []).length) {
-      // A deck's own rules may run to pages: folded when long, a click away.
-      const long = state.special_rules.reduce((n, r) => n + (r.text || "").length, 0) > 600;
-      box.append(el("details", { class: "special-rules", open: !long },
-        el("summary", {}, el("h3", {}, `Special Rules (${state.special_rules.length})`)),
-        el("ul", {}, state.special_rules.map((r) => el("li", { "data-rule": r.id }, r.title ? el("strong", {}, r.title) : null, r.title && r.text ? ": " : "", r.text || "")))));
+      // A deck's own rules may run to pages: a long one is folded to its first words, a click away.
+      const rule = (r) => {
+        const title = r.title ? el("strong", {}, r.title) : null;
+        const text = r.text || "";
+        if (text.length <= 300) return el("li", { "data-rule": r.id }, title, title && text ? ": " : "", text);
+        return el("li", { "data-rule": r.id }, el("details", {}, el("summary", {}, title, title ? ": " : "", text.slice(0, 120) + "…"), text));
+      };
+      box.append(el("h3", {}, "Special Rules"), el("ul", { class: "special-rules" }, state.special_rules.map(rule)));
     }
     if (state.rules) box.append(el("h3", {}, "Rules"), Boards.jsonTable(state.rules));
     if ((state.modifiers || []).length) box.append(el("h3", {}, "Rule changes in effect"), Boards.jsonTable(state.modifiers));
