@@ -37,6 +37,8 @@ const Boards = (function () {
       el("div", { class: "card-title" }, card.title || card.name || card.id),
       card.type ? el("div", { class: "card-type" }, card.type + (card.corner_value ? " · " + card.corner_value : "")) : null,
       card.text ? el("div", { class: "card-text" }, card.text) : null,
+      card.stats && Object.keys(card.stats).length
+        ? el("div", { class: "card-stats" }, Object.entries(card.stats).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`).join(" · ")) : null,
       extra || null);
   }
 
@@ -194,7 +196,28 @@ const Boards = (function () {
     return wrap;
   }
 
-  const fitted = { serm, socialism, rock_paper_scissors_extreme: rps };
+  /* ---- The Virtues of the Drake: the three decks, the cards in play, the Gullet, the Lair and the Bed. ---- */
+  function drake(state, ctx) {
+    const board = state.board;
+    if (!board) return el("p", { class: "muted" }, "The Gullet, the Lair and the Bed are laid out when the game starts.");
+    const row = (title, cards, note) => el("div", { class: "zone drake-" + title.toLowerCase().replace(/\W+/g, "-") },
+      el("h3", {}, title, note ? el("span", { class: "muted" }, " " + note) : null),
+      (cards || []).length ? el("div", { class: "cards" }, cards.map((c) => cardBox(c))) : el("span", { class: "muted" }, "none"));
+    const decks = Object.entries(board.decks || {}).map(([name, d]) => `${name} ${d.count}`).join(", ");
+    const turn = board.turn ? `${ctx.seatName(board.turn.seat)} (${board.turn.virtue}) is to ${board.turn.stage === "play" ? "play a card" : "act"}.` : "";
+    return el("div", { class: "drake" },
+      el("p", {}, `Decks, face down: ${decks}. Turn order: ${(board.play_order || []).join(", ")}. ${turn}`),
+      board.outcome ? el("p", { class: "notice" }, `${board.outcome.virtue} wins: ${board.outcome.rule}`) : null,
+      row("In play", [board.in_play && board.in_play.maiden, board.in_play && board.in_play.knight].filter(Boolean)),
+      row("Gullet", board.gullet, "(the rightmost is the last)"),
+      row("Lair", board.lair),
+      row("Bed", board.bed),
+      el("h3", {}, "Virtues"),
+      el("ul", {}, (board.virtues || []).map((v) => el("li", {}, el("strong", {}, v.virtue), ": ",
+        v.seat === null || v.seat === undefined ? "set aside" : ctx.seatName(v.seat), v.card ? ` — ${v.card.text || ""}` : ""))));
+  }
+
+  const fitted = { serm, socialism, rock_paper_scissors_extreme: rps, virtues_of_the_drake: drake };
 
   function render(state, ctx) {
     const view = fitted[state.ruleset];

@@ -152,6 +152,7 @@
       return true;
     } catch (error) {
       showError(errorBox, error);
+      refresh();  // the moves offered may have been stale (412 version_conflict): show the current ones
       return false;
     } finally {
       if (button) button.disabled = false;
@@ -517,7 +518,8 @@
     const hasBoard = Object.prototype.hasOwnProperty.call(state, "board");
     $("board-panel").hidden = !hasBoard;
     if (hasBoard) {
-      $("board-title").textContent = { serm: "The field", socialism: "The grid", rock_paper_scissors_extreme: "The centre and the items" }[state.ruleset] || "Board";
+      $("board-title").textContent = { serm: "The field", socialism: "The grid", rock_paper_scissors_extreme: "The centre and the items",
+        virtues_of_the_drake: "The Gullet, the Lair and the Bed" }[state.ruleset] || "Board";
       const box = $("board");
       box.textContent = "";
       box.append(Boards.render(state, { seatName, cardName, rerender: render }));
