@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from dvorak_core.errors import DomainError
+from dvorak_core.errors import DomainError, Forbidden
 from games import services
 from games.models import Game
 
@@ -31,12 +31,20 @@ def lobby(request):
     return render(request, "web/play/lobby.html", {"public_games": public})
 
 
+def may_watch(game: Game, user) -> bool:
+    """The game's own rule (`options.spectators`) for signed-in users; a visitor watches public games only, those
+    whose `spectators` is `anyone` (a game of its `players` opens its replay to signed-in users, once over)."""
+    if not user.is_authenticated:
+        return game.spectators == "anyone"
+    return services.may_watch(game, user)
+
+
 @require_GET
 def table(request, game_id):
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise Http404("No such game.")
-    if not services.may_watch(game, request.user):
+    if not may_watch(game, request.user):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path(), login_url=reverse("web:sign-in"))
         return render(request, "web/play/closed.html", {"game": game}, status=403)
@@ -68,6 +76,9 @@ def _feed(request, game_id, read):
         return JsonResponse({"error": {"code": "invalid", "message": "Signed in: read the game through the API."}},
                             status=400)
     try:
+        game = services.get_game(game_id)
+        if not may_watch(game, request.user):
+            raise Forbidden("Only signed-in users may watch this game (its `options.spectators`): sign in.")
         return JsonResponse(read())
     except DomainError as error:
         body = {"code": error.code, "message": error.message, **({"details": error.details} if error.details else {})}

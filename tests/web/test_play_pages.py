@@ -120,3 +120,18 @@ def test_a_game_closed_to_spectators_stays_closed_to_visitors_and_to_other_users
 
 def test_no_such_game(make_user):
     assert signed_in(make_user("ann")).get(f"/play/{uuid.uuid4()}/").status_code == 404
+
+
+def test_a_finished_game_of_its_players_opens_its_replay_to_signed_in_users_only(make_user, client_for, archive_deck):
+    archive_deck(40)
+    ann, bob = make_user("ann"), make_user("bob")
+    game_id = client_for(ann).post("/api/v1/games/", {"deck": "test-deck", "options": {"spectators": "players"}},
+                                   format="json").json()["id"]
+    client_for(bob).post(f"/api/v1/games/{game_id}/join/", {}, format="json")
+    client_for(ann).post(f"/api/v1/games/{game_id}/start/")
+    assert client_for(bob).post(f"/api/v1/games/{game_id}/commands/", {"type": "concede"}, format="json").status_code == 201
+    assert Game.objects.get(pk=game_id).status == "finished"
+
+    assert signed_in(make_user("eve")).get(f"/play/{game_id}/").status_code == 200
+    assert Client().get(f"/play/{game_id}/").status_code == 302
+    assert Client().get(f"/play/{game_id}/watch/events/").status_code == 403
