@@ -140,6 +140,12 @@ def test_two_players_play_a_creative_game_to_its_end_while_a_third_watches(
     ann.select_option("#propose-form select[name=kind]", "special_rule")
     ann.fill("#propose-form input[name=title]", "Quick draw")
     ann.fill("#propose-form textarea[name=text]", "Whoever draws a card in their own turn wins the game.")
+    # Bob carries out a card meanwhile (a roll of a die): Ann's page follows, and keeps what she was writing.
+    bob.select_option("#effect-form select[name=type]", "roll")
+    bob.click("#effect-form button[type=submit]")
+    expect(ann.locator("#log")).to_contain_text("bob rolled 1d6", timeout=WAIT_MS)
+    expect(ann.locator("#propose-form select[name=kind]")).to_have_value("special_rule")
+    expect(ann.locator("#propose-form input[name=title]")).to_have_value("Quick draw")
     ann.click("#propose-form button[type=submit]")
     for page in (ann, bob, cat):
         expect_status(page, "voting")
@@ -153,6 +159,7 @@ def test_two_players_play_a_creative_game_to_its_end_while_a_third_watches(
         expect_status(page, "active")
     expect(cat.locator("#log")).to_contain_text("ann proposed the Special Rule \"Quick draw\" (proposal 1)")
     expect(cat.locator("#log")).to_contain_text("bob voted for proposal 1")
+    expect(cat.locator("#log")).to_contain_text("bob rolled 1d6")
 
     # The player whose turn it is draws, then carries out the new Special Rule: they win.
     player, other = (ann, bob) if seat_to_play(ann) == 0 else (bob, ann)

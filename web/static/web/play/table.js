@@ -509,12 +509,48 @@
       client.replayAt !== null ? el("strong", { class: "replaying" }, ` · replaying version ${client.replayAt} of ${client.live.version}`) : "");
   }
 
+  /* A redraw must not wipe what a player is typing or choosing (a proposal's text, an effect's fields): the
+     values of the forms in these panels are put back where the same field is drawn again. */
+  function keepingInput(ids, draw) {
+    const kept = ids.map((id) => [...$(id).querySelectorAll("input, select, textarea")].map((field) => ({
+      key: `${field.closest("form") ? field.closest("form").id || field.closest("form").dataset.moveType : ""}|${field.name}|${field.type}|${field.type === "checkbox" ? field.value : ""}`,
+      value: field.type === "checkbox" ? field.checked : field.multiple ? [...field.selectedOptions].map((o) => o.value) : field.value,
+    })));
+    draw();
+    const focused = document.activeElement && document.activeElement.name;
+    ids.forEach((id, i) => {
+      const fields = [...$(id).querySelectorAll("input, select, textarea")];
+      // first the fields that decide which others are drawn (an effect's or a proposal's kind)
+      for (const pass of [true, false]) {
+        for (const field of fields) {
+          if ((field.name === "type" || field.name === "kind") !== pass) continue;
+          const key = `${field.closest("form") ? field.closest("form").id || field.closest("form").dataset.moveType : ""}|${field.name}|${field.type}|${field.type === "checkbox" ? field.value : ""}`;
+          const old = kept[i].find((k) => k.key === key);
+          if (!old) continue;
+          if (field.type === "checkbox") field.checked = old.value;
+          else if (field.multiple) [...field.options].forEach((o) => { o.selected = old.value.includes(o.value); });
+          else if (field.tagName !== "SELECT" || [...field.options].some((o) => o.value === old.value)) {
+            if (field.value !== old.value) {
+              field.value = old.value;
+              if (pass) field.dispatchEvent(new Event("change"));
+            }
+          }
+        }
+        if (pass) fields.splice(0, fields.length, ...$(id).querySelectorAll("input, select, textarea"));
+      }
+      if (focused) {
+        const again = $(id).querySelector(`[name="${focused}"]`);
+        if (again && again.tagName !== "SELECT") again.focus();
+      }
+    });
+  }
+
   function render() {
     const state = client.state;
     if (!state) return;
     document.body.dataset.version = state.version;
     renderSummary();
-    renderMoves();
+    keepingInput(["moves"], renderMoves);
     const hasBoard = Object.prototype.hasOwnProperty.call(state, "board");
     $("board-panel").hidden = !hasBoard;
     if (hasBoard) {
@@ -526,8 +562,7 @@
     }
     renderPlayers();
     renderPiles();
-    renderProposals();
-    renderEffects();
+    keepingInput(["propose", "effects"], () => { renderProposals(); renderEffects(); });
     renderAnyCommand();
     const table = $("state-table");
     table.textContent = "";
