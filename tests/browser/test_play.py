@@ -70,9 +70,13 @@ def create_game(page, deck: str, *, ruleset: str = "", creative: bool = False, m
     return page.url.rstrip("/").rsplit("/", 1)[-1]
 
 
-def join_from_lobby(page, game_id: str):
+def join_from_lobby(page, game_id: str, screenshot=None):
     page.goto(page.url.split("/play/")[0] + "/play/")
-    page.locator(f"#open-games tr[data-game='{game_id}'] button").click(timeout=WAIT_MS)
+    join = page.locator(f"#open-games tr[data-game='{game_id}'] button")
+    join.wait_for(timeout=WAIT_MS)
+    if screenshot:
+        page.screenshot(path=screenshot, full_page=True)
+    join.click()
     page.wait_for_url(f"**/play/{game_id}/")
     expect(page.locator("#live")).to_have_text("live", timeout=WAIT_MS)
 
@@ -116,7 +120,7 @@ def test_two_players_play_a_creative_game_to_its_end_while_a_third_watches(
     expect(cat.locator("#moves")).to_contain_text("You are watching")
     mark_no_reload(ann, cat)
 
-    join_from_lobby(bob, game_id)
+    join_from_lobby(bob, game_id, screenshot=screenshots / "lobby.png")
     mark_no_reload(bob)
     for page in (ann, cat):  # the join reaches the pages already open
         expect(page.locator("#players .player[data-seat='1']")).to_contain_text("bob", timeout=WAIT_MS)
