@@ -139,12 +139,14 @@
   }
 
   /* ---- acting ---- */
-  async function send(command, button) {
+  /* A legal move is sent with If-Match: it was listed for one version, and the server refuses it (412) if the
+     game has moved on meanwhile. Proposals and effect moves are the player's own writing: they go as they are. */
+  async function send(command, button, listedAt) {
     showError(errorBox, null);
     if (button) button.disabled = true;
     try {
       const headers = { "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) };
-      if (client.live) headers["If-Match"] = `"${client.live.version}"`;
+      if (listedAt !== undefined) headers["If-Match"] = `"${listedAt}"`;
       const url = command.type === "start" ? `${GAME}start/` : `${GAME}commands/`;
       const answer = await api("POST", url, command.type === "start" ? undefined : command, headers);
       if (answer && answer.events) handleEvents(answer.events);
@@ -211,7 +213,7 @@
 
   function moveForm(move) {
     const choices = Object.entries(move).filter(([, v]) => isChoice(v));
-    const form = el("form", { class: "move", "data-move-type": move.type });
+    const form = el("form", { class: "move", "data-move-type": move.type, "data-version": client.live.version });
     for (const [key, choice] of choices) {
       if (choice.list) {
         form.append(el("fieldset", { class: "choose", "data-field": key }, el("legend", {}, `${key}: choose ${choice.choose}`),
@@ -230,7 +232,7 @@
         if (choice.list) command[key] = [...form.querySelectorAll(`input[name="${key}"]:checked`)].map((i) => JSON.parse(i.value));
         else command[key] = JSON.parse(form.querySelector(`select[name="${key}"]`).value);
       }
-      send(command, button);
+      send(command, button, form.dataset.version);
     });
     return form;
   }
