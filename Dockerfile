@@ -1,4 +1,4 @@
-# One image for the web (ASGI), the Celery worker and beat; docker-compose.yml wires them together.
+# One image for the REST server (gunicorn, WSGI), the websocket server (gunicorn + uvicorn, ASGI), the Celery worker and beat; docker-compose.yml wires them together.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PYTHONPATH=/app
@@ -18,4 +18,4 @@ RUN python manage.py collectstatic --noinput
 RUN useradd --create-home dvorak && mkdir -p /app/var && chown -R dvorak /app/var
 USER dvorak
 EXPOSE 8000
-CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "dvorak_site.asgi:application"]
+CMD ["gunicorn", "-c", "deploy/gunicorn.conf.py", "dvorak_site.wsgi:application"]

@@ -44,8 +44,12 @@ format: install
 	$(BIN)/ruff format .
 
 bench: install
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/eventstore.py
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/replay.py
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/commands.py
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/cards.py
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/scaling.py --profile
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis

@@ -1,66 +1,59 @@
-"""Commands through HTTP against the ASGI server on PostgreSQL, next to a bare one-INSERT endpoint.
+"""Commands through HTTP against the production REST server on PostgreSQL, next to a bare one-INSERT endpoint.
 
-Starts daphne on a free local port (DEBUG off, the bare endpoint on), plays many games at once — each game
+Starts gunicorn with 4 sync workers and persistent connections (``--server daphne``: `make run`'s server) on a free local port (DEBUG off, the bare endpoint on), plays many games at once — each game
 a client sending counter effect moves (each a full command: lock, load, decide, append, project, publish) —
 and, in the same run, sends the same number of requests to the bare endpoint, which does one INSERT behind
 the same authentication and DRF stack. Prints requests/s, p50 and p99 of both and their ratio. Then times
 loading a game of 10,000 events with and without a snapshot.
 
-    make bench     # or: DATABASE_URL=postgres://… python bench/commands.py [--games 16] [--commands 40]
+    make bench     # or: DATABASE_URL=postgres://… python bench/commands.py [--games 16] [--commands 40] [--server daphne]
 """
 
 import argparse
 import asyncio
-import os
-import socket
 import statistics
-import subprocess
-import sys
 import time
 import uuid
-from pathlib import Path
 
-from common import ROOT, setup_django
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from common import percentile, served, setup_django
 
 
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+async def start_games(http, games: int, deck_size: int = 40):
+    """Register two players per game, import a deck, and start ``games`` two-seat games.
+    Returns (game ids, per-player auth headers, each game's special rule id)."""
+    import json as json_module
+
+    tokens = []
+    for n in range(games * 2):
+        r = await http.post("/api/v1/auth/register/", json={"username": f"b{uuid.uuid4().hex[:10]}{n}", "password": "bench-passphrase-1"})
+        r.raise_for_status()
+        tokens.append(r.json()["token"])
+    auth = [{"Authorization": f"Token {t}"} for t in tokens]
+    deck = {"title": f"Bench {uuid.uuid4().hex[:6]}", "special_rules": [{"title": "Gold", "text": "Players count Gold."}],
+            "cards": [{"title": f"Bench card {i}", "type": "Thing" if i % 2 else "Action", "text": ""} for i in range(deck_size)]}
+
+    r = await http.post("/api/v1/decks/import/", headers=auth[0], json={"format": "json", "text": json_module.dumps(deck)})
+    r.raise_for_status()
+    slug = r.json()["slug"]
+    game_ids, causes = [], []
+    for g in range(games):
+        r = await http.post("/api/v1/games/", headers=auth[2 * g], json={"deck": slug, "max_players": 2})
+        r.raise_for_status()
+        game_id = r.json()["id"]
+        (await http.post(f"/api/v1/games/{game_id}/join/", headers=auth[2 * g + 1], json={})).raise_for_status()
+        started = await http.post(f"/api/v1/games/{game_id}/start/", headers=auth[2 * g])
+        started.raise_for_status()
+        game_ids.append(game_id)
+        causes.append(started.json()["special_rules"][0]["id"])
+
+    return game_ids, auth, causes
 
 
-async def drive(base: str, games: int, commands: int) -> None:
+async def drive(base: str, games: int, commands: int, server: str) -> None:
     import httpx
 
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        tokens = []
-        for n in range(games * 2):
-            r = await http.post("/api/v1/auth/register/", json={"username": f"b{uuid.uuid4().hex[:10]}{n}", "password": "bench-passphrase-1"})
-            r.raise_for_status()
-            tokens.append(r.json()["token"])
-        auth = [{"Authorization": f"Token {t}"} for t in tokens]
-        deck = {"title": f"Bench {uuid.uuid4().hex[:6]}", "special_rules": [{"title": "Gold", "text": "Players count Gold."}],
-                "cards": [{"title": f"Bench card {i}", "type": "Thing" if i % 2 else "Action", "text": ""} for i in range(40)]}
-        import json as json_module
-
-        r = await http.post("/api/v1/decks/import/", headers=auth[0], json={"format": "json", "text": json_module.dumps(deck)})
-        r.raise_for_status()
-        slug = r.json()["slug"]
-        game_ids, causes = [], []
-        for g in range(games):
-            r = await http.post("/api/v1/games/", headers=auth[2 * g], json={"deck": slug, "max_players": 2})
-            r.raise_for_status()
-            game_id = r.json()["id"]
-            (await http.post(f"/api/v1/games/{game_id}/join/", headers=auth[2 * g + 1], json={})).raise_for_status()
-            started = await http.post(f"/api/v1/games/{game_id}/start/", headers=auth[2 * g])
-            started.raise_for_status()
-            game_ids.append(game_id)
-            causes.append(started.json()["special_rules"][0]["id"])
+        game_ids, auth, causes = await start_games(http, games)
 
         async def play(g: int, latencies: list[float]) -> None:
             for n in range(commands):
@@ -87,7 +80,7 @@ async def drive(base: str, games: int, commands: int) -> None:
             elapsed = time.perf_counter() - t0
             results.setdefault(name.strip(), []).append((len(latencies) / elapsed, latencies))
 
-    print(f"{games} games at once, {commands} commands each, against daphne on PostgreSQL")
+    print(f"{games} games at once, {commands} commands each, against {server} on PostgreSQL")
     summary = {}
     for name, runs in results.items():
         rate = statistics.median(r for r, _ in runs)
@@ -150,43 +143,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=16)
     parser.add_argument("--commands", type=int, default=40)
+    parser.add_argument("--server", choices=["gunicorn", "daphne"], default="gunicorn")
+    parser.add_argument("--workers", type=int, default=4)
     args = parser.parse_args()
     url = setup_django()
-    import logging
-
-    from django.db import connection
-
-    logging.getLogger("httpx").setLevel(logging.WARNING)
-
-    with connection.cursor() as cursor:
-        cursor.execute("CREATE TABLE IF NOT EXISTS bench_bare_insert (id bigserial PRIMARY KEY, actor text, data jsonb, recorded_at timestamptz)")
-
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": url, "DVORAK_BENCH_ENDPOINTS": "1", "THROTTLE_USER": "1000000/min",
-           "THROTTLE_ANON": "1000000/min", "DJANGO_DEBUG": "0", "LOG_LEVEL": "WARNING",
-           "DJANGO_SECURE_SSL_REDIRECT": "0"}  # plain HTTP on 127.0.0.1, no TLS proxy in front
-    log = open(Path(os.environ.get("TMPDIR", "/tmp")) / "dvorak-bench-server.log", "w")  # noqa: SIM115
-    server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "dvorak_site.asgi:application"],
-                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
-    try:
-        import httpx
-
-        for _ in range(100):
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/v1/health/", timeout=1).status_code in {200, 503}:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            sys.exit(f"the server did not start; see {log.name}")
-        asyncio.run(drive(f"http://127.0.0.1:{port}", args.games, args.commands))
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+    with served(url, args.server, args.workers) as base:
+        asyncio.run(drive(base, args.games, args.commands, args.server))
     load_times()
 
 

@@ -1,7 +1,12 @@
 """Shared set-up for the benchmarks: a PostgreSQL database of their own, migrated, and Django configured."""
 
+import logging
 import os
+import socket
+import subprocess
 import sys
+import time
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse, urlunparse
 
@@ -40,3 +45,63 @@ def setup_django() -> str:
 
 def rate(count: int, seconds: float) -> float:
     return count / seconds if seconds else float("inf")
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def create_bench_tables() -> None:
+    """The tables the bench-only endpoints write: the bare INSERT's and the Deck-of-Cards stand-in's."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE IF NOT EXISTS bench_bare_insert "
+                       "(id bigserial PRIMARY KEY, actor text, data jsonb, recorded_at timestamptz)")
+        cursor.execute("CREATE TABLE IF NOT EXISTS bench_deck (id bigint PRIMARY KEY, cards jsonb)")
+
+
+@contextmanager
+def served(url: str, server: str = "gunicorn", workers: int = 4):
+    """The service on a free local port, DEBUG off, bench endpoints on, throttles out of the way; yields its base
+    URL. ``gunicorn``: production's REST side (sync workers, a persistent connection each); ``daphne``: `make run`."""
+    import httpx
+
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    create_bench_tables()
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": url, "DVORAK_BENCH_ENDPOINTS": "1", "THROTTLE_USER": "1000000/min",
+           "THROTTLE_ANON": "1000000/min", "DJANGO_DEBUG": "0", "LOG_LEVEL": "WARNING",
+           "DJANGO_SECURE_SSL_REDIRECT": "0"}  # plain HTTP on 127.0.0.1, no TLS proxy in front
+    if server == "gunicorn":
+        env.update(DB_CONN_MAX_AGE="600", GUNICORN_WORKERS=str(workers), GUNICORN_BIND=f"127.0.0.1:{port}")
+        argv = [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "dvorak_site.wsgi:application"]
+    else:
+        argv = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "dvorak_site.asgi:application"]
+    log = open(Path(os.environ.get("TMPDIR", "/tmp")) / "dvorak-bench-server.log", "w")  # noqa: SIM115
+    process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                if httpx.get(f"{base}/api/v1/health/", timeout=1).status_code in {200, 503}:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            sys.exit(f"the server did not start; see {log.name}")
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()

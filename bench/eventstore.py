@@ -1,4 +1,4 @@
-"""How fast does the event store append, next to PostgreSQL's own single-row INSERT rate?
+"""How fast does the event store append, next to a plain INSERT and to the ``eventsourcing`` library's recorder?
 
 Both sides write the same rows (one event per transaction, as a command does) to tables of the same shape on
 the same server, one client, so the ratio is what the store's bookkeeping costs: the version check, the row
@@ -15,6 +15,22 @@ import time
 import uuid
 
 from common import rate, setup_django
+
+
+def reference_recorder(url: str):
+    """The ``eventsourcing`` library's PostgresAggregateRecorder on the same server, its table of its own."""
+    from urllib.parse import urlparse
+
+    from eventsourcing.persistence import StoredEvent
+    from eventsourcing.postgres import PostgresAggregateRecorder, PostgresDatastore
+
+    parsed = urlparse(url)
+    datastore = PostgresDatastore(dbname=parsed.path.lstrip("/"), host=parsed.hostname or "127.0.0.1",
+                                  port=str(parsed.port or 5432), user=parsed.username or "postgres",
+                                  password=parsed.password or "")
+    recorder = PostgresAggregateRecorder(datastore, events_table_name=f"bench_es_{uuid.uuid4().hex[:8]}")
+    recorder.create_table()
+    return recorder, StoredEvent
 
 PLAIN_INSERT = (
     "INSERT INTO bench_plain_event (stream_id, version, type, schema, data, actor, recorded_at) "
@@ -38,7 +54,9 @@ def main() -> None:
     run = uuid.uuid4().hex[:8]
     versions: dict[str, int] = {}
     connection.ensure_connection()
-    store_rates, plain_rates = [], []
+    store_rates, plain_rates, reference_rates = [], [], []
+    recorder, StoredEvent = reference_recorder(url)
+    ids = {f"bench-{run}-{i}": uuid.uuid4() for i in range(args.streams)}
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("DROP TABLE IF EXISTS bench_plain_event")
         conn.execute("CREATE TABLE bench_plain_event (LIKE eventstore_event INCLUDING DEFAULTS INCLUDING INDEXES)")
@@ -60,13 +78,23 @@ def main() -> None:
             for stream_id, version, data in rows:
                 conn.execute(PLAIN_INSERT, [stream_id, version, "card.drawn", 1, json.dumps(data), "bench"])
             plain_rates.append(rate(args.events, time.perf_counter() - started))
+
+            started = time.perf_counter()
+            for stream_id, version, data in rows:
+                recorder.insert_events([StoredEvent(ids[stream_id], version, "card.drawn",
+                                                    json.dumps(data).encode())])
+            reference_rates.append(rate(args.events, time.perf_counter() - started))
         conn.execute("DROP TABLE bench_plain_event")
 
     store_rate, plain_rate = statistics.median(store_rates), statistics.median(plain_rates)
+    reference_rate = statistics.median(reference_rates)
     print(f"{args.rounds} rounds of {args.events} events over {args.streams} streams, one event per transaction")
     print(f"event store append  : {store_rate:7.0f} events/s  ({1e6 / store_rate:5.0f} µs each, median round)")
     print(f"plain psycopg INSERT: {plain_rate:7.0f} rows/s    ({1e6 / plain_rate:5.0f} µs each, median round)")
-    print(f"ratio store/plain   : {store_rate / plain_rate:7.0%}   (aim: 50% or more)")
+    print(f"eventsourcing 9.5   : {reference_rate:7.0f} events/s  ({1e6 / reference_rate:5.0f} µs each, "
+          "PostgresAggregateRecorder.insert_events)")
+    print(f"ratio store/plain   : {store_rate / plain_rate:7.0%}   (aim: 80% or more)")
+    print(f"ratio store/eventsourcing: {store_rate / reference_rate:4.0%}   (aim: 90% or more)")
 
 
 if __name__ == "__main__":

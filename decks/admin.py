@@ -58,6 +58,13 @@ class DeckForm(forms.ModelForm):
     field it names, or above the form."""
 
     refusal: DomainError | None = None
+    # The revision the form was filled from: a save after someone else's is refused, not silently laid over it.
+    base_revision = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.fields["base_revision"].initial = self.instance.revision
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -272,7 +279,8 @@ class DeckAdmin(admin.ModelAdmin):
                 if rules.changed:
                     changes["special_rules"] = rules.kept
                 services.deck_edit(slug=form.instance.slug, author=request.user, changes=changes, added=cards.added,
-                                   changed=cards.edits, removed=cards.removed)
+                                   changed=cards.edits, removed=cards.removed,
+                                   base_revision=form.cleaned_data.get("base_revision"))
             else:
                 values = {name: form.cleaned_data.get(name) for name in ("slug", *services.DECK_FIELDS)}
                 deck = services.deck_create(
@@ -282,6 +290,11 @@ class DeckAdmin(admin.ModelAdmin):
                 form.instance.pk = deck.pk
         except DeckLocked as error:
             raise PermissionDenied(error.message) from error
+        except services.RevisionConflict as error:
+            raise Refused(DomainError(
+                f"{error.message} Nothing was saved. Compare revision {error.base} with {error.current} in the "
+                "history, then open the deck again and make your change there.", code=error.code,
+                details=error.details)) from error
         except DomainError as error:
             raise Refused(error) from error
 
@@ -420,7 +433,8 @@ class DeckAdmin(admin.ModelAdmin):
             else:
                 return HttpResponseRedirect(reverse("admin:decks_deck_talk", args=[deck.pk]))
         posts = threaded(list(selectors.talk_list(deck=deck)))
-        return self._page(request, "talk.html", deck, f"Talk: {deck.title}", posts=posts, form=form)
+        return self._page(request, "talk.html", deck, f"Talk: {deck.title}", posts=posts, form=form,
+                          curator=services.is_curator(request.user))
 
     def import_view(self, request: HttpRequest) -> HttpResponse:
         if not self.has_add_permission(request):
@@ -485,11 +499,31 @@ class RevisionAdmin(ReadOnlyAdmin):
 
 @admin.register(TalkPost)
 class TalkPostAdmin(ReadOnlyAdmin):
-    list_display = ["deck", "author", "created_at", "short_body"]
+    """Talk posts; a post a curator hid is read, and searched, by curators only."""
+
+    list_display = ["deck", "author", "created_at", "short_body", "hidden_at"]
     search_fields = ["deck__title", "body"]
+
+    def get_list_display(self, request: HttpRequest):
+        if services.is_curator(request.user):
+            return [*self.list_display, "hidden_by", "hidden_reason"]
+        return [name if name != "short_body" else "shown_body" for name in self.list_display]
+
+    def get_search_fields(self, request: HttpRequest):
+        return self.search_fields if services.is_curator(request.user) else ["deck__title"]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None):
+        fields = super().get_fields(request, obj)
+        if obj is not None and obj.hidden and not services.is_curator(request.user):
+            return [name for name in fields if name not in ("body", "hidden_reason")]
+        return fields
 
     @admin.display(description="post")
     def short_body(self, post: TalkPost) -> str:
         # A plain string: the changelist escapes it like any other value.
         return post.body[:80]
+
+    @admin.display(description="post")
+    def shown_body(self, post: TalkPost) -> str:
+        return "(hidden by a curator)" if post.hidden else post.body[:80]
 import decks.ccg.admin  # noqa: E402,F401  (the CCG pages: versions, player decks, notices)

@@ -123,11 +123,20 @@ class TalkPost(models.Model):
     body = models.TextField()
     reply_to = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="replies")
     created_at = models.DateTimeField(auto_now_add=True)
+    # A curator's hiding: the text stays for curators and the record, and is shown to no one else.
+    hidden_at = models.DateTimeField(null=True, blank=True)
+    hidden_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                  related_name="+")
+    hidden_reason = models.CharField(max_length=300, blank=True)
 
     class Meta:
         ordering = ["created_at", "id"]
 
     def __str__(self) -> str:
         return f"Talk on {self.deck.slug} #{self.pk}"
+
+    @property
+    def hidden(self) -> bool:
+        return self.hidden_at is not None
 
 from decks.ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck, PlayerDeckEntry  # noqa: E402,F401

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, Sum, Value
+from django.db.models.functions import Coalesce
 
 from decks.history import unified_diff
 from decks.models import Card, Deck, Revision, TalkPost
@@ -19,6 +21,7 @@ def deck_list(
     players: str | None = None,
     locked: bool | None = None,
     kind: str | None = None,
+    ruleset: str | None = None,
 ) -> QuerySet[Deck]:
     decks = Deck.objects.all()
     if search:
@@ -34,7 +37,65 @@ def deck_list(
         decks = decks.filter(locked=locked)
     if kind:
         decks = decks.filter(kind=kind)
+    if ruleset:
+        decks = decks.filter(ruleset=ruleset)
     return decks
+
+
+def with_card_count(decks: QuerySet[Deck]) -> QuerySet[Deck]:
+    """Each deck with `card_count`: the cards of its printed deck, every copy counted (0 for none)."""
+    return decks.annotate(card_count=Coalesce(Sum("cards__copies"), Value(0)))
+
+
+def deck_recently_changed(*, limit: int = 10) -> QuerySet[Deck]:
+    return with_card_count(Deck.objects.all()).order_by("-updated_at", "slug")[:limit]
+
+
+def deck_filter_values() -> dict[str, list[str]]:
+    """The player counts and rulesets the archive's decks give, for the deck list's filters."""
+    rows = Deck.objects.order_by().values_list("players", "ruleset").distinct()
+    return {
+        "players": sorted({players for players, _ in rows if players}),
+        "rulesets": sorted({ruleset for _, ruleset in rows if ruleset}),
+    }
+
+
+def designer_list() -> list[tuple[str, int]]:
+    """Every designer the archive names, with the number of their decks, by name.
+
+    Designers are a JSON list on each deck, which SQLite cannot search by element; the archive is small
+    enough to count them from one query of the lists alone.
+    """
+    counts: Counter[str] = Counter()
+    for designers in Deck.objects.order_by().values_list("designers", flat=True):
+        counts.update({str(name) for name in designers or [] if str(name).strip()})
+    return sorted(counts.items(), key=lambda item: (item[0].casefold(), item[0]))
+
+
+def designer_decks(*, name: str) -> QuerySet[Deck]:
+    """The decks that name `name` among their designers (exactly as the deck writes it)."""
+    ids = [pk for pk, designers in Deck.objects.order_by().values_list("pk", "designers")
+           if name in [str(n) for n in designers or []]]
+    return with_card_count(Deck.objects.filter(pk__in=ids)).order_by("title", "slug")
+
+
+def card_search(*, search: str = "", type: str | None = None) -> QuerySet[Card]:
+    """Cards of every deck whose title or text holds `search` (any case), with their deck, by deck then place."""
+    cards = Card.objects.select_related("deck")
+    if search:
+        cards = cards.filter(Q(title__icontains=search) | Q(text__icontains=search))
+    if type:
+        cards = cards.filter(type=type)
+    return cards.order_by("deck__title", "deck__slug", "position", "id")
+
+
+def card_types() -> list[str]:
+    return sorted(set(Card.objects.order_by().values_list("type", flat=True).distinct()))
+
+
+def revision_recent() -> QuerySet[Revision]:
+    """Every deck's revisions, newest first: the archive's Recent Changes."""
+    return Revision.objects.select_related("deck", "author").defer("content").order_by("-created_at", "-id")
 
 
 def deck_get(*, slug: str) -> Deck:
@@ -130,4 +191,5 @@ def revision_diff(*, deck: Deck, number: int, against: int | None = None) -> tup
 
 
 def talk_list(*, deck: Deck) -> QuerySet[TalkPost]:
-    return deck.talk_posts.select_related("author").order_by("created_at", "id")
+    """Every post, hidden ones included: whoever shows them shows a hidden post's text to curators only."""
+    return deck.talk_posts.select_related("author", "hidden_by").order_by("created_at", "id")

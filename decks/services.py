@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from decks.importers import ListingError, UnknownFormatError, import_text
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
@@ -26,7 +27,7 @@ from dvorak_core.deckdata import (
     plays_out_of_turn,
     slugify,
 )
-from dvorak_core.errors import Conflict, DeckLocked, DomainError, Forbidden, NotFound
+from dvorak_core.errors import Conflict, DeckLocked, DomainError, Forbidden, NotFound, VersionConflict
 from dvorak_core.rule_params import checked_params
 from dvorak_core.storable import ensure_storable
 
@@ -62,6 +63,26 @@ def _ensure_unlocked(deck: Deck) -> None:
             f"The deck {deck.slug!r} is locked; a curator must unlock it before it can be changed.",
             details={"slug": deck.slug},
         )
+
+
+class RevisionConflict(VersionConflict):
+    """The deck has a newer revision than the one the edit started from: saving would silently undo someone's
+    change, so nothing is saved. `base` and `current` name the two revisions."""
+
+    def __init__(self, *, slug: str, base: int, current: int) -> None:
+        super().__init__(
+            f"The deck {slug!r} is at revision {current}, not {base}: someone saved a change meanwhile.",
+            details={"expected_revision": base, "current_revision": current},
+        )
+        self.base = base
+        self.current = current
+
+
+def _ensure_base(deck: Deck, base_revision: int | None) -> None:
+    """No silent last write wins: an edit that names the revision it started from is refused once there is a
+    newer one. `None` (a client that names none) keeps the old behaviour."""
+    if base_revision is not None and base_revision != deck.revision:
+        raise RevisionConflict(slug=deck.slug, base=base_revision, current=deck.revision)
 
 
 def _ensure_curator(user: Any, doing: str) -> None:
@@ -255,9 +276,11 @@ def deck_create(*, author: Any, data: DeckData, summary: str = "") -> Deck:
 
 
 @transaction.atomic
-def deck_update(*, slug: str, author: Any, changes: dict[str, Any], summary: str = "") -> Deck:
-    """Change the deck's own fields; `special_rules`, when given, replaces the deck's Special Rules."""
-    return _edit(slug=slug, author=author, changes=changes, summary=summary).deck
+def deck_update(*, slug: str, author: Any, changes: dict[str, Any], summary: str = "",
+                base_revision: int | None = None) -> Deck:
+    """Change the deck's own fields; `special_rules`, when given, replaces the deck's Special Rules.
+    With `base_revision`, refused (`RevisionConflict`) unless the deck is still at that revision."""
+    return _edit(slug=slug, author=author, changes=changes, summary=summary, base_revision=base_revision).deck
 
 
 @transaction.atomic
@@ -270,14 +293,16 @@ def deck_edit(
     changed: Mapping[int, Mapping[str, Any]] | None = None,
     removed: Sequence[int] = (),
     summary: str = "",
+    base_revision: int | None = None,
 ) -> Deck:
     """A deck changed as a whole in one save, as the admin's change form sends it: the deck's own fields and
     Special Rules (`changes`, as `deck_update` takes them), cards `added` (their values), `changed` (card id →
     the values that changed, as `card_update` takes them) and `removed` (card ids).
 
-    The same checks as every other edit, on the deck all of it makes, and one revision."""
+    The same checks as every other edit, on the deck all of it makes, and one revision; with `base_revision`
+    (the revision the form was filled from), refused with `RevisionConflict` if the deck has a newer one."""
     return _edit(slug=slug, author=author, changes=changes, added=added, changed=changed, removed=removed,
-                 summary=summary).deck
+                 summary=summary, base_revision=base_revision).deck
 
 
 @dataclass(frozen=True)
@@ -296,11 +321,13 @@ def _edit(
     changed: Mapping[int, Mapping[str, Any]] | None = None,
     removed: Sequence[int] = (),
     summary: str = "",
+    base_revision: int | None = None,
 ) -> _Edited:
     """Every edit of an existing deck: under the deck's row lock, refused while it is locked, checked as the
     whole deck it makes (bounds, lengths, title, status), written, and recorded as one revision."""
     deck = _deck_for_update(slug)
     _ensure_unlocked(deck)
+    _ensure_base(deck, base_revision)
     current = deck_data(deck)
     fields = _deck_fields(changes or {})
     changed, removed = changed or {}, set(removed)
@@ -487,6 +514,25 @@ def talk_post(*, slug: str, author: Any, body: str, reply_to: int | None = None)
         if parent is None:
             raise NotFound(f"The talk page of {deck.slug!r} has no post {reply_to} to reply to.")
     return TalkPost.objects.create(deck=deck, author=author, body=body, reply_to=parent)
+
+
+@transaction.atomic
+def talk_hide(*, slug: str, post_id: int, actor: Any, reason: str) -> TalkPost:
+    """A curator hides a post (spam, abuse): its text is no longer shown to anyone but curators, and who hid it,
+    when and why is kept with it. Hiding a hidden post changes nothing."""
+    _ensure_curator(actor, "hide talk posts")
+    if not reason.strip():
+        raise DomainError("Say why the post is hidden.", details={"reason": ["This field may not be blank."]})
+    deck = _deck_for_update(slug)
+    post = deck.talk_posts.filter(pk=post_id).first()
+    if post is None:
+        raise NotFound(f"The talk page of {deck.slug!r} has no post {post_id}.")
+    if post.hidden_at is None:
+        post.hidden_at = timezone.now()
+        post.hidden_by = actor
+        post.hidden_reason = reason.strip()[:300]
+        post.save(update_fields=["hidden_at", "hidden_by", "hidden_reason"])
+    return post
 
 
 @transaction.atomic

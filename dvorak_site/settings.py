@@ -86,6 +86,10 @@ MIDDLEWARE = [
 ROOT_URLCONF = "dvorak_site.urls"
 # The site's own sign-in page (the admin keeps its own); after signing in or out, the home page.
 LOGIN_URL = "web:sign-in"
+# A deck's edit page (and the admin's change form) sends about a dozen fields a card; a deck holds up to 2000
+# cards, so Django's default of 1000 fields would refuse decks of more than ~80 cards.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 30000
+DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 TEMPLATES = [
@@ -112,7 +116,13 @@ if DATABASE_URL:
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": VAR_DIR / "dvorak.sqlite3"}}
-if "postgresql" in DATABASES["default"]["ENGINE"]:
+# DB_CONN_MAX_AGE (seconds; e.g. 600) keeps one connection per thread open between requests: right for WSGI sync
+# workers (gunicorn, one request at a time per process), as the REST side runs in production (README).
+DB_CONN_MAX_AGE = env.int("DB_CONN_MAX_AGE", default=0)
+if "postgresql" in DATABASES["default"]["ENGINE"] and DB_CONN_MAX_AGE:
+    DATABASES["default"]["CONN_MAX_AGE"] = DB_CONN_MAX_AGE
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+elif "postgresql" in DATABASES["default"]["ENGINE"]:
     # Under ASGI every request runs in a thread of its own, so persistent per-thread connections would pile up
     # (one per request thread until PostgreSQL refuses more): each process keeps a pool instead.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
@@ -199,20 +209,29 @@ if DEBUG:  # whitenoise serves from the apps' own folders then; with DEBUG off, 
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="dvorak@localhost")
 
+# How long a process trusts a token it has read (dvorak_site/api/authentication.py): a token deleted elsewhere
+# still works on other processes for at most this long.
+TOKEN_CACHE_SECONDS = env.float("TOKEN_CACHE_SECONDS", default=5.0)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # A token is read from the database at most once per TOKEN_CACHE_SECONDS per process.
+        "dvorak_site.api.authentication.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        # Counted in the process, shared with Redis in batches (dvorak_site/api/throttling.py).
+        "dvorak_site.api.throttling.AnonRateThrottle",
+        "dvorak_site.api.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.str("THROTTLE_ANON", default="120/min"),
         "user": env.str("THROTTLE_USER", default="1200/min"),
     },
+    # Behind nginx (docker-compose.yml) the client's address is the last one nginx adds to X-Forwarded-For: 1.
+    # Unset, the anonymous throttle would count every client as the proxy's address.
+    "NUM_PROXIES": env.int("DRF_NUM_PROXIES", default=None),
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "dvorak_site.api.exceptions.exception_handler",
@@ -260,6 +279,9 @@ SPECTACULAR_SETTINGS = {
 
 # Snapshots of a stream's state are taken every this many events (a cache: deleting them loses nothing).
 EVENTSTORE_SNAPSHOT_EVERY = env.int("EVENTSTORE_SNAPSHOT_EVERY", default=100)
+# The event store prepares its statements on the server once per connection; turn this off behind PgBouncer in
+# transaction pooling mode (a prepared statement lives on one server connection only).
+EVENTSTORE_PREPARED_STATEMENTS = env.bool("EVENTSTORE_PREPARED_STATEMENTS", default=True)
 
 LOGGING = {
     "version": 1,

@@ -24,6 +24,9 @@ urlpatterns = [
 ]
 
 if settings.BENCH_ENDPOINTS:
-    from dvorak_site.api.bench import BareInsertView
+    from django.views.decorators.csrf import csrf_exempt
+
+    from dvorak_site.api.bench import BareInsertView, deck_draw
 
     urlpatterns.insert(0, path("api/v1/bench/insert/", BareInsertView.as_view()))
+    urlpatterns.insert(0, path("bench/deck/<int:deck_id>/draw/", csrf_exempt(deck_draw)))

@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
@@ -31,6 +29,7 @@ from dvorak_core.errors import (
     VersionConflict,
 )
 from dvorak_core.storable import ensure_storable
+from dvorak_site import publisher
 from dvorak_site.eventstore import store
 from games import engine
 from games.models import CommandReceipt, Game, Seat
@@ -41,6 +40,7 @@ FOLDER = store.Folder(
     evolve=lambda state, recorded: engine.evolve(state, to_engine_event(recorded)),
     to_json=engine.state_to_json,
     from_json=engine.state_from_json,
+    replay=lambda state, recorded: engine.replay(map(to_engine_event, recorded), state),
 )
 
 
@@ -230,10 +230,15 @@ def game_command(*, user, game_id, command: Any, idempotency_key: str | None = N
 
 def _game_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
                   if_match: int | None = None) -> Outcome:
-    game = get_game(game_id)
-    stream_id = game.stream_id
     with transaction.atomic():
-        version = store.lock(stream_id)
+        # One statement locks and loads the game: its row carries the stream's version (project() keeps it in the
+        # same transaction as every append, and only this module appends to a game's stream), and every command
+        # takes this lock first, so the version read here is the stream's. append() still refuses a stale one.
+        game = Game.objects.select_for_update(of=("self",)).filter(pk=game_id).first()
+        if game is None:
+            raise NotFound("There is no such game.")
+        stream_id = game.stream_id
+        version = game.version
         if idempotency_key:
             fingerprint = request_fingerprint(game_id, command)
             receipt = CommandReceipt.objects.filter(game=game, user=user, key=idempotency_key).first()
@@ -331,10 +336,9 @@ def mark_player_deck(game_id, player_deck: dict | None) -> None:
 
 
 def publish(game_id, version: int) -> None:
-    """Tell the game's live sockets that it has moved on; each socket reads and redacts for its own viewer."""
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group_name(game_id), {"type": "game.advanced", "version": version})
+    """Tell the game's live sockets that it has moved on; each socket reads and redacts for its own viewer.
+    On Redis the message leaves from a background thread (dvorak_site/publisher.py): the request does not wait."""
+    publisher.group_send(group_name(game_id), {"type": "game.advanced", "version": version})
 
 
 # --- selectors -------------------------------------------------------------------------------------------------

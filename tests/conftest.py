@@ -126,8 +126,13 @@ def _fresh_local_cache():
     """
     from django.core.cache import cache
 
+    from dvorak_site.api import throttling
+    from dvorak_site.api.authentication import TOKEN_CACHE
+
     if "locmem" in settings.CACHES["default"]["BACKEND"]:
         cache.clear()
+    throttling.reset()  # the counts each process keeps before sharing them
+    TOKEN_CACHE.clear()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,11 +1,10 @@
 from django.urls import path
 
-from web import play_views, views
+from web import archive_views, play_views, views, wiki_views
 
 app_name = "web"
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("accounts/sign-up/", views.sign_up, name="sign-up"),
     path("accounts/sign-in/", views.SignInView.as_view(), name="sign-in"),
     path("accounts/sign-out/", views.SignOutView.as_view(), name="sign-out"),
@@ -15,4 +14,23 @@ urlpatterns = [
     path("play/<uuid:game_id>/watch/state/", play_views.watch_state, name="watch-state"),
     path("play/<uuid:game_id>/watch/events/", play_views.watch_events, name="watch-events"),
     # end play
+    # archive
+    path("", archive_views.home, name="home"),
+    path("decks/", archive_views.deck_list, name="deck-list"),
+    path("decks/<slug:slug>/", archive_views.deck_detail, name="deck"),
+    path("decks/<slug:slug>/print/", archive_views.deck_print, name="deck-print"),
+    path("recent-changes/", archive_views.recent_changes, name="recent-changes"),
+    path("designers/", archive_views.designer_list, name="designers"),
+    path("designers/<path:name>/", archive_views.designer_detail, name="designer"),
+    path("cards/", archive_views.card_search, name="card-search"),
+    # end archive
+    # wiki
+    path("decks/<slug:slug>/talk/", wiki_views.deck_talk, name="deck-talk"),
+    path("decks/<slug:slug>/talk/<int:post_id>/hide/", wiki_views.deck_talk_hide, name="deck-talk-hide"),
+    path("decks/<slug:slug>/edit/", wiki_views.deck_edit, name="deck-edit"),
+    path("decks/<slug:slug>/history/", wiki_views.deck_history, name="deck-history"),
+    path("decks/<slug:slug>/history/<int:number>/", wiki_views.deck_revision, name="deck-revision"),
+    # end wiki
+    # print
+    # end print
 ]

@@ -7,15 +7,6 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from decks.models import Deck
-
-
-def home(request):
-    return render(request, "web/home.html", {
-        "deck_count": Deck.objects.count(),
-        "recent": Deck.objects.order_by("-updated_at")[:8],
-    })
-
 
 def _next_url(request, default: str = "/") -> str:
     target = request.POST.get("next") or request.GET.get("next") or ""

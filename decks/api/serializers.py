@@ -56,6 +56,7 @@ class DeckListQuerySerializer(serializers.Serializer):
     players = serializers.CharField(required=False, help_text="The player count as the deck gives it, e.g. 2-4.")
     locked = QueryBooleanField()
     kind = serializers.ChoiceField(KINDS, required=False)
+    ruleset = serializers.CharField(required=False, help_text="The ruleset that plays the deck, e.g. serm.")
 
 
 class DeckSummarySerializer(serializers.ModelSerializer):
@@ -237,19 +238,41 @@ class RevisionDiffSerializer(serializers.Serializer):
 
 
 class TalkPostSerializer(serializers.ModelSerializer):
+    """A post; a hidden post's `body` is empty unless the context says the reader is a curator (`curator`)."""
+
     author = serializers.SerializerMethodField()
+    body = serializers.SerializerMethodField(help_text="The text as written; empty for a post a curator hid, "
+                                                       "unless you are a curator.")
     reply_to = serializers.IntegerField(source="reply_to_id", allow_null=True, read_only=True,
                                         help_text="The post this one answers, or null.")
+    hidden = serializers.BooleanField(read_only=True, help_text="A curator hid the post.")
+    hidden_at = serializers.DateTimeField(read_only=True, allow_null=True, help_text="When it was hidden, or null.")
 
     class Meta:
         model = TalkPost
-        fields = ["id", "author", "body", "created_at", "reply_to"]
+        fields = ["id", "author", "body", "created_at", "reply_to", "hidden", "hidden_at"]
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_author(self, post: TalkPost) -> str | None:
         return post.author.get_username() if post.author else None
 
+    @extend_schema_field(serializers.CharField())
+    def get_body(self, post: TalkPost) -> str:
+        if post.hidden and not self.context.get("curator", False):
+            return ""
+        return post.body
+
 
 class TalkPostInputSerializer(StrictTypes):
     body = serializers.CharField(trim_whitespace=False)
     reply_to = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class ExportQuerySerializer(StrictTypes):
+    layout = serializers.ChoiceField(
+        list(exporters.LAYOUTS), required=False, default="poker",
+        help_text="pdf only: `poker` (2.5 x 3.5 in cards, 9 to a page) or `record` (5 x 3 in record cards, as "
+        "many as fit). Other formats ignore it.")
+    paper = serializers.ChoiceField(
+        list(exporters.PAPERS), required=False, default="letter",
+        help_text="pdf only: `letter` (8.5 x 11 in) or `a4` (210 x 297 mm). Other formats ignore it.")

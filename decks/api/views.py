@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import json
 
-from django.db.models import Sum, Value
-from django.db.models.functions import Coalesce
-from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, PolymorphicProxySerializer, extend_schema
 from rest_framework import generics, permissions, status
@@ -16,11 +13,11 @@ from rest_framework.views import APIView
 
 from decks import selectors, services
 from decks.api import serializers
+from decks.api.files import attachment
 from decks.exporters import FORMATS as EXPORT_FORMATS
-from decks.exporters import UnknownFormatError, export_deck, media_type
-from dvorak_core.errors import NotFound
+from decks.exporters import export_deck, media_type
 from dvorak_site.api.pagination import Keyset, PageNumbers
-from dvorak_site.api.params import number_parameter, read_query, whole_number
+from dvorak_site.api.params import IF_MATCH, if_match_version, number_parameter, read_query, whole_number
 from dvorak_site.api.schema import refusals
 
 TAGS = ["archive"]
@@ -30,8 +27,13 @@ CURATORS_ONLY = {403: "Curators only (`forbidden`)."}
 
 
 def deck_response(slug: str, *, created: bool = False) -> Response:
+    """The deck, with an `ETag` naming its revision: the `If-Match` a PATCH may send back."""
     body = serializers.DeckSerializer(selectors.deck_get(slug=slug)).data
-    return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+    return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+                    headers={"ETag": f'"{body["revision"]}"'})
+
+
+ETAG_TEXT = 'The deck, with an `ETag` naming its latest revision (`"12"`): the `If-Match` a PATCH may send back.'
 
 
 class DeckListView(generics.ListAPIView):
@@ -41,13 +43,14 @@ class DeckListView(generics.ListAPIView):
 
     def get_queryset(self):
         query = read_query(serializers.DeckListQuerySerializer, self.request)
-        return selectors.deck_list(
+        return selectors.with_card_count(selectors.deck_list(
             search=query.get("search", ""),
             status=query.get("status"),
             players=query.get("players"),
             locked=query.get("locked"),
             kind=query.get("kind"),
-        ).annotate(card_count=Coalesce(Sum("cards__copies"), Value(0))).order_by("title", "slug")
+            ruleset=query.get("ruleset"),
+        )).order_by("title", "slug")
 
     @extend_schema(tags=TAGS, parameters=[serializers.DeckListQuerySerializer])
     def get(self, request, *args, **kwargs):
@@ -65,17 +68,27 @@ class DeckListView(generics.ListAPIView):
 class DeckDetailView(APIView):
     permission_classes = READ_OR_SIGNED_IN
 
-    @extend_schema(tags=TAGS, responses=serializers.DeckSerializer)
+    @extend_schema(tags=TAGS, responses={200: OpenApiResponse(serializers.DeckSerializer, description=ETAG_TEXT)})
     def get(self, request, slug: str):
         return deck_response(slug)
 
-    @extend_schema(tags=TAGS, request=serializers.DeckPatchSerializer,
-                   responses={200: serializers.DeckSerializer, **refusals(LOCKED)})
+    @extend_schema(
+        tags=TAGS, request=serializers.DeckPatchSerializer,
+        parameters=[OpenApiParameter(
+            "If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, pattern=IF_MATCH,
+            description='The revision the change was made from, as an entity tag: `"12"` (the ETag of the deck\'s '
+                        "GET). If the deck has a newer revision, nothing is saved: 412 `version_conflict`. Without "
+                        "it, the change is saved over whatever the deck holds now.")],
+        responses={200: OpenApiResponse(serializers.DeckSerializer, description=ETAG_TEXT), **refusals({
+            **LOCKED, 412: "`If-Match` names another revision than the deck's latest (`version_conflict`)."})},
+    )
     def patch(self, request, slug: str):
+        base_revision = if_match_version(request.headers.get("If-Match"))
         form = serializers.DeckPatchSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         services.deck_update(
-            slug=slug, author=request.user, changes=form.changes(), summary=form.validated_data["summary"]
+            slug=slug, author=request.user, changes=form.changes(), summary=form.validated_data["summary"],
+            base_revision=base_revision,
         )
         return deck_response(slug)
 
@@ -197,29 +210,27 @@ class DeckExportView(APIView):
 
     @extend_schema(
         tags=TAGS,
-        parameters=[OpenApiParameter("export_format", str, OpenApiParameter.PATH, enum=list(EXPORT_FORMATS))],
+        parameters=[OpenApiParameter("export_format", str, OpenApiParameter.PATH, enum=list(EXPORT_FORMATS)),
+                    serializers.ExportQuerySerializer],
         responses={
             **{(200, media_type): OpenApiResponse(
                 OpenApiTypes.OBJECT if media_type == "application/json" else OpenApiTypes.BINARY,
                 description="The file: " + "; ".join(f"{t} for {', '.join(f)}" for t, f in export_media_types().items()),
             ) for media_type in export_media_types()},
-            **refusals({404: "No such deck, or no such format (`not_found`).",
+            **refusals({400: "A `layout` or `paper` that is not one of those listed (`invalid`).",
+                        404: "No such deck, or no such format (`not_found`).",
                         409: "A format that writes every copy (mushcode, lackey, print, pdf) of a deck of more "
                         "than 2000 cards, copies counted (`export_too_large`)."}),
         },
         description="The deck as a file (`Content-Disposition: attachment`): json, mushcode (text), lackey "
-        "(tab-separated), apprentice (CSV), print (an HTML page laid out to print on cards) or pdf.",
+        "(tab-separated), apprentice (CSV), print (an HTML page laid out to print on cards), pdf (cards to cut "
+        "out, with crop marks: `layout` and `paper` choose their size and the paper's) or cod (a Cockatrice deck).",
     )
     # Not `format`: DRF reads a `format` URL argument as a renderer suffix.
     def get(self, request, slug: str, export_format: str):
+        options = read_query(serializers.ExportQuerySerializer, request)
         deck = selectors.deck_data(selectors.deck_get(slug=slug))
-        try:
-            content, content_type, filename = export_deck(deck, export_format)
-        except UnknownFormatError as error:
-            raise NotFound(str(error)) from error
-        response = HttpResponse(content, content_type=content_type)
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
+        return attachment(lambda: export_deck(deck, export_format, **options))
 
 
 class RevisionListView(APIView):
@@ -272,11 +283,13 @@ class TalkView(APIView):
     pagination_class = Keyset.by("id", key="post id")
 
     @extend_schema(tags=TAGS, responses=serializers.TalkPostSerializer(many=True),
-                   description="The talk page's posts, oldest first.")
+                   description="The talk page's posts, oldest first. A post a curator hid keeps its place "
+                               "(`hidden`, `hidden_at`) with an empty `body`, except for curators.")
     def get(self, request, slug: str):
         paginator = self.pagination_class()
         posts = paginator.paginate_queryset(selectors.talk_list(deck=selectors.deck_get(slug=slug)), request)
-        return paginator.get_paginated_response(serializers.TalkPostSerializer(posts, many=True).data)
+        body = serializers.TalkPostSerializer(posts, many=True, context=talk_context(request)).data
+        return paginator.get_paginated_response(body)
 
     @extend_schema(tags=TAGS, request=serializers.TalkPostInputSerializer, responses={
         201: serializers.TalkPostSerializer,
@@ -285,4 +298,10 @@ class TalkView(APIView):
         form = serializers.TalkPostInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         post = services.talk_post(slug=slug, author=request.user, **form.validated_data)
-        return Response(serializers.TalkPostSerializer(post).data, status=status.HTTP_201_CREATED)
+        body = serializers.TalkPostSerializer(post, context=talk_context(request)).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+def talk_context(request) -> dict[str, bool]:
+    # Curators read what they hid; everyone else reads only that a post was hidden.
+    return {"curator": services.is_curator(request.user)}

@@ -188,3 +188,31 @@ def player_deck_for_game(*, user: Any, player_deck_id: int, formal: bool) -> dic
 def notification_list(*, user: Any, unread: bool = False) -> QuerySet[Notification]:
     notices = Notification.objects.filter(user=user)
     return notices.filter(read_at__isnull=True) if unread else notices
+
+
+# --- deck files ------------------------------------------------------------------------------------------
+
+DECK_FILE_FORMATS = ("cod", "o8d")
+
+
+def player_deck_file(*, user: Any, player_deck_id: int, format: str) -> tuple[str, str, str]:
+    """The user's own deck as a Cockatrice (`cod`) or OCTGN (`o8d`) file: (content, content type, file name).
+    Cards go by their titles in the deck's version of the set; OCTGN ids are derived from the set and card id."""
+    from decks.exporters import deck_files
+    from decks.importers.errors import UnknownFormatError
+
+    if format not in DECK_FILE_FORMATS:
+        raise UnknownFormatError(f"Unknown deck file format {format!r}; use one of {', '.join(DECK_FILE_FORMATS)}.")
+    deck = player_deck_get(user=user, player_deck_id=player_deck_id)
+    content = player_deck_version_content(deck)
+    slug = deck.card_set.slug
+    cards = [(card_id, (version_content_card(content, card_id) or {}).get("title", f"Card {card_id}"), count)
+             for card_id, count in player_deck_entries(deck).items()]
+    filename = f"{re.sub(r'[^A-Za-z0-9_-]+', '-', deck.name).strip('-') or 'deck'}.{format}"
+    if format == "cod":
+        comments = f"{deck.card_set.title}, version {deck.version}"
+        text = deck_files.cockatrice_deck(deck.name, comments, [(title, count) for _, title, count in cards])
+        return text, "application/xml; charset=utf-8", filename
+    text = deck_files.octgn_deck(deck_files.game_uuid(slug), "Main",
+                                 [(deck_files.card_uuid(slug, card_id), title, count) for card_id, title, count in cards])
+    return text, "application/xml; charset=utf-8", filename

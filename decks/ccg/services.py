@@ -24,7 +24,7 @@ from decks.ccg.models import CardSetPlayer, CardSetVersion, Notification, Player
 from decks.ccg.selectors import card_set_get, version_content_card, version_get, version_latest
 from decks.models import Card, Deck
 from decks.services import CARD_FIELDS, _record_revision
-from dvorak_core.deckdata import CARD_SET, CardData
+from dvorak_core.deckdata import CARD_SET, MAX_COPIES_PER_CARD, CardData
 from dvorak_core.errors import Conflict, DomainError, Forbidden, NotFound
 from dvorak_core.vote_rules import ACCEPTED
 from proposals.models import ADD, REMOVE, CardSetChange
@@ -315,3 +315,32 @@ def notification_mark_read(*, user: Any, ids: list[int] | None = None) -> int:
     if ids is not None:
         notices = notices.filter(pk__in=ids)
     return notices.update(read_at=timezone.now())
+
+
+def player_deck_import(*, owner: Any, card_set_slug: str, text: str, name: str = "") -> PlayerDeck:
+    """A player deck from a Cockatrice `.cod` file: its card names matched to the titles of the set's latest
+    version (exactly, then ignoring case). Names the set lacks are refused, all listed, and nothing is made."""
+    from decks.exporters.deck_files import parse_cockatrice
+
+    file_name, cards = parse_cockatrice(text)
+    version = card_set_version_ensure(slug=card_set_slug)
+    by_title: dict[str, int] = {}
+    for card in version.content["cards"]:
+        by_title.setdefault(card["title"], card["id"])
+        by_title.setdefault(card["title"].casefold(), card["id"])
+    entries: dict[int, int] = {}
+    unknown = []
+    for title, copies in cards:
+        card_id = by_title.get(title, by_title.get(title.casefold()))
+        if card_id is None:
+            unknown.append(title)
+        else:
+            entries[card_id] = entries.get(card_id, 0) + copies
+    if unknown:
+        raise DomainError(f"The set {card_set_slug!r} has no cards named {', '.join(map(repr, unknown))}.",
+                          details={"unknown_cards": unknown})
+    if any(count > MAX_COPIES_PER_CARD for count in entries.values()):
+        raise DomainError(f"A card has at most {MAX_COPIES_PER_CARD} copies in a deck.",
+                          details={"text": [f"at most {MAX_COPIES_PER_CARD} copies"]})
+    deck_name = (name or file_name or "Imported deck")[:200]
+    return player_deck_create(owner=owner, card_set_slug=card_set_slug, name=deck_name, entries=entries)

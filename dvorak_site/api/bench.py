@@ -22,3 +22,18 @@ class BareInsertView(APIView):
             )
             (row_id,) = cursor.fetchone()
         return Response({"id": row_id}, status=status.HTTP_201_CREATED)
+
+
+def deck_draw(request, deck_id: int):
+    """The Deck-of-Cards stand-in: a plain Django view that reads a deck row, pops a card from its JSON list and
+    saves it (a fresh deck of 52 when it runs out). No DRF, no authentication, no event store."""
+    from django.db import transaction
+    from django.http import JsonResponse
+
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SELECT cards FROM bench_deck WHERE id = %s FOR UPDATE", [deck_id])
+        row = cursor.fetchone()
+        cards = (row[0] if row and isinstance(row[0], list) else json.loads(row[0] if row else "[]")) or list(range(52))
+        card = cards.pop()
+        cursor.execute("UPDATE bench_deck SET cards = %s WHERE id = %s", [json.dumps(cards), deck_id])
+    return JsonResponse({"card": card, "remaining": len(cards)}, status=201)

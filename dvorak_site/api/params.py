@@ -97,3 +97,22 @@ def new_deck_slug(**kwargs: Any) -> serializers.RegexField:
     """The slug of a deck to be made: a slug, but not one of the paths under /decks/ (decks.services'
     RESERVED_SLUGS: "import")."""
     return serializers.RegexField(r"^(?!import$)[-a-zA-Z0-9_]+$", max_length=200, **kwargs)
+
+
+# An entity tag naming a version (a game's, a deck's revision), as the ETag of the answers gives it: "12", W/"12"
+# or a bare 12.
+IF_MATCH = r'^(W/)?"?[0-9]{1,18}"?$'
+
+
+def if_match_version(header: str | None) -> int | None:
+    """``If-Match: "12"`` (an entity tag naming the version) or a bare ``12``; None when the header is absent."""
+    if header is None:
+        return None
+    value = header.strip()
+    if value.startswith("W/"):
+        value = value[2:]
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        value = value[1:-1]
+    if not value:  # a header sent empty names no version: refused, not read as left out
+        raise ValidationError({"If-Match": ["If-Match must be a whole number."]})
+    return whole_number(value, "If-Match")

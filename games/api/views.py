@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from dvorak_site.api.pagination import PageNumbers
-from dvorak_site.api.params import number_parameter, read_query, whole_number
+from dvorak_site.api.params import IF_MATCH, if_match_version, number_parameter, read_query, whole_number
 from dvorak_site.api.schema import refusals
 from games import services
 from games.api import commands
@@ -19,23 +19,9 @@ from games.api import serializers as s
 from games.models import Game, Seat
 
 GAME_TAG = ["games"]
-# An entity tag naming the game's version, as the ETag of every command's answer gives it: "12", W/"12" or 12.
-IF_MATCH = r'^(W/)?"?[0-9]{1,18}"?$'
 # 1 to 200 characters, none a control character (the key is stored as text, which takes no NUL); a header value
 # neither starts nor ends with white space.
 IDEMPOTENCY_KEY = r"^[^\s\x00-\x1f\x7f]([^\x00-\x1f\x7f]{0,198}[^\s\x00-\x1f\x7f])?$"
-
-
-def if_match_version(header: str | None) -> int | None:
-    """``If-Match: "12"`` (an entity tag naming the game's version) or a bare ``12``."""
-    if header is None:
-        return None
-    value = header.strip()
-    if value.startswith("W/"):
-        value = value[2:]
-    if len(value) >= 2 and value[0] == value[-1] == '"':
-        value = value[1:-1]
-    return whole_number(value, "If-Match")
 
 
 CLOSED_TO_YOU = {403: "The game's `options.spectators` does not let you watch it (`forbidden`)."}

@@ -10,6 +10,7 @@ import collections.abc
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -31,25 +32,59 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def from_json(hint: Any, value: Any) -> Any:
     """``value`` (JSON) read as the type ``hint`` says."""
-    if value is None or hint is Any:
-        return value
+    return _decoder(hint)(value)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+@cache
+def _decoder(hint: Any) -> Callable[[Any], Any]:
+    """A function reading JSON as ``hint`` says, built once per type: a snapshot is read without looking at
+    type hints again for every value in it."""
+    if hint is Any:
+        return _same
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
         options = [arg for arg in typing.get_args(hint) if arg is not type(None)]
-        return from_json(options[0], value) if len(options) == 1 else value
+        return _optional(_decoder(options[0])) if len(options) == 1 else _same
     if origin is tuple:
         args = typing.get_args(hint)
-        item = args[0] if args else Any
-        return tuple(from_json(item, v) for v in value)
+        item = _decoder(args[0] if args else Any)
+        if item is _same:
+            return lambda value: None if value is None else tuple(value)
+        return lambda value: None if value is None else tuple([item(v) for v in value])
     if origin in (dict, collections.abc.Mapping) or hint is dict:
         args = typing.get_args(hint)
-        item = args[1] if len(args) == 2 else Any
-        return {key: from_json(item, v) for key, v in value.items()}
+        item = _decoder(args[1] if len(args) == 2 else Any)
+        if item is _same:
+            return _same
+        return lambda value: None if value is None else {key: item(v) for key, v in value.items()}
     if origin is list:
         args = typing.get_args(hint)
-        return [from_json(args[0] if args else Any, v) for v in value]
+        item = _decoder(args[0] if args else Any)
+        if item is _same:
+            return _same
+        return lambda value: None if value is None else [item(v) for v in value]
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        hints = _hints(hint)
-        return hint(**{f.name: from_json(hints[f.name], value[f.name])
-                       for f in dataclasses.fields(hint) if f.name in value})
-    return value
+        return _dataclass_decoder(hint)
+    return _same
+
+
+def _optional(decode: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda value: None if value is None else decode(value)
+
+
+def _dataclass_decoder(cls: type) -> Callable[[Any], Any]:
+    decoders: list[tuple[str, Callable[[Any], Any] | None]] = []
+
+    def decode(value: Any) -> Any:
+        if value is None:
+            return None
+        if not decoders:  # built on first use: a dataclass may name itself in its hints
+            hints = _hints(cls)
+            decoders.extend((f.name, _decoder(hints[f.name])) for f in dataclasses.fields(cls))
+        return cls(**{name: item(value[name]) for name, item in decoders if name in value})
+
+    return decode

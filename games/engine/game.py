@@ -7,7 +7,6 @@ a past state with ``?at=N``) shows a game to a viewer: a seat, or None for a spe
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any
 
 from dvorak_core.errors import DomainError
@@ -18,6 +17,7 @@ from games.engine.ruleset import card_data_refusal
 from games.engine.rulesets import get_ruleset
 from games.engine.state import GameState
 from games.engine.state import seat_of as _seat_of
+from games.engine.values import replace
 
 # Bump whenever evolve or the shape of the state changes: snapshots tagged with another version are rebuilt.
 ENGINE_VERSION = "6"
@@ -90,8 +90,13 @@ def evolve(state: GameState | None, event: Event) -> GameState:
 
 
 def replay(events: Iterable[Event], state: GameState | None = None) -> GameState | None:
+    """Fold ``events`` into ``state``; the ruleset is looked up again only when the state names another one."""
+    name, rules = None, None
     for event in events:
-        state = evolve(state, event)
+        current = event.data["ruleset"] if state is None else state.ruleset
+        if current != name:
+            name, rules = current, get_ruleset(current)
+        state = rules.evolve(state, event)
     return state
 
 

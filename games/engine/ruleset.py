@@ -36,7 +36,7 @@ outcome is written into events.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from dvorak_core.card_data import INVALID, MISSING, card_problem, cards_named
@@ -45,6 +45,7 @@ from games.engine import visibility
 from games.engine.events import Actor, Event
 from games.engine.rng import Rng, SeededRng
 from games.engine.state import ACTIVE, ELIMINATED, OPEN, VOTING, GameState, Seat, seat_of
+from games.engine.values import replace
 from games.engine.visibility import COUNT, OWNER, PUBLIC, Shows
 
 STANDARD = "standard"

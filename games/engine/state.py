@@ -12,8 +12,10 @@ stays valid (replay, views of the state before an event, snapshots).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
+
+from games.engine.values import replace
 
 OPEN, ACTIVE, VOTING, FINISHED = "open", "active", "voting", "finished"
 STATUSES = (OPEN, ACTIVE, VOTING, FINISHED)

@@ -70,7 +70,7 @@ def test_the_schema_says_where_the_command_reference_is(schema):
 def test_export_media_types_are_documented(schema):
     ok = schema["paths"]["/api/v1/decks/{slug}/export/{export_format}/"]["get"]["responses"]["200"]["content"]
     assert {"application/json", "text/plain", "text/tab-separated-values", "text/csv", "text/html",
-            "application/pdf"} == set(ok)
+            "application/pdf", "application/xml"} == set(ok)
 
 
 def test_nullable_fields_are_nullable(schema):

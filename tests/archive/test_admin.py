@@ -222,7 +222,7 @@ def test_the_change_page_links_history_talk_and_every_export(staff_client, new_d
     page = staff_client.get(change_url(deck)).content.decode()
     assert f"/admin/decks/deck/{deck.pk}/revisions/" in page
     assert f"/admin/decks/deck/{deck.pk}/talk/" in page
-    for format in ("json", "mushcode", "lackey", "apprentice", "print", "pdf"):
+    for format in ("json", "mushcode", "lackey", "apprentice", "print", "pdf", "cod"):
         assert f"/api/v1/decks/kitchen-sink/export/{format}/" in page
 
 

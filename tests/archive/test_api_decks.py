@@ -176,12 +176,17 @@ def test_a_locked_deck_refuses_every_change_through_the_api(user_client, curator
         ("kind=card_set", ["garden-shed"]),
         ("locked=true", ["garden-shed"]),
         ("locked=false", ["kitchen-sink"]),
+        ("ruleset=filibuster", ["garden-shed"]),
+        ("ruleset=dvorak", ["kitchen-sink"]),
+        ("ruleset=serm", []),
+        ("ruleset=", ["garden-shed", "kitchen-sink"]),
         ("", ["garden-shed", "kitchen-sink"]),
     ],
 )
 def test_the_deck_list_filters(api_client, curator_client, new_deck, query, expected):
     new_deck()
-    new_deck(title="Garden Shed", designers=["Coprolite Golem"], status="nomic", players="3+", kind="card_set")
+    new_deck(title="Garden Shed", designers=["Coprolite Golem"], status="nomic", players="3+", kind="card_set",
+             ruleset="filibuster")
     curator_client.post("/api/v1/decks/garden-shed/lock/")
 
     response = api_client.get(f"/api/v1/decks/?{query}")

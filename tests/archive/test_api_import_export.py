@@ -136,6 +136,7 @@ def test_importing_a_slug_that_exists_is_a_conflict_and_a_new_slug_imports_it(us
         ("apprentice", "text/csv; charset=utf-8", "serm-apprentice.csv"),
         ("print", "text/html; charset=utf-8", "serm-print.html"),
         ("pdf", "application/pdf", "serm.pdf"),
+        ("cod", "application/xml; charset=utf-8", "serm.cod"),
     ],
 )
 def test_every_export_format_downloads_with_its_type_and_file_name(api_client, user_client, format, content_type,

@@ -29,7 +29,7 @@ def test_posts_thread_by_reply_and_anyone_reads_them(api_client, user_client, cl
         ("cook", "Only with two copies.", first["id"]),
     ]
     assert posts[1]["id"] == reply["id"]
-    assert set(posts[0]) == {"id", "author", "body", "created_at", "reply_to"}
+    assert set(posts[0]) == {"id", "author", "body", "created_at", "reply_to", "hidden", "hidden_at"}
 
 
 def test_a_reply_to_a_post_elsewhere_is_not_found(user_client, new_deck):

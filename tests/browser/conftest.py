@@ -83,8 +83,12 @@ def offline_page(chromium):
 
 
 @pytest.fixture(scope="session")
-def screenshots(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("screenshots")
+def screenshots() -> Path:
+    """Where the browser tests leave their screenshots for a reader to look at: ``var/screenshots/`` in the
+    checkout, or ``$DVORAK_SCREENSHOTS_DIR``. Each run overwrites the files of the same name."""
+    folder = Path(os.environ.get("DVORAK_SCREENSHOTS_DIR") or PROJECT / "var" / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def free_port() -> int:

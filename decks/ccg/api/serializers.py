@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from decks.api.serializers import CardSerializer, DeckFieldsSerializer, SpecialRuleSerializer
 from decks.ccg.models import CardSetVersion, Notification
+from decks.exporters.deck_files import MAX_DECK_FILE_CHARS
 from decks.services import MAX_CARDS_PER_DECK, MAX_COPIES_PER_CARD
 from dvorak_site.api.params import QueryBooleanField, StrictTypes
 from proposals.models import ADD, CHANGE, REMOVE, CardSetChange
@@ -143,3 +144,11 @@ class MarkReadSerializer(StrictTypes):
 
 class MarkedSerializer(serializers.Serializer):
     marked = serializers.IntegerField()
+
+
+class PlayerDeckImportSerializer(StrictTypes):
+    card_set = serializers.SlugField(help_text="The CCG card set whose cards the file names.")
+    text = serializers.CharField(max_length=MAX_DECK_FILE_CHARS, trim_whitespace=False,
+                                 help_text="The Cockatrice `.cod` file's text (XML).")
+    name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="",
+                                 help_text="The deck's name; the file's `<deckname>` when left out.")

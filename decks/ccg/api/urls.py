@@ -12,6 +12,10 @@ urlpatterns = [
     path("decks/<slug:slug>/changes/<int:change_id>/accept/", views.ChangeAnswerView.as_view(),
          name="card-set-change-accept"),
     path("player-decks/", views.PlayerDeckListView.as_view(), name="player-deck-list"),
+    # Before the id routes, though "import" is no id anyway.
+    path("player-decks/import/", views.PlayerDeckImportView.as_view(), name="player-deck-import"),
+    path("player-decks/<int:player_deck_id>/export/<str:export_format>/", views.PlayerDeckExportView.as_view(),
+         name="player-deck-export"),
     path("player-decks/<int:player_deck_id>/", views.PlayerDeckDetailView.as_view(), name="player-deck-detail"),
     path("player-decks/<int:player_deck_id>/update/", views.PlayerDeckUpdateView.as_view(),
          name="player-deck-update"),

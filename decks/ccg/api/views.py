@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from decks.api.files import attachment
+from decks.api.views import AnyMediaRenderer
 from decks.ccg import selectors, services
 from decks.ccg.api import serializers
+from decks.exporters.deck_files import MAX_DECK_FILE_CHARS
+from dvorak_core.errors import DomainError
 from dvorak_site.api.pagination import Keyset
 from dvorak_site.api.params import read_query
 from dvorak_site.api.schema import refusals
@@ -179,6 +186,57 @@ class PlayerDeckUpdateView(APIView):
         body = {**selectors.player_deck_view(player_deck), "removed": list(update.removed),
                 "changed": list(update.changed)}
         return Response(serializers.PlayerDeckUpdateSerializer(body).data)
+
+
+class PlayerDeckExportView(APIView):
+    renderer_classes = [JSONRenderer, AnyMediaRenderer]
+
+    @extend_schema(
+        tags=TAGS,
+        parameters=[OpenApiParameter("export_format", str, OpenApiParameter.PATH,
+                                     enum=list(selectors.DECK_FILE_FORMATS))],
+        responses={(200, "application/xml"): OpenApiResponse(
+                       OpenApiTypes.BINARY, description="The deck file: Cockatrice (`cod`) or OCTGN (`o8d`) XML."),
+                   **refusals({404: "No player deck of yours has that id, or no such format (`not_found`)."})},
+        description="Your deck as a file for Cockatrice (`cod`) or OCTGN (`o8d`), `Content-Disposition: "
+        "attachment`. OCTGN card ids are UUIDs derived from the set and the card, the same in every export.",
+    )
+    def get(self, request, player_deck_id: int, export_format: str):
+        return attachment(lambda: selectors.player_deck_file(
+            user=request.user, player_deck_id=player_deck_id, format=export_format))
+
+
+class PlayerDeckImportView(APIView):
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(tags=TAGS, request={"application/json": serializers.PlayerDeckImportSerializer,
+                                       "multipart/form-data": serializers.PlayerDeckImportSerializer},
+                   responses={201: serializers.PlayerDeckSerializer, **refusals({
+                       400: "Not valid (`invalid`): the file is not well-formed Cockatrice XML, declares entities, "
+                            "is too long, or names cards the set lacks (`details.unknown_cards` lists them).",
+                       404: "No such card set (`not_found`).", **NOT_A_CARD_SET})},
+                   description="A player deck from a Cockatrice `.cod` file's text, its card names matched to the "
+                   "titles of the set's latest version. Every zone counts.")
+    def post(self, request):
+        data = request.data
+        upload = request.FILES.get("text")
+        if upload is not None:  # multipart: the file itself as the `text` part
+            data = {key: data.get(key) for key in data if key != "text"} | {"text": _upload_text(upload)}
+        form = serializers.PlayerDeckImportSerializer(data=data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        player_deck = services.player_deck_import(owner=request.user, card_set_slug=data["card_set"],
+                                                  text=data["text"], name=data["name"])
+        return player_deck_response(player_deck, created=True)
+
+
+def _upload_text(upload) -> str:
+    if upload.size > MAX_DECK_FILE_CHARS:
+        raise DomainError(f"A deck file has at most {MAX_DECK_FILE_CHARS} characters.", details={"text": ["too long"]})
+    try:
+        return upload.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DomainError("The deck file is not UTF-8 text.", details={"text": ["not UTF-8"]}) from None
 
 
 class NotificationListView(APIView):

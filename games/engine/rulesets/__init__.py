@@ -32,10 +32,21 @@ def _load(name: str, module: str) -> Ruleset:
     return ruleset
 
 
+# The rulesets found so far: ``evolve`` and ``view_event`` look one up for every event. Keyed by the name a game
+# names together with the module registered for it now, so a name never answers with another module's ruleset
+# (tests register and unregister toy rulesets) and an unregistered name is refused as before.
+_FOUND: dict[tuple[str, str], Ruleset] = {}
+
+
 def get_ruleset(name: str) -> Ruleset:
-    if not isinstance(name, str) or name not in REGISTERED:
+    module = REGISTERED.get(name) if isinstance(name, str) else None
+    if module is None:
         raise DomainError(f"There is no ruleset {name!r}.", code="invalid", details={"field": "ruleset"})
-    return _load(name, REGISTERED[name])
+    try:
+        return _FOUND[name, module]
+    except KeyError:
+        ruleset = _FOUND[name, module] = _load(name, module)
+        return ruleset
 
 
 def ruleset_names() -> list[str]:

@@ -23,7 +23,7 @@ elections in one game, scoring points; "After four games, the player with the mo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from dvorak_core.errors import DomainError
@@ -55,6 +55,7 @@ from games.engine.rulesets.article_ii.cards import (
 )
 from games.engine.rulesets.article_ii.moves import article_ii_moves
 from games.engine.state import ACTIVE, FINISHED, GameState, teams
+from games.engine.values import replace
 
 PRIMARY, GENERAL = "primary", "general"
 CANDIDATE, SPOILER = "candidate", "spoiler"

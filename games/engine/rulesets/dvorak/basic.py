@@ -9,7 +9,6 @@ hand limit, who may see what) and players carry out a card's text with effect mo
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from dvorak_core.errors import DomainError
@@ -78,6 +77,7 @@ from games.engine.state import (
     team_mates,
     winning_seats,
 )
+from games.engine.values import replace
 from games.engine.visibility import COUNT_EACH
 
 

@@ -37,7 +37,6 @@ Decisions where the rulebook leaves room:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from dvorak_core import vote_rules
@@ -57,6 +56,7 @@ from games.engine.rulesets.dvorak.state import (
     cards_visible_to,
 )
 from games.engine.state import VOTING, GameState, seats_standing
+from games.engine.values import replace
 from games.engine.visibility import COUNT_EACH
 
 CARD = "card"

@@ -9,10 +9,9 @@ pile a card goes to, so the appliers read the same in both kinds of game.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine.rulesets.dvorak.state import with_player
 from games.engine.state import GameState
+from games.engine.values import replace
 
 
 def pile_seat(state: GameState, seat: int | None) -> int | None:

@@ -14,12 +14,13 @@ added here is shown to nobody until the view names it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from dvorak_core.rule_params import mentions
 from games.engine.cards import Card
 from games.engine.state import GameState
+from games.engine.values import replace
 
 BASIC_RULES: dict[str, Any] = {
     "hand_limit": 5,

@@ -7,7 +7,6 @@ The readings taken where the rules are silent are listed in the package's docstr
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from dvorak_core.errors import DomainError
@@ -64,6 +63,7 @@ from games.engine.rulesets.filibuster.state import (
     Player,
 )
 from games.engine.state import ACTIVE, FINISHED, GameState
+from games.engine.values import replace
 from games.engine.visibility import COUNT_EACH
 
 NAME = "filibuster"

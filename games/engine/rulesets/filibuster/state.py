@@ -7,11 +7,12 @@ States are frozen values; the ruleset's appliers build new ones. Nothing here is
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.cards import Card
 from games.engine.rulesets.filibuster.cards import value_of
+from games.engine.values import replace
 
 # The four steps of a campaign, in order.
 ROLL, BEGINNING, MAIN, END = "roll", "beginning", "main", "end"

@@ -8,10 +8,11 @@ event's stable type string; it trusts the event (``decide`` checked the rules be
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from games.engine.rulesets.rock_paper_scissors_extreme.cards import BLACK, Card
+from games.engine.values import replace
 from games.engine.visibility import counted, owner, public
 
 # Phases. A challenge runs THROW -> (POTIONS) -> CLAIM -> DRAW -> DISCARD, then the center is refilled and the

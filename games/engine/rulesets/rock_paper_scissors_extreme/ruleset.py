@@ -16,7 +16,7 @@ declares who sees each key of its data (``views.SHOWS``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from dvorak_core.errors import DomainError
@@ -37,6 +37,7 @@ from games.engine.rulesets.rock_paper_scissors_extreme.cards import check_deck
 from games.engine.rulesets.rock_paper_scissors_extreme.views import SHOWS
 from games.engine.rulesets.rock_paper_scissors_extreme.views import view as board_view
 from games.engine.state import ACTIVE, FINISHED, GameState
+from games.engine.values import replace
 from games.engine.visibility import counted, public
 
 NAME = "rock_paper_scissors_extreme"

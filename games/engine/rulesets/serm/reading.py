@@ -5,13 +5,14 @@ Pure functions of the table (and the game's options), used alike by the commands
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from games.engine.rulesets.serm.cards import ALL_ROUND, BLAST, MOVE_PROOF, TRAMPLES
 from games.engine.rulesets.serm.geometry import Cell, blast_covers, in_cone, neighbour, sight_blocked
 from games.engine.rulesets.serm.options import ONE, PARTLY, home_rows, largest_force
 from games.engine.rulesets.serm.table import MUSTER, REACT, PendingMove, SermState, Soldier
 from games.engine.state import ACTIVE, GameState
+from games.engine.values import replace
 
 PLAYERS = 2
 

@@ -10,7 +10,6 @@ server passes in, and written into the event that uses it.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from dvorak_core.errors import DomainError
@@ -52,6 +51,7 @@ from games.engine.rulesets.serm.table import (
 from games.engine.rulesets.serm.views import view
 from games.engine.state import ACTIVE, GameState
 from games.engine.state import FINISHED as GAME_FINISHED
+from games.engine.values import replace
 
 NAME = "serm"
 # Where each side's soldiers stand at the start, facing the other side.

@@ -4,11 +4,12 @@ watching: the game has no hidden information."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.rulesets.serm.cards import SoldierCard
 from games.engine.rulesets.serm.geometry import Cell, Rect
+from games.engine.values import replace
 
 # The phases: players build their forces with points (``muster``, only in a game with a budget); the battle, in
 # which the player with the initiative activates a soldier; a Move's React attempts (``react``); a steering

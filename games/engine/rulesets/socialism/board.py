@@ -12,11 +12,12 @@ for the two of a card that has two. A player's network is the identities carryin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.cards import Card
 from games.engine.rulesets.socialism.cards import USER, identity_names
+from games.engine.values import replace
 from games.engine.visibility import counted, owner, public
 
 # "15 colored tokens for each player"; the Winning section's "all twenty tokens" is the option.

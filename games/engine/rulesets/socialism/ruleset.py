@@ -12,7 +12,7 @@ into a ``social.die_rolled`` event. Each card's effect is in ``actions`` and ``c
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import fields
 from typing import Any
 
 from dvorak_core.errors import DomainError
@@ -68,6 +68,7 @@ from games.engine.rulesets.socialism.invitations import (
 from games.engine.rulesets.socialism.moves import socialism_moves, waiting_for
 from games.engine.rulesets.socialism.rules import Unfolding
 from games.engine.state import ACTIVE, FINISHED, GameState
+from games.engine.values import replace
 
 NAME = "socialism"
 # A card as every view shows it: the fields of ``games.engine.cards.Card``.

@@ -28,7 +28,7 @@ Readings, where the seed leaves a choice (docs/virtues_of_the_drake.md gives the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from dvorak_core.errors import DomainError
@@ -76,6 +76,7 @@ from games.engine.rulesets.virtues_of_the_drake.cards import (
     virtue_of,
 )
 from games.engine.state import ACTIVE, FINISHED, GameState
+from games.engine.values import replace
 from games.engine.visibility import COUNT_EACH
 
 NAME = "virtues_of_the_drake"

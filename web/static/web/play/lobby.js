@@ -33,6 +33,12 @@
       document.getElementById("deck-ruleset").textContent = deck
         ? `This deck plays the ${deck.ruleset || "dvorak"} ruleset unless you choose another.` : "";
     });
+    // A deck page's "Play this deck" link names its deck: /play/?deck=<slug>.
+    const wanted = new URLSearchParams(window.location.search).get("deck");
+    if (wanted && decks.has(wanted)) {
+      picker.value = wanted;
+      picker.dispatchEvent(new Event("change"));
+    }
   }
 
   function tableLink(game, text) {

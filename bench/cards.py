@@ -1,0 +1,94 @@
+"""Card commands (draw, discard, end_turn) against a Deck-of-Cards stand-in, both under gunicorn's sync workers.
+
+The stand-in is a plain Django view with a persistent connection that reads a deck row, pops a card from its JSON
+list and saves it: what a minimal card-dealing service pays. Each of 16 clients plays its own game, asking the moves
+listing (not timed) which card command its seat may send and timing the command itself.
+
+    make bench     # or: DATABASE_URL=postgres://… python bench/cards.py [--games 16] [--commands 30]
+"""
+
+import argparse
+import asyncio
+import time
+
+from commands import start_games
+from common import percentile, rate, served, setup_django
+
+CARD_COMMANDS = ("draw", "discard", "end_turn")
+
+
+def filled(move: dict) -> dict:
+    """A listed move with every choice taken as the first that fits."""
+    command = {}
+    for key, value in move.items():
+        if isinstance(value, dict) and "from" in value:
+            command[key] = value["from"][: value.get("choose", 1)]
+        else:
+            command[key] = value
+    return command
+
+
+async def card_command(http, game_id: str, auth: list[dict]) -> tuple[dict, dict]:
+    for headers in auth:
+        moves = (await http.get(f"/api/v1/games/{game_id}/moves/", headers=headers)).json()["moves"]
+        for kind in CARD_COMMANDS:
+            for move in moves:
+                if move.get("type") == kind:
+                    return headers, filled(move)
+    raise RuntimeError(f"no card command offered in {game_id}")
+
+
+async def drive(base: str, games: int, commands: int) -> dict:
+    import httpx
+
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        game_ids, auth, _ = await start_games(http, games, deck_size=200)
+
+        async def standin(g: int, latencies: list[float]) -> None:
+            for _ in range(commands):
+                t0 = time.perf_counter()
+                r = await http.post(f"/bench/deck/{g + 1}/draw/")
+                latencies.append(time.perf_counter() - t0)
+                assert r.status_code == 201, r.text
+
+        async def cards(g: int, latencies: list[float]) -> None:
+            for _ in range(commands):
+                headers, command = await card_command(http, game_ids[g], auth[2 * g:2 * g + 2])
+                t0 = time.perf_counter()
+                r = await http.post(f"/api/v1/games/{game_ids[g]}/commands/", headers=headers, json=command)
+                latencies.append(time.perf_counter() - t0)
+                assert r.status_code == 201, r.text
+
+        summary = {}
+        for name, work in (("Deck-of-Cards stand-in", standin), ("card commands", cards)):
+            latencies: list[float] = []
+            t0 = time.perf_counter()
+            await asyncio.gather(*(work(g, latencies) for g in range(games)))
+            busy = sum(latencies)  # the card commands' moves listings are not counted
+            summary[name] = (rate(len(latencies), busy / games), percentile(latencies, 50), percentile(latencies, 99))
+            print(f"{name:24s}: {summary[name][0]:7.0f} req/s   p50 {summary[name][1] * 1000:6.1f} ms   "
+                  f"p99 {summary[name][2] * 1000:6.1f} ms   ({time.perf_counter() - t0:.1f} s)")
+    ref, ours = summary["Deck-of-Cards stand-in"], summary["card commands"]
+    print(f"card commands vs the stand-in: {ours[0] / ref[0]:.2f}x its throughput (aim: at least 1.5x), "
+          f"p99 {ours[2] / ref[2]:.2f}x")
+    return summary
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=16)
+    parser.add_argument("--commands", type=int, default=30)
+    args = parser.parse_args()
+    url = setup_django()
+    with served(url) as base:
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            for g in range(args.games):
+                cursor.execute("INSERT INTO bench_deck (id, cards) VALUES (%s, '[]') ON CONFLICT (id) DO NOTHING",
+                               [g + 1])
+        asyncio.run(drive(base, args.games, args.commands))
+
+
+if __name__ == "__main__":
+    main()

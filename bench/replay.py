@@ -1,0 +1,146 @@
+"""How fast is a game rebuilt from its events, next to the ``eventsourcing`` library rehydrating an aggregate?
+
+Ours: a creative game of Dvorak played by random legal moves until it has 10,000 events or more, appended to
+the event store, then loaded by the service's own folder (``games.services.FOLDER``): read every event from
+PostgreSQL, decode, upcast, fold through the engine. Once without snapshots (a full replay), once from a
+snapshot. The reference: an ``eventsourcing`` Application on the same PostgreSQL server whose aggregate has
+the same number of events (each a small attribute change), rehydrated by ``repository.get``, with and without
+a snapshot. Both sides run in the same process, alternating in rounds; the median round is reported.
+
+    make bench   # or: DATABASE_URL=postgres://… python bench/replay.py [--events N] [--rounds R]
+"""
+
+import argparse
+import os
+import statistics
+import time
+import uuid
+from urllib.parse import urlparse
+
+from common import setup_django
+
+
+def our_game(events: int):
+    from games.engine.rulesets.dvorak.testing import random_game
+
+    seed = 1
+    while True:
+        game = random_game(seed, players=3, steps=events + 2000, creative=True)
+        if len(game.events) >= events:
+            return game.events[:events], game.states[events - 1]
+        seed += 1
+
+
+def store_game(engine_events) -> str:
+    from dvorak_site.eventstore import store
+
+    stream_id = f"game-bench-{uuid.uuid4().hex[:12]}"
+    version = 0
+    for start in range(0, len(engine_events), 500):
+        batch = [store.NewEvent(e.type, e.data, e.schema) for e in engine_events[start:start + 500]]
+        version = store.append(stream_id, version, batch, actor="bench")[-1].version
+    return stream_id
+
+
+def reference_app(url: str, events: int):
+    """An eventsourcing application on PostgreSQL with one aggregate of ``events`` events, and a snapshot."""
+    parsed = urlparse(url)
+    os.environ.update({
+        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "POSTGRES_DBNAME": parsed.path.lstrip("/"),
+        "POSTGRES_HOST": parsed.hostname or "127.0.0.1",
+        "POSTGRES_PORT": str(parsed.port or 5432),
+        "POSTGRES_USER": parsed.username or "postgres",
+        "POSTGRES_PASSWORD": parsed.password or "",
+        "CREATE_TABLE": "y",
+        "IS_SNAPSHOTTING_ENABLED": "y",
+    })
+    from eventsourcing.application import Application
+    from eventsourcing.domain import Aggregate, event
+
+    class Table(Aggregate):
+        def __init__(self, name: str):
+            self.name = name
+            self.moves: list[dict] = []
+            self.score = 0
+
+        @event("Moved")
+        def move(self, seat: int, card: str, points: int):
+            self.moves.append({"seat": seat, "card": card})
+            self.score += points
+
+    class Tables(Application):
+        name = f"benchtables{uuid.uuid4().hex[:8]}"
+
+    app = Tables()
+
+    def saved_table(name: str):
+        table = Table(name=name)
+        for i in range(events - 1):
+            table.move(seat=i % 3, card=f"card-{i}", points=i % 7)
+            if len(table.pending_events) >= 500:
+                app.save(table)
+        app.save(table)
+        return table.id
+
+    plain, snapshotted = saved_table("bench"), saved_table("snap")
+    app.take_snapshot(snapshotted)
+    return app, plain, snapshotted
+
+
+def timed(function) -> float:
+    started = time.perf_counter()
+    function()
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--events", type=int, default=10_000)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--profile", action="store_true", help="print a cProfile of one full replay of ours")
+    args = parser.parse_args()
+    url = setup_django()
+
+    from dvorak_site.eventstore import store
+    from games.services import FOLDER
+
+    events, expected = our_game(args.events)
+    stream_id = store_game(events)
+    version, state = store.load(stream_id, FOLDER, use_snapshots=False)
+    assert version == args.events and state == expected, "the replayed game differs from the one played"
+    store.save_snapshot(stream_id, version, FOLDER.engine_version, FOLDER.to_json(state))
+    assert store.load(stream_id, FOLDER)[1] == expected, "the game loaded from its snapshot differs"
+    if args.profile:
+        import cProfile
+        import pstats
+
+        profiler = cProfile.Profile()
+        profiler.runcall(store.load, stream_id, FOLDER, use_snapshots=False)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+
+    app, plain_id, snap_id = reference_app(url, args.events)
+    assert app.repository.get(plain_id).version == args.events
+
+    ours_full, ours_snap, theirs_full, theirs_snap = [], [], [], []
+    for _ in range(args.rounds):
+        ours_full.append(timed(lambda: store.load(stream_id, FOLDER, use_snapshots=False)))
+        theirs_full.append(timed(lambda: app.repository.get(plain_id)))
+        ours_snap.append(timed(lambda: store.load(stream_id, FOLDER)))
+        theirs_snap.append(timed(lambda: app.repository.get(snap_id)))
+
+    def ms(values: list[float]) -> float:
+        return statistics.median(values) * 1000
+
+    full, ref_full, snap, ref_snap = ms(ours_full), ms(theirs_full), ms(ours_snap), ms(theirs_snap)
+    print(f"{args.events} events, {args.rounds} rounds, median round")
+    print(f"replay, ours                 : {full:8.1f} ms  ({args.events / full * 1000:8.0f} events/s)")
+    print(f"replay, eventsourcing        : {ref_full:8.1f} ms  ({args.events / ref_full * 1000:8.0f} events/s)")
+    print(f"ratio (how many times faster): {ref_full / full:8.1f}x  (aim: 4x or more)")
+    print(f"snapshot load, ours          : {snap:8.2f} ms  (aim: 2 ms or less)")
+    print(f"snapshot load, eventsourcing : {ref_snap:8.2f} ms")
+    print(f"ratio (how many times faster): {ref_snap / snap:8.1f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""`manage.py effect_coverage`: how much of the archive's card text the effect reader understands.
+
+For each deck: the share of its cards, and of its Special Rules, whose text is read in full into the card-effect
+language (``dvorak_core.effects``); then the unread phrases most common across the archive, which are what to
+teach the reader next. Reads the archive only."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from decks import selectors
+from dvorak_core.effects import read_card, read_special_rule
+from dvorak_core.errors import NotFound
+
+
+def coverage(decks: list[Any]) -> dict[str, Any]:
+    """The coverage figures of ``decks`` (DeckData): per deck, in total, and the unread phrases by count."""
+    rows = []
+    unread: Counter[str] = Counter()
+    total_cards = total_read = total_rules = total_rules_read = 0
+    for deck in decks:
+        cards_read = 0
+        for card in deck.cards:
+            reading = read_card(card.title, card.type, card.text)
+            cards_read += reading.understood
+            unread.update(reading.unread)
+        rules_read = 0
+        for rule in deck.special_rules:
+            reading = read_special_rule(rule.title, rule.text)
+            rules_read += reading.understood
+            unread.update(reading.unread)
+        rows.append({
+            "slug": deck.slug, "ruleset": deck.ruleset,
+            "cards": len(deck.cards), "cards_understood": cards_read,
+            "cards_share": _share(cards_read, len(deck.cards)),
+            "special_rules": len(deck.special_rules), "special_rules_understood": rules_read,
+            "special_rules_share": _share(rules_read, len(deck.special_rules)),
+        })
+        total_cards += len(deck.cards)
+        total_read += cards_read
+        total_rules += len(deck.special_rules)
+        total_rules_read += rules_read
+    return {
+        "decks": rows,
+        "total": {"cards": total_cards, "cards_understood": total_read, "cards_share": _share(total_read, total_cards),
+                  "special_rules": total_rules, "special_rules_understood": total_rules_read,
+                  "special_rules_share": _share(total_rules_read, total_rules)},
+        "unread": [{"phrase": phrase, "count": count} for phrase, count in
+                   sorted(unread.items(), key=lambda item: (-item[1], item[0]))],
+    }
+
+
+def _share(part: int, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+def _percent(share: float | None) -> str:
+    return "   -" if share is None else f"{share * 100:3.0f}%"
+
+
+class Command(BaseCommand):
+    help = ("Print, per deck of the archive, the share of cards and Special Rules whose effect the card-effect "
+            "reader understands, and the unread phrases most common across the archive.")
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--deck", metavar="SLUG", help="Only this deck.")
+        parser.add_argument("--top", type=int, default=20, metavar="N",
+                            help="How many of the most common unread phrases to print (default 20).")
+        parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
+
+    def handle(self, *args, **options) -> None:
+        if options["top"] < 0:
+            raise CommandError("--top is a whole number from 0.")
+        if options["deck"]:
+            try:
+                decks = [selectors.deck_data(selectors.deck_get(slug=options["deck"]))]
+            except NotFound as missing:
+                raise CommandError(missing.message) from None
+        else:
+            decks = [selectors.deck_data(deck) for deck in
+                     selectors.deck_list().prefetch_related("cards", "special_rules").order_by("slug")]
+        figures = coverage(decks)
+        figures["unread"] = figures["unread"][: options["top"]]
+        if options["json"]:
+            self.stdout.write(json.dumps(figures, indent=2))
+            return
+        width = max([len(row["slug"]) for row in figures["decks"]] + [5])
+        self.stdout.write(f"{'deck'.ljust(width)}  {'ruleset':<28} {'cards':>12}  {'special rules'}")
+        for row in [*figures["decks"], {"slug": "total", "ruleset": "", **figures["total"]}]:
+            self.stdout.write(
+                f"{row['slug'].ljust(width)}  {row['ruleset']:<28} "
+                f"{row['cards_understood']:>3}/{row['cards']:<3} {_percent(row['cards_share'])}  "
+                f"{row['special_rules_understood']:>3}/{row['special_rules']:<3} "
+                f"{_percent(row['special_rules_share'])}")
+        if figures["unread"]:
+            self.stdout.write("")
+            self.stdout.write(f"Most common unread phrases (top {len(figures['unread'])}):")
+            for item in figures["unread"]:
+                self.stdout.write(f"{item['count']:>4}  {item['phrase']}")

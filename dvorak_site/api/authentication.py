@@ -1,0 +1,86 @@
+"""Token authentication that remembers a token for a few seconds instead of reading it on every request.
+
+Each process keeps the tokens it has seen, with their users, for ``TOKEN_CACHE_SECONDS`` (``DVORAK_TOKEN_CACHE_SECONDS``,
+5 s by default). Deleting a token (logout, the admin) or saving its user (deactivated, renamed) forgets it at once in
+the process that did it; other processes notice within that TTL, which bounds how long a revoked token still works.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+import time
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db.models.signals import post_delete, post_save
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.authtoken.models import Token
+
+
+class TokenCache:
+    def __init__(self, max_entries: int = 10_000):
+        self.max_entries = max_entries
+        self._entries: dict[str, tuple[float, object, object]] = {}
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def ttl() -> float:
+        return float(getattr(settings, "TOKEN_CACHE_SECONDS", 5.0))
+
+    def get(self, key: str):
+        entry = self._entries.get(key)
+        if entry is None or entry[0] < time.monotonic():
+            return None
+        return entry[1], entry[2]
+
+    def put(self, key: str, user, token) -> None:
+        ttl = self.ttl()
+        if ttl <= 0:
+            return
+        with self._lock:
+            if len(self._entries) >= self.max_entries:
+                now = time.monotonic()
+                self._entries = {k: e for k, e in self._entries.items() if e[0] >= now}
+                if len(self._entries) >= self.max_entries:
+                    self._entries.clear()
+            self._entries[key] = (time.monotonic() + ttl, user, token)
+
+    def forget(self, key: str) -> None:
+        with self._lock:
+            self._entries.pop(key, None)
+
+    def forget_user(self, user_id) -> None:
+        with self._lock:
+            self._entries = {k: e for k, e in self._entries.items() if getattr(e[1], "pk", None) != user_id}
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+TOKEN_CACHE = TokenCache()
+
+
+class CachedTokenAuthentication(TokenAuthentication):
+    def authenticate_credentials(self, key):
+        cached = TOKEN_CACHE.get(key)
+        if cached is None:
+            user, token = super().authenticate_credentials(key)  # raises on an unknown key or an inactive user
+            TOKEN_CACHE.put(key, user, token)
+            cached = user, token
+        user, token = cached
+        # Each request gets its own copy: nothing a request sets on its user leaks into another's.
+        return copy.copy(user), token
+
+
+def _token_deleted(sender, instance, **kwargs):
+    TOKEN_CACHE.forget(instance.key)
+
+
+def _user_saved(sender, instance, **kwargs):
+    TOKEN_CACHE.forget_user(instance.pk)
+
+
+post_delete.connect(_token_deleted, sender=Token, dispatch_uid="dvorak-token-cache-delete")
+post_save.connect(_user_saved, sender=get_user_model(), dispatch_uid="dvorak-token-cache-user")

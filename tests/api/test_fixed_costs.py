@@ -1,0 +1,155 @@
+"""What a game command costs besides the game itself: counted, never timed.
+
+A command reads its token from the process's cache (not the database), is throttled without a Redis round trip
+each time, locks and loads its game in one statement, and hands its live update to a background thread; the
+update still reaches the game's sockets, and a revoked token stops working within TOKEN_CACHE_SECONDS.
+"""
+
+import logging
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.throttling import SimpleRateThrottle
+
+from dvorak_site.api import authentication
+from games.services import group_name
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def a_move(game_id, seated):
+    """A command some seat may send now: (its client, the command)."""
+    for _, client in seated:
+        for move in client.get(f"/api/v1/games/{game_id}/moves/").json()["moves"]:
+            if move.get("type") in {"draw", "end_turn"}:
+                return client, {k: v for k, v in move.items() if k in {"type", "seat"}}
+    pytest.fail("no draw or end_turn offered")
+
+
+def token_reads(queries) -> list[str]:
+    return [q["sql"] for q in queries if "authtoken_token" in q["sql"]]
+
+
+def test_a_command_reads_no_token_locks_its_game_once_and_stays_within_its_queries(table):
+    game_id, seated = table(2)
+    client, command = a_move(game_id, seated)  # the moves listing has read (and cached) the token already
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(f"/api/v1/games/{game_id}/commands/", command, format="json")
+    assert response.status_code == 201, response.content
+    sqls = [q["sql"] for q in queries.captured_queries]
+    assert token_reads(queries.captured_queries) == []
+    assert len([s for s in sqls if "FOR UPDATE" in s]) == 1
+    assert not any('FROM "games_game"' in s and "FOR UPDATE" not in s for s in sqls), sqls
+    assert len(sqls) <= 9, sqls
+
+
+def test_a_cached_token_is_not_read_again_and_a_deleted_one_is_refused_at_once(make_user, client_for):
+    user = make_user()
+    client = client_for(user)
+    with CaptureQueriesContext(connection) as first:
+        assert client.get("/api/v1/games/?mine=1").status_code == 200
+    with CaptureQueriesContext(connection) as second:
+        assert client.get("/api/v1/games/?mine=1").status_code == 200
+    assert token_reads(first.captured_queries) and not token_reads(second.captured_queries)
+    user.auth_token.delete()  # logout, or the admin deleting it: this process forgets it at once
+    assert client.get("/api/v1/games/?mine=1").status_code == 401
+
+
+def test_a_token_revoked_by_another_process_stops_working_within_the_ttl(make_user, client_for, monkeypatch):
+    user = make_user()
+    client = client_for(user)
+    assert client.get("/api/v1/games/?mine=1").status_code == 200
+    from rest_framework.authtoken.models import Token
+
+    Token.objects.filter(user=user)._raw_delete(Token.objects.db)  # no signal: as if another process deleted it
+    assert client.get("/api/v1/games/?mine=1").status_code == 200  # still trusted, inside the TTL
+    now = authentication.time.monotonic() + authentication.TokenCache.ttl() + 0.1
+    monkeypatch.setattr(authentication.time, "monotonic", lambda: now)
+    assert client.get("/api/v1/games/?mine=1").status_code == 401
+
+
+def test_a_deactivated_user_is_refused_at_once(make_user, client_for):
+    user = make_user()
+    client = client_for(user)
+    assert client.get("/api/v1/games/?mine=1").status_code == 200
+    user.is_active = False
+    user.save()
+    assert client.get("/api/v1/games/?mine=1").status_code == 401
+
+
+class CountingCache:
+    def __init__(self, cache):
+        self.cache, self.calls = cache, []
+
+    def __getattr__(self, name):
+        attribute = getattr(self.cache, name)
+        if not callable(attribute):
+            return attribute
+
+        def counted(*args, **kwargs):
+            self.calls.append(name)
+            return attribute(*args, **kwargs)
+
+        return counted
+
+
+def test_throttles_share_their_counts_in_batches_not_on_every_request(make_user, client_for, monkeypatch):
+    counting = CountingCache(SimpleRateThrottle.cache)
+    monkeypatch.setattr(SimpleRateThrottle, "cache", counting)
+    client = client_for(make_user())
+    for _ in range(20):
+        assert client.get("/api/v1/games/?mine=1").status_code == 200
+    # DRF's own throttle makes two cache calls (get and set) per request; these share at most once a second.
+    assert 0 < len(counting.calls) < 20, counting.calls
+
+
+@pytest.mark.skipif(isinstance(get_channel_layer(), InMemoryChannelLayer), reason="needs the Redis channel layer")
+def test_a_command_reaches_the_games_group_and_is_not_sent_from_the_request(table, monkeypatch):
+    import threading
+
+    game_id, seated = table(2)
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(group_name(game_id), channel)
+    senders = []
+    original = type(layer).group_send
+
+    async def group_send(self, group, message):
+        senders.append(threading.current_thread().name)
+        await original(self, group, message)
+
+    monkeypatch.setattr(type(layer), "group_send", group_send)
+    client, command = a_move(game_id, seated)
+    response = client.post(f"/api/v1/games/{game_id}/commands/", command, format="json")
+    assert response.status_code == 201
+    message = async_to_sync(layer.receive)(channel)
+    assert message == {"type": "game.advanced", "version": response.json()["version"]}
+    assert senders == ["dvorak-publisher"]
+
+
+@pytest.mark.skipif(isinstance(get_channel_layer(), InMemoryChannelLayer), reason="needs the Redis channel layer")
+def test_a_live_update_that_fails_is_logged_and_the_command_still_answers_201(table, monkeypatch, caplog):
+    from dvorak_site.publisher import PUBLISHER
+
+    game_id, seated = table(2)
+    layer = get_channel_layer()
+    futures = []
+    send = PUBLISHER.send
+
+    async def broken(self, group, message):
+        raise RuntimeError("the channel layer broke")
+
+    monkeypatch.setattr(type(layer), "group_send", broken)
+    monkeypatch.setattr(PUBLISHER, "send", lambda *a: futures.append(send(*a)) or futures[-1])
+    client, command = a_move(game_id, seated)
+    with caplog.at_level(logging.WARNING, logger="dvorak.publisher"):
+        response = client.post(f"/api/v1/games/{game_id}/commands/", command, format="json")
+        assert response.status_code == 201
+        with pytest.raises(RuntimeError):
+            futures[0].result(timeout=30)
+    assert any("could not be sent" in r.getMessage() for r in caplog.records)
+    events = client.get(f"/api/v1/games/{game_id}/events/").json()["events"]
+    assert events[-1]["version"] == response.json()["version"]  # the command stands

@@ -1,0 +1,70 @@
+"""`manage.py effect_coverage` on the seeded archive: each deck with its share of cards and Special Rules read,
+the unread phrases most common across the archive, and the aim of the first step reached."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tests.seeds import seed_decks
+
+pytestmark = pytest.mark.django_db
+
+AIM = 0.6
+
+
+@pytest.fixture
+def seeded():
+    call_command("load_seed_decks", stdout=StringIO())
+
+
+def run(*args: str) -> str:
+    out = StringIO()
+    call_command("effect_coverage", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_it_prints_each_deck_with_its_shares_and_the_most_common_unread_phrases(seeded):
+    printed = run("--top", "5")
+    lines = printed.splitlines()
+    for deck in seed_decks():
+        row = next(line for line in lines if line.startswith(deck.slug + " "))
+        assert deck.ruleset in row
+        assert f"/{len(deck.cards)}" in row
+    assert "filibuster-sample-set" in printed and "virtues-of-the-drake-sample" in printed
+    total = next(line for line in lines if line.startswith("total "))
+    assert "%" in total
+    heading = lines.index("Most common unread phrases (top 5):")
+    assert len(lines[heading + 1:]) == 5
+    counts = [int(line.split()[0]) for line in lines[heading + 1:]]
+    assert counts == sorted(counts, reverse=True)
+
+
+def test_the_aim_share_of_cards_understood_is_reached_over_the_seed_and_sample_decks(seeded):
+    figures = json.loads(run("--json"))
+    decks = {row["slug"]: row for row in figures["decks"]}
+    assert len(decks) == 9
+    cards = sum(row["cards"] for row in decks.values())
+    understood = sum(row["cards_understood"] for row in decks.values())
+    assert cards == figures["total"]["cards"] > 100
+    assert understood / cards >= AIM
+    assert figures["total"]["cards_share"] >= AIM
+    # The Basic Rules' own sort of card text is read nearly whole: stat lines, draws, points.
+    assert decks["article-ii"]["cards_share"] == 1.0
+    assert decks["filibuster-sample-set"]["cards_share"] >= 0.9
+
+
+def test_one_deck_and_its_unread_phrases(seeded):
+    figures = json.loads(run("--deck", "filibuster-sample-set", "--json", "--top", "50"))
+    assert [row["slug"] for row in figures["decks"]] == ["filibuster-sample-set"]
+    phrases = {item["phrase"] for item in figures["unread"]}
+    assert "At the end of each campaign you pitched, gain 5 more points." in phrases
+    assert "Gain 15 points." not in phrases
+
+
+def test_an_unknown_deck_is_refused(seeded):
+    with pytest.raises(CommandError, match="no deck"):
+        run("--deck", "no-such-deck")
