@@ -1,7 +1,8 @@
 """Text the database can keep: PostgreSQL stores no null character (U+0000) in text or jsonb, and no text can
 hold a lone surrogate (U+D800 to U+DFFF on its own), which UTF-8 has no bytes for. JSON carries both as escapes
 (``\\u0000``, ``\\ud800``), in a value or in an object's key, at any depth; input that holds them is refused as
-invalid before anything is written, rather than failing when the row is.
+invalid before anything is written, rather than failing when the row is. So is a whole number beyond 64 bits
+(JSON has no bound on one; an event's data is written as JSON that a 64-bit reader must take back).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from dvorak_core.errors import DomainError
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_LOWEST, _HIGHEST = -(2**63), 2**63 - 1
 
 
 def text_fault(text: str) -> str | None:
@@ -34,6 +36,9 @@ def unstorable(value: Any) -> str | None:
             fault = text_fault(item)
             if fault:
                 return f"The value at {where} holds {fault}" if where else f"The text holds {fault}"
+        elif isinstance(item, int) and not _LOWEST <= item <= _HIGHEST:
+            where = f"The value at {where}" if where else "The number"
+            return f"{where} is a whole number beyond 64 bits"
         elif isinstance(item, dict):
             for key, inner in item.items():
                 place = f"{where}[{_shown(key)}]"

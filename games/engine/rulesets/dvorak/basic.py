@@ -102,6 +102,11 @@ def _text_field(command_body: dict, name: str) -> str:
     return value
 
 
+# The most a counter may hold either way: 2**53 - 1, the largest whole number every JSON reader (a JavaScript
+# client's among them) keeps exactly.
+COUNTER_LIMIT = 2**53 - 1
+
+
 def _int_field(command_body: dict, name: str) -> int:
     value = command_body.get(name)
     if not isinstance(value, int) or isinstance(value, bool):
@@ -484,6 +489,9 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
             raise DomainError("\"name\" must be a counter's snake_case name.", code="invalid", details={"field": "name"})
         delta = _int_field(command_body, "delta")
         value = state.table.player(seat).counters.get(name, 0) + delta
+        if abs(value) > COUNTER_LIMIT:
+            raise DomainError(f"A counter stays within ±{COUNTER_LIMIT} (a number every JSON reader keeps exactly).",
+                              code="invalid", details={"field": "delta"})
         return [Event("counter.changed", {"seat": seat, "name": name, "delta": delta, "value": value,
                                           "by": ctx.seat, "cause": cause})]
 
