@@ -54,16 +54,24 @@ class SpecialRuleData:
     # The rule parameters the rule sets when a game plays it ({"hand_limit": 7}, {"vote_rule": "majority"}); the
     # game checks them against its ruleset. Kept out of the stored form when empty, as most rules are prose only.
     params: dict[str, Any] = field(default_factory=dict)
+    # The rule's effect in the effect language (dvorak_core.effects), as its JSON list, once a curator has
+    # confirmed it; None: not confirmed (the reader's reading of the text is only a suggestion). Kept out of the
+    # stored form when None.
+    effect: list[dict[str, Any]] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"title": self.title, "text": self.text}
         if self.params:
             data["params"] = dict(self.params)
+        if self.effect is not None:
+            data["effect"] = list(self.effect)
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SpecialRuleData:
-        return cls(title=str(data.get("title", "")), text=str(data["text"]), params=dict(data.get("params") or {}))
+        effect = data.get("effect")
+        return cls(title=str(data.get("title", "")), text=str(data["text"]), params=dict(data.get("params") or {}),
+                   effect=None if effect is None else list(effect))
 
 
 @dataclass(frozen=True)
@@ -78,6 +86,10 @@ class CardData:
     # Named numbers printed on the card, e.g. {"Shoot": 1, "Endure": 1}; insertion order is the card's order.
     stats: dict[str, int] = field(default_factory=dict)
     out_of_turn: bool = False
+    # The card's effect in the effect language (dvorak_core.effects), as its JSON list, once a curator has
+    # confirmed it; None: not confirmed (the reader's reading of the text is only a suggestion). Kept out of the
+    # stored form when None.
+    effect: list[dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         if self.copies < 1:
@@ -94,11 +106,12 @@ class CardData:
             "creator": self.creator,
             "stats": dict(self.stats),
             "out_of_turn": self.out_of_turn,
-        }
+        } | ({} if self.effect is None else {"effect": list(self.effect)})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CardData:
         text = str(data.get("text", ""))
+        effect = data.get("effect")
         return cls(
             title=str(data["title"]),
             type=str(data.get("type", THING)),
@@ -109,6 +122,7 @@ class CardData:
             creator=str(data.get("creator", "")),
             stats={str(name): int(value) for name, value in dict(data.get("stats", {})).items()},
             out_of_turn=bool(data.get("out_of_turn", plays_out_of_turn(text))),
+            effect=None if effect is None else list(effect),
         )
 
 
