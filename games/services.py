@@ -17,7 +17,8 @@ from functools import partial
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
+from django.utils import timezone
 
 from dvorak_core.deckdata import MAX_CARDS_PER_DECK
 from dvorak_core.errors import (
@@ -253,11 +254,14 @@ def _game_command(*, user, game_id, command: Any, idempotency_key: str | None = 
             )
         state = state_at(stream_id, version)
         events = engine.decide(state, command, actor=actor_of(user), rng=engine.SecureRng())
-        recorded = store.append(stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in events],
-                                actor=user.get_username())
+        # Folded before they are written, so the game row's new status and version travel in the append's own
+        # statement: lock-and-load, then one append that also projects, are the command's round trips.
+        recorded = store.pending(stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in events],
+                                 actor=user.get_username())
         new_state, shown = fold_and_view(state, recorded, lambda s: engine.seat_of(s, user.id))
         new_version = recorded[-1].version if recorded else version
-        project(game, state, new_state, new_version)
+        store.append_recorded(recorded, projection=game_row(game, new_state, new_version))
+        project_rows(game, state, new_state)
         maybe_snapshot(stream_id, version, new_version, new_state)
         body = {"version": new_version, "events": shown}
         if idempotency_key:
@@ -297,6 +301,22 @@ def project(game: Game, before: Any, state: Any, version: int) -> None:
     game.status = engine.game_status(state)
     game.version = version
     game.save(update_fields=["status", "version", "updated_at"])
+    project_rows(game, before, state)
+
+
+def game_row(game: Game, state: Any, version: int) -> store.Projection:
+    """The game row's status and version brought up to the state, as an UPDATE that goes with the append."""
+    game.status, game.version, game.updated_at = engine.game_status(state), version, timezone.now()
+    fields = {name: Game._meta.get_field(name) for name in ("status", "version", "updated_at", "id")}
+    params = tuple(fields[name].get_db_prep_value(getattr(game, name), connection) for name in fields)
+    columns = ", ".join(f"{connection.ops.quote_name(fields[name].column)} = %s" for name in ("status", "version", "updated_at"))
+    return store.Projection(f"UPDATE {connection.ops.quote_name(Game._meta.db_table)} SET {columns} WHERE "
+                            f"{connection.ops.quote_name(fields['id'].column)} = %s", params)
+
+
+def project_rows(game: Game, before: Any, state: Any) -> None:
+    """The rows a state change adds beside the game's own: a seat row per new player; and when the game ends,
+    the CCG players' decks given back for tuning."""
     seated = len(before.seats) if before is not None else 0
     for seat in state.seats[seated:]:
         Seat.objects.create(game=game, user_id=seat.user_id, number=seat.seat, team=seat.team or "")

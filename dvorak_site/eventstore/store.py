@@ -72,12 +72,27 @@ def lock(stream_id: str) -> int:
     return version or 0
 
 
-def append(stream_id: str, expected_version: int, events: Sequence[NewEvent], *, actor: str = "") -> list[RecordedEvent]:
-    """Append ``events`` after ``expected_version``; refuse with ExpectedVersionConflict if it is stale."""
-    if not events:
-        return []
+@dataclass(frozen=True)
+class Projection:
+    """An UPDATE of a read model that goes with an append: on PostgreSQL it travels in the append's own statement
+    (no round trip of its own) and is carried out only if the events are written."""
+
+    sql: str  # UPDATE ... (no RETURNING); its placeholders are %s
+    params: tuple[Any, ...] = ()
+
+
+def append(stream_id: str, expected_version: int, events: Sequence[NewEvent], *, actor: str = "",
+           projection: Projection | None = None) -> list[RecordedEvent]:
+    """Append ``events`` after ``expected_version``; refuse with ExpectedVersionConflict if it is stale.
+    ``projection``, if given, is carried out with the append."""
+    return append_recorded(pending(stream_id, expected_version, events, actor=actor), projection=projection)
+
+
+def pending(stream_id: str, expected_version: int, events: Sequence[NewEvent], *, actor: str = "") -> list[RecordedEvent]:
+    """The events as they will be recorded after ``expected_version`` (their ids still 0): a caller can fold
+    them into its state before ``append_recorded`` writes them, and so project that state in the same statement."""
     now = timezone.now()
-    recorded = [
+    return [
         RecordedEvent(
             id=0,
             stream_id=stream_id,
@@ -90,10 +105,18 @@ def append(stream_id: str, expected_version: int, events: Sequence[NewEvent], *,
         )
         for offset, event in enumerate(events, start=1)
     ]
+
+
+def append_recorded(recorded: Sequence[RecordedEvent], *, projection: Projection | None = None) -> list[RecordedEvent]:
+    """Write events made by ``pending`` (one stream's, in order); refuse with ExpectedVersionConflict if another
+    writer moved the stream meanwhile."""
+    if not recorded:
+        return []
+    stream_id, expected_version = recorded[0].stream_id, recorded[0].version - 1
     if connection.vendor == "postgresql":
-        ids = _append_postgres(stream_id, expected_version, recorded)
+        ids = _append_postgres(stream_id, expected_version, recorded, projection)
     else:
-        ids = _append_portable(stream_id, expected_version, recorded)
+        ids = _append_portable(stream_id, expected_version, recorded, projection)
     if not ids:
         raise ExpectedVersionConflict(stream_id, expected_version, current_version(stream_id))
     return [_with_id(event, id_) for event, id_ in zip(recorded, ids, strict=True)]
@@ -114,11 +137,12 @@ def _row_params(events: Sequence[RecordedEvent]) -> list[Any]:
 EVENT_COLUMNS = "stream_id, version, type, schema, data, actor, recorded_at"
 
 
-def _append_postgres(stream_id: str, expected: int, events: Sequence[RecordedEvent]) -> list[int]:
+def _append_postgres(stream_id: str, expected: int, events: Sequence[RecordedEvent],
+                     projection: Projection | None) -> list[int]:
     """One statement, so one round trip: move the stream's version, and insert only if that moved it.
 
     The UPDATE (or, for a new stream, the INSERT) takes the stream's row lock; a writer that finds the
-    version already moved updates nothing, so its events are not inserted either.
+    version already moved updates nothing, so its events are not inserted either, nor is the projection updated.
     """
     new_version = expected + len(events)
     if expected == 0:
@@ -131,8 +155,12 @@ def _append_postgres(stream_id: str, expected: int, events: Sequence[RecordedEve
         move = "UPDATE eventstore_stream SET version = %s WHERE id = %s AND version = %s RETURNING id"
         move_params = [new_version, stream_id, expected]
     row = "(%s, %s::integer, %s, %s::smallint, %s::jsonb, %s, %s::timestamptz)"
+    projected = ""
+    if projection is not None:
+        projected = f", projected AS ({_only_if_moved(projection.sql)}) "
+        move_params += list(projection.params)
     sql = (
-        f"WITH moved AS ({move}) "
+        f"WITH moved AS ({move}){projected} "
         f"INSERT INTO eventstore_event ({EVENT_COLUMNS}) "
         f"SELECT v.* FROM (VALUES {', '.join([row] * len(events))}) AS v({EVENT_COLUMNS}) "
         "WHERE EXISTS (SELECT 1 FROM moved) RETURNING id"
@@ -159,7 +187,16 @@ def _execute(sql: str, params: list[Any], *, binary: bool = False) -> list[tuple
         return cursor.fetchall() if cursor.description else []
 
 
-def _append_portable(stream_id: str, expected: int, events: Sequence[RecordedEvent]) -> list[int]:
+def _only_if_moved(update_sql: str) -> str:
+    """The projection's UPDATE, made to touch nothing unless the append's own version move happened."""
+    head, where, condition = update_sql.partition(" WHERE ")
+    if not where:
+        raise ValueError("A projection is an UPDATE with a WHERE clause.")
+    return f"{head} WHERE EXISTS (SELECT 1 FROM moved) AND ({condition})"
+
+
+def _append_portable(stream_id: str, expected: int, events: Sequence[RecordedEvent],
+                     projection: Projection | None) -> list[int]:
     """SQLite (one writer at a time anyway): move the version, then insert, in one transaction."""
     new_version = expected + len(events)
     with transaction.atomic():
@@ -174,7 +211,10 @@ def _append_portable(stream_id: str, expected: int, events: Sequence[RecordedEve
         sql = f"INSERT INTO eventstore_event ({EVENT_COLUMNS}) VALUES {', '.join(['(%s, %s, %s, %s, %s, %s, %s)'] * len(events))} RETURNING id"
         with connection.cursor() as cursor:
             cursor.execute(sql, _row_params(events))
-            return sorted(r[0] for r in cursor.fetchall())
+            ids = sorted(r[0] for r in cursor.fetchall())
+            if projection is not None:
+                cursor.execute(projection.sql, list(projection.params))
+            return ids
 
 
 READ_SQL = (

@@ -43,7 +43,12 @@ def test_a_command_reads_no_token_locks_its_game_once_and_stays_within_its_queri
     assert token_reads(queries.captured_queries) == []
     assert len([s for s in sqls if "FOR UPDATE" in s]) == 1
     assert not any('FROM "games_game"' in s and "FOR UPDATE" not in s for s in sqls), sqls
-    assert len(sqls) <= 9, sqls
+    # The game row's status and version go with the append's own statement, not an UPDATE of their own.
+    assert not any(s.startswith('UPDATE "games_game"') for s in sqls), sqls
+    assert len(sqls) <= 8, sqls
+    listed = client.get("/api/v1/games/?mine=true").json()
+    games = listed["results"] if isinstance(listed, dict) else listed
+    assert {g["id"]: g["version"] for g in games}[game_id] == response.json()["version"]
 
 
 def test_a_cached_token_is_not_read_again_and_a_deleted_one_is_refused_at_once(make_user, client_for):

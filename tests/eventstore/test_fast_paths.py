@@ -90,3 +90,22 @@ def test_the_unique_stream_version_constraint_still_surfaces_as_an_integrity_err
             cursor.execute("UPDATE eventstore_stream SET version = 1 WHERE id = 'game-uniq'")
         store.append("game-uniq", 1, new(3))
     assert [e.data["amount"] for e in store.read("game-uniq")] == [1, 2]
+
+
+@pytest.mark.django_db
+def test_a_projection_goes_with_its_append_and_not_with_a_refused_one():
+    """The read model's UPDATE is carried out exactly when the events are written."""
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TEMPORARY TABLE projected_row (id integer PRIMARY KEY, version integer)")
+        cursor.execute("INSERT INTO projected_row VALUES (1, 0)")
+    stream = "game-projection-test"
+    projection = store.Projection("UPDATE projected_row SET version = %s WHERE id = %s", (1, 1))
+    with transaction.atomic():
+        store.append(stream, 0, [store.NewEvent("game.created", {})], projection=projection)
+    stale = store.Projection("UPDATE projected_row SET version = %s WHERE id = %s", (99, 1))
+    with pytest.raises(store.ExpectedVersionConflict), transaction.atomic():
+        store.append(stream, 0, [store.NewEvent("game.created", {})], projection=stale)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT version FROM projected_row WHERE id = 1")
+        assert cursor.fetchone()[0] == 1
+    assert [e.version for e in store.read(stream)] == [1]
