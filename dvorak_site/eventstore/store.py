@@ -233,6 +233,10 @@ def read(stream_id: str, after: int = 0, *, until: int | None = None) -> list[Re
     if connection.vendor != "postgresql":
         return _read_portable(stream_id, after, until)
     rows = _execute(READ_SQL, [stream_id, after, NO_LIMIT if until is None else until], binary=True)
+    return _decoded(stream_id, rows)
+
+
+def _decoded(stream_id: str, rows: Iterable[tuple]) -> list[RecordedEvent]:
     loads, current = orjson.loads, current_schema
     events = []
     for id_, version, type_, schema, data, actor, recorded_at in rows:
@@ -298,6 +302,26 @@ def load_snapshot(stream_id: str, engine_version: str, *, until: int | None = No
     return (found[0], found[1]) if found else None
 
 
+# The snapshot (its row first, with no type) and the events after it, in one round trip.
+SNAPSHOT_AND_TAIL_SQL = (
+    "WITH snap AS (SELECT version, state::text AS state FROM eventstore_snapshot "
+    "WHERE stream_id = %s AND engine_version = %s AND version <= %s) "
+    "SELECT 0, version, NULL, NULL, state, NULL, NULL FROM snap UNION ALL "
+    "SELECT id, version, type, schema, data::text, actor, recorded_at FROM eventstore_event "
+    "WHERE stream_id = %s AND version > COALESCE((SELECT version FROM snap), 0) AND version <= %s "
+    "ORDER BY 2"
+)
+
+
+def _snapshot_and_tail(stream_id: str, engine_version: str, until: int | None) -> tuple[tuple[int, dict] | None,
+                                                                                        list[RecordedEvent]]:
+    limit = NO_LIMIT if until is None else until
+    rows = _execute(SNAPSHOT_AND_TAIL_SQL, [stream_id, engine_version, limit, stream_id, limit], binary=True)
+    if rows and rows[0][2] is None:
+        return (rows[0][1], orjson.loads(rows[0][4])), _decoded(stream_id, rows[1:])
+    return None, _decoded(stream_id, rows)
+
+
 def fold(folder: Folder, events: Iterable[RecordedEvent], state: Any = None) -> Any:
     state = folder.initial() if state is None else state
     if folder.replay is not None:
@@ -313,9 +337,12 @@ def load(stream_id: str, folder: Folder, *, until: int | None = None, use_snapsh
 
     Takes a new snapshot when the tail has grown past ``snapshot_every`` events.
     """
-    snapshot = load_snapshot(stream_id, folder.engine_version, until=until) if use_snapshots else None
+    if use_snapshots and connection.vendor == "postgresql":
+        snapshot, tail = _snapshot_and_tail(stream_id, folder.engine_version, until)
+    else:
+        snapshot = load_snapshot(stream_id, folder.engine_version, until=until) if use_snapshots else None
+        tail = read(stream_id, after=snapshot[0] if snapshot else 0, until=until)
     start, state = (snapshot[0], folder.from_json(snapshot[1])) if snapshot else (0, None)
-    tail = read(stream_id, after=start, until=until)
     state = fold(folder, tail, state)
     version = tail[-1].version if tail else start
     if use_snapshots and snapshot_every and len(tail) >= snapshot_every and until is None:
