@@ -23,30 +23,13 @@ from dvorak_core.deckdata import (
     SpecialRuleData,
 )
 from dvorak_core.effects import read_card, read_special_rule, suggestion
-from dvorak_site.api.params import QueryBooleanField, StrictTypes, new_deck_slug
+from dvorak_site.api.params import EffectField, QueryBooleanField, StrictTypes, new_deck_slug
 
 KINDS = [DECK, CARD_SET]
 
 
 RULE_PARAMS_HELP = ("The rule parameters the rule sets in a game, e.g. {\"hand_limit\": 7} or {\"vote_rule\": "
                     "\"majority\"}; a game from the deck checks them against its ruleset.")
-
-
-EFFECT_HELP = ("The confirmed effect: a list of effects in the effect language (docs/effects.md), or null while no one "
-               "has confirmed one. Checked when written (400 `invalid` naming the place, e.g. `effect[0].count`) and "
-               "kept with every field written out. A Special Rule's `set_rule` effects set its `params`.")
-
-
-@extend_schema_field({"type": "array", "items": {"type": "object", "additionalProperties": True,
-                                                 "required": ["kind"],
-                                                 "properties": {"kind": {"type": "string"}}},
-                      "nullable": True})
-class EffectField(serializers.JSONField):
-    """A confirmed effect: the effect language's JSON list, or null."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("help_text", EFFECT_HELP)
-        super().__init__(allow_null=True, **kwargs)
 
 
 class EffectReadingSerializer(serializers.Serializer):

@@ -228,3 +228,33 @@ def test_a_confirmed_hand_size_rule_sets_the_hand_limit_of_a_game_from_the_deck(
 
     assert started.status_code == 200, started.content
     assert started.json()["rules"]["hand_limit"] == 3
+
+
+def test_a_card_voted_in_with_its_effect_is_published_to_the_archive_with_it(archive_deck, make_user, client_for):
+    deck = archive_deck(12)
+    ann, bob = client_for(make_user("ann")), client_for(make_user("bob"))
+    game_id = ann.post("/api/v1/games/", {"deck": deck.slug, "creative": True, "max_players": 2},
+                       format="json").json()["id"]
+    bob.post(f"/api/v1/games/{game_id}/join/", {}, format="json")
+    bad = ann.post(f"/api/v1/games/{game_id}/commands/", {"type": "propose", "kind": "card", "card": {
+        "title": "Greed", "type": "Action", "text": "Draw two cards.", "effect": [{"kind": "draw", "count": "two"}]}},
+        format="json")
+    assert (bad.status_code, error_code(bad)) == (400, "invalid"), bad.content
+    assert bad.json()["error"]["details"]["field"] == "card.effect[0].count", bad.content
+
+    opened = ann.post(f"/api/v1/games/{game_id}/commands/", {"type": "propose", "kind": "card", "card": {
+        "title": "Greed", "type": "Action", "text": "Draw two cards.", "effect": [{"kind": "draw", "count": 2}]}},
+        format="json")
+    assert opened.status_code == 201, opened.content
+    assert bob.get(f"/api/v1/games/{game_id}/").json()["proposals"][0]["card"]["effect"] == DRAW_TWO
+    for client in (ann, bob):
+        client.post(f"/api/v1/games/{game_id}/commands/", {"type": "vote", "proposal": 1, "approve": True},
+                    format="json")
+    assert ann.post(f"/api/v1/games/{game_id}/start/").status_code == 200
+    bob.post(f"/api/v1/games/{game_id}/commands/", {"type": "concede"}, format="json")
+
+    published = ann.post(f"/api/v1/games/{game_id}/publish/", {}, format="json")
+
+    assert published.status_code == 201, published.content
+    cards = cards_by_title(ann.get(f"/api/v1/decks/{deck.slug}/").json())
+    assert cards["Greed"]["effect"] == DRAW_TWO and cards["Greed"]["creator"] == "ann"
