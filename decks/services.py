@@ -204,14 +204,21 @@ def _with_effects(data: DeckData) -> DeckData:
     """The deck with each confirmed effect checked (400 ``invalid`` naming its place: ``cards[2].effect[0].count``,
     ``special_rules[0].effect``) and kept in its full JSON, and each Special Rule's ``params`` holding what its
     confirmed effect sets (``set_rule``: a hand limit of 3). Every write of a deck's cards or rules passes here."""
-    rules = tuple(
-        replace(rule, effect=(effect := checked_effect(rule.effect, field=f"special_rules[{index}].effect")),
-                params=rule_params_with_effect(rule.params, effect, field=f"special_rules[{index}].params"))
-        for index, rule in enumerate(data.special_rules)
-    )
+    rules = tuple(_rule_with_effect(rule, index) for index, rule in enumerate(data.special_rules))
     cards = tuple(replace(card, effect=checked_effect(card.effect, field=f"cards[{index}].effect"))
                   for index, card in enumerate(data.cards))
     return replace(data, special_rules=rules, cards=cards)
+
+
+def _rule_with_effect(rule: SpecialRuleData, index: int) -> SpecialRuleData:
+    effect = checked_effect(rule.effect, field=f"special_rules[{index}].effect")
+    if effect is None:
+        return rule  # its params are checked with the rest of the rule (`_check_rule`)
+    try:
+        params = rule_params_with_effect(rule.params, effect, field=f"special_rules[{index}].params")
+    except DomainError as error:
+        raise DomainError(f"The Special Rule {rule.title[:60]!r}: {error.message}", details=error.details) from None
+    return replace(rule, effect=effect, params=params)
 
 
 def _from_values(make: Callable[[dict[str, Any]], Any], values: Mapping[str, Any], what: str) -> Any:
