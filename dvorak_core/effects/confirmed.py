@@ -15,11 +15,17 @@ a curator changes them as any other.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from dvorak_core.effects.language import SetRule, effects_from_json, to_json
+from dvorak_core.effects.language import InvalidEffect, SetRule, effects_from_json, to_json
 from dvorak_core.effects.reader import Reading
 from dvorak_core.rule_params import checked_params
+
+# Bounds that keep a confirmed effect small enough to read, store and show: nesting (an ``if`` in a ``when`` in an
+# ``ability`` is 7 levels of JSON) and size as JSON.
+MAX_DEPTH = 24
+MAX_CHARACTERS = 10_000
 
 
 def checked_effect(value: Any, *, field: str = "effect") -> list[dict[str, Any]] | None:
@@ -27,7 +33,25 @@ def checked_effect(value: Any, *, field: str = "effect") -> list[dict[str, Any]]
     ``invalid``) whose ``details.field`` is the place under ``field`` (``effect[0].count``)."""
     if value is None:
         return None
-    return to_json(effects_from_json(value, path=field))
+    if _depth(value) > MAX_DEPTH:
+        raise InvalidEffect(f"nested more than {MAX_DEPTH} levels deep", path=field)
+    effect = to_json(effects_from_json(value, path=field))
+    if len(json.dumps(effect)) > MAX_CHARACTERS:
+        raise InvalidEffect(f"longer than {MAX_CHARACTERS} characters as JSON", path=field)
+    return effect
+
+
+def _depth(value: Any) -> int:
+    # A loop, not recursion: JSON nested as deep as a parser allows must not overflow the stack here.
+    deepest, pending = 0, [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if depth > MAX_DEPTH:
+                return depth
+            pending.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def effect_params(effect: list[dict[str, Any]] | None) -> dict[str, Any]:

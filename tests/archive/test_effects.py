@@ -258,3 +258,18 @@ def test_a_card_voted_in_with_its_effect_is_published_to_the_archive_with_it(arc
     assert published.status_code == 201, published.content
     cards = cards_by_title(ann.get(f"/api/v1/decks/{deck.slug}/").json())
     assert cards["Greed"]["effect"] == DRAW_TWO and cards["Greed"]["creator"] == "ann"
+
+
+def test_an_effect_nested_too_deep_or_too_long_is_refused_not_a_server_error(user_client, new_deck):
+    deck = new_deck()
+    url = f"/api/v1/decks/{deck['slug']}/cards/{cards_by_title(deck)['Wash Up']['id']}/"
+    nested: dict = {"kind": "draw"}
+    for _ in range(400):
+        nested = {"kind": "lasting", "duration": "this_turn", "effects": [nested]}
+    long = [{"kind": "counter", "name": "x" * 100, "amount": 1}] * 200
+
+    deep = user_client.patch(url, {"effect": [nested]}, format="json")
+    too_long = user_client.patch(url, {"effect": long}, format="json")
+
+    assert (deep.status_code, deep.json()["error"]["details"]["field"]) == (400, "effect")
+    assert (too_long.status_code, too_long.json()["error"]["details"]["field"]) == (400, "effect")
