@@ -9,6 +9,7 @@ the deck's row lock, and a revision recorded; what they refuse is shown in the f
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,7 @@ from django.urls import path, reverse
 from decks import exporters, importers, selectors, services
 from decks.history import render_text
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
+from dvorak_core.effects import read_card, read_special_rule, suggestion
 from dvorak_core.errors import DeckLocked, DomainError
 from dvorak_core.storable import unstorable
 
@@ -42,7 +44,7 @@ def deck_is_locked(obj: Any) -> bool:
 
 # The request attribute that carries a service's refusal to the second showing of the change form.
 REFUSAL = "archive_refusal"
-RULE_FIELDS = ("title", "text", "params")
+RULE_FIELDS = services.RULE_ROW_FIELDS
 
 
 class Refused(Exception):
@@ -149,15 +151,34 @@ class StorableJSONField(forms.JSONField):
 STORABLE_JSON = {models.JSONField: {"form_class": StorableJSONField}}
 
 
+def shown_suggestion(reading: Any) -> str:
+    """The reader's suggestion as the admin shows it beside the confirmed effect: its JSON, and what it left unread."""
+    text = json.dumps(suggestion(reading)["effects"], ensure_ascii=False)
+    if reading.unread:
+        text += " (unread: " + " / ".join(reading.unread) + ")"
+    return text
+
+
 class SpecialRuleInline(LockAwareInline):
     model = SpecialRule
-    fields = list(RULE_FIELDS)
+    formfield_overrides = STORABLE_JSON
+    fields = [*RULE_FIELDS, "suggested_effect"]
+    readonly_fields = ["suggested_effect"]
+
+    @admin.display(description="suggested effect (the reader's)")
+    def suggested_effect(self, rule: SpecialRule) -> str:
+        return shown_suggestion(read_special_rule(rule.title, rule.text)) if rule.pk else ""
 
 
 class CardInline(LockAwareInline):
     model = Card
     formfield_overrides = STORABLE_JSON
-    fields = list(services.CARD_FIELDS)
+    fields = [*services.CARD_ROW_FIELDS, "suggested_effect"]
+    readonly_fields = ["suggested_effect"]
+
+    @admin.display(description="suggested effect (the reader's)")
+    def suggested_effect(self, card: Card) -> str:
+        return shown_suggestion(read_card(card.title, card.type, card.text)) if card.pk else ""
 
 
 class ImportForm(forms.Form):
@@ -211,7 +232,7 @@ class DeckAdmin(admin.ModelAdmin):
     inlines = [SpecialRuleInline, CardInline]
     form = DeckForm
     formfield_overrides = STORABLE_JSON
-    actions = ["lock_decks", "unlock_decks"]
+    actions = ["lock_decks", "unlock_decks", "confirm_suggested_effects"]
 
     # --- who may do what ------------------------------------------------------------------------------
 
@@ -272,7 +293,7 @@ class DeckAdmin(admin.ModelAdmin):
 
     def save_related(self, request: HttpRequest, form: forms.ModelForm, formsets: list, change: bool) -> None:
         rules = inline_rows(formsets, SpecialRule, RULE_FIELDS)
-        cards = inline_rows(formsets, Card, services.CARD_FIELDS)
+        cards = inline_rows(formsets, Card, services.CARD_ROW_FIELDS)
         try:
             if change:
                 changes = {name: form.cleaned_data[name] for name in form.changed_data if name in services.DECK_FIELDS}
@@ -338,6 +359,19 @@ class DeckAdmin(admin.ModelAdmin):
     @admin.action(description="Unlock the selected decks", permissions=["curate"])
     def unlock_decks(self, request: HttpRequest, queryset) -> None:
         self._set_locks(request, queryset, services.deck_unlock, "Unlocked")
+
+    @admin.action(description="Confirm the reader's suggested effects", permissions=["change"])
+    def confirm_suggested_effects(self, request: HttpRequest, queryset) -> None:
+        """Each selected deck's cards and Special Rules whose suggestion is understood in full and that have no
+        confirmed effect get it (`services.deck_effects_confirm`, a revision per deck that changed)."""
+        for slug in queryset.values_list("slug", flat=True):
+            try:
+                confirmed = services.deck_effects_confirm(slug=slug, author=request.user)
+            except DomainError as error:
+                self.message_user(request, f"{slug}: {error.message}", messages.ERROR)
+                continue
+            self.message_user(request, f"{slug}: confirmed {len(confirmed.cards)} card(s) and "
+                              f"{len(confirmed.special_rules)} Special Rule(s).", messages.SUCCESS)
 
     def _set_locks(self, request: HttpRequest, queryset, change, done: str) -> None:
         slugs = list(queryset.values_list("slug", flat=True))

@@ -46,6 +46,9 @@ class SpecialRule(models.Model):
     text = models.TextField()
     # The rule parameters a game sets from this rule (`SpecialRuleData.params`), e.g. {"hand_limit": 7}.
     params = models.JSONField(default=dict, blank=True)
+    # The rule's confirmed effect (`SpecialRuleData.effect`: the effect language's JSON list); null until a
+    # curator confirms one.
+    effect = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["position", "id"]
@@ -67,6 +70,9 @@ class Card(models.Model):
     creator = models.CharField(max_length=100, blank=True)
     stats = models.JSONField(default=dict, blank=True)
     out_of_turn = models.BooleanField(default=False)
+    # The card's confirmed effect (`CardData.effect`: the effect language's JSON list); null until a curator
+    # confirms one.
+    effect = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["position", "id"]

@@ -9,7 +9,7 @@ from django.db.models import Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
 
 from decks.history import unified_diff
-from decks.models import Card, Deck, Revision, TalkPost
+from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
 from dvorak_core.deckdata import CardData, DeckData, SpecialRuleData
 from dvorak_core.errors import NotFound
 
@@ -123,7 +123,13 @@ def card_data(card: Card) -> CardData:
         creator=card.creator,
         stats=dict(card.stats),
         out_of_turn=card.out_of_turn,
+        effect=None if card.effect is None else list(card.effect),
     )
+
+
+def special_rule_data(rule: SpecialRule) -> SpecialRuleData:
+    return SpecialRuleData(title=rule.title, text=rule.text, params=dict(rule.params or {}),
+                           effect=None if rule.effect is None else list(rule.effect))
 
 
 def deck_data(deck: Deck) -> DeckData:
@@ -139,10 +145,7 @@ def deck_data(deck: Deck) -> DeckData:
         locked=deck.locked,
         ruleset=deck.ruleset,
         description=deck.description,
-        special_rules=tuple(
-            SpecialRuleData(title=rule.title, text=rule.text, params=dict(rule.params or {}))
-            for rule in deck.special_rules.all()
-        ),
+        special_rules=tuple(special_rule_data(rule) for rule in deck.special_rules.all()),
         cards=tuple(card_data(card) for card in deck.cards.all()),
     )
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from decks.importers import ListingError, UnknownFormatError, import_text
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
-from decks.selectors import card_data, deck_data, revision_deck, revision_get
+from decks.selectors import card_data, deck_data, revision_deck, revision_get, special_rule_data
 from dvorak_core.card_data import INVALID, cards_named, problems_for
 from dvorak_core.deckdata import (
     MAX_CARDS_PER_DECK,
@@ -27,6 +27,7 @@ from dvorak_core.deckdata import (
     plays_out_of_turn,
     slugify,
 )
+from dvorak_core.effects import checked_effect, read_card, read_special_rule, rule_params_with_effect, to_json
 from dvorak_core.errors import Conflict, DeckLocked, DomainError, Forbidden, NotFound, VersionConflict
 from dvorak_core.rule_params import checked_params
 from dvorak_core.storable import ensure_storable
@@ -36,6 +37,9 @@ RESERVED_SLUGS = frozenset({"import"})
 
 DECK_FIELDS = ("title", "kind", "designers", "date", "players", "status", "ruleset", "description")
 CARD_FIELDS = ("title", "type", "text", "flavor", "copies", "corner_value", "creator", "stats", "out_of_turn")
+# A card's row: its printed fields and its confirmed effect (the effect language's JSON list, or null).
+CARD_ROW_FIELDS = (*CARD_FIELDS, "effect")
+RULE_ROW_FIELDS = ("title", "text", "params", "effect")
 
 
 def is_curator(user: Any) -> bool:
@@ -196,6 +200,27 @@ def _check_values(data: DeckData) -> None:
         )
 
 
+def _with_effects(data: DeckData) -> DeckData:
+    """The deck with each confirmed effect checked (400 ``invalid`` naming its place: ``cards[2].effect[0].count``,
+    ``special_rules[0].effect``) and kept in its full JSON, and each Special Rule's ``params`` holding what its
+    confirmed effect sets (``set_rule``: a hand limit of 3). Every write of a deck's cards or rules passes here."""
+    rules = tuple(_rule_with_effect(rule, index) for index, rule in enumerate(data.special_rules))
+    cards = tuple(replace(card, effect=checked_effect(card.effect, field=f"cards[{index}].effect"))
+                  for index, card in enumerate(data.cards))
+    return replace(data, special_rules=rules, cards=cards)
+
+
+def _rule_with_effect(rule: SpecialRuleData, index: int) -> SpecialRuleData:
+    effect = checked_effect(rule.effect, field=f"special_rules[{index}].effect")
+    if effect is None:
+        return rule  # its params are checked with the rest of the rule (`_check_rule`)
+    try:
+        params = rule_params_with_effect(rule.params, effect, field=f"special_rules[{index}].params")
+    except DomainError as error:
+        raise DomainError(f"The Special Rule {rule.title[:60]!r}: {error.message}", details=error.details) from None
+    return replace(rule, effect=effect, params=params)
+
+
 def _from_values(make: Callable[[dict[str, Any]], Any], values: Mapping[str, Any], what: str) -> Any:
     """A deck, card or Special Rule (`make` is its `from_dict`) from a form's or a request's values; values it
     cannot hold (no title, no copy, a number that is not one) are refused in words a person reads."""
@@ -211,6 +236,7 @@ def _from_values(make: Callable[[dict[str, Any]], Any], values: Mapping[str, Any
 def _card(values: Mapping[str, Any]) -> CardData:
     """A card from its values (`CardData.from_dict`: `out_of_turn` left out follows the card's text)."""
     _check_stats(values.get("title", ""), values.get("stats", {}))
+    checked_effect(values.get("effect"))  # refused naming the card's own field, before the deck's check
     return _from_values(CardData.from_dict, values, "A card")
 
 
@@ -229,13 +255,14 @@ def deck_from_values(values: Mapping[str, Any]) -> DeckData:
 def _write_special_rules(deck: Deck, rules: Iterable[SpecialRuleData]) -> None:
     deck.special_rules.all().delete()
     SpecialRule.objects.bulk_create(
-        SpecialRule(deck=deck, position=position, title=rule.title, text=rule.text, params=dict(rule.params))
+        SpecialRule(deck=deck, position=position, title=rule.title, text=rule.text, params=dict(rule.params),
+                    effect=rule.effect)
         for position, rule in enumerate(rules)
     )
 
 
 def _card_row(deck: Deck, position: int, card: CardData) -> Card:
-    return Card(deck=deck, position=position, **{name: getattr(card, name) for name in CARD_FIELDS})
+    return Card(deck=deck, position=position, **{name: getattr(card, name) for name in CARD_ROW_FIELDS})
 
 
 def _write_cards(deck: Deck, cards: Iterable[CardData]) -> None:
@@ -253,6 +280,7 @@ def _write_deck(deck: Deck, data: DeckData) -> None:
 
 
 def _create(*, author: Any, data: DeckData, summary: str, locked: bool) -> Deck:
+    data = _with_effects(data)
     _check_values(data)
     slug = data.slug or slugify(data.title)
     if not slug or slug in RESERVED_SLUGS:
@@ -343,7 +371,11 @@ def _edit(
         proposed = replace(current, **fields, cards=(*(card_data(row) for row in kept), *new_cards))
     except (ValueError, TypeError) as error:  # a kind that is none, a card of no copies, stats that are not
         raise DomainError(str(error)) from error
+    proposed = _with_effects(proposed)
     _check_values(proposed)
+    for row, card in zip(kept, proposed.cards, strict=False):
+        row.effect = card.effect  # in its full JSON
+    new_cards = list(proposed.cards[len(kept):])
 
     _save_fields(deck, proposed, fields)
     Card.objects.filter(pk__in=removed).delete()
@@ -376,7 +408,9 @@ def _deck_fields(changes: Mapping[str, Any]) -> dict[str, Any]:
 def _change_row(row: Card, values: Mapping[str, Any]) -> None:
     """A card's changed values onto its row (saved once the whole edit is checked). A new text that leaves
     `out_of_turn` unsaid decides it again, as a new card's text does."""
-    fields = {name: values[name] for name in CARD_FIELDS if name in values}
+    fields = {name: values[name] for name in CARD_ROW_FIELDS if name in values}
+    if "effect" in fields:
+        checked_effect(fields["effect"])
     if "text" in fields and "out_of_turn" not in fields:
         fields["out_of_turn"] = plays_out_of_turn(fields["text"])
     for name, value in fields.items():
@@ -493,7 +527,7 @@ def revision_restore(*, slug: str, number: int, author: Any) -> Deck:
     """The deck as revision `number` had it, saved as a new revision; the lock stays as it is now."""
     deck = _deck_for_update(slug)
     _ensure_unlocked(deck)
-    old = revision_deck(revision_get(deck=deck, number=number))
+    old = _with_effects(revision_deck(revision_get(deck=deck, number=number)))
     _check_values(old)
     _write_deck(deck, old)
     _record_revision(deck, author=author, summary=f"Restored revision {number}")
@@ -545,8 +579,69 @@ def deck_replace_content(*, slug: str, author: Any, data: DeckData, summary: str
     _ensure_unlocked(deck)
     current = deck_data(deck)
     designers = tuple(dict.fromkeys((*current.designers, *data.designers)))
-    updated = replace(current, designers=designers, special_rules=data.special_rules, cards=data.cards)
+    updated = _with_effects(replace(current, designers=designers, special_rules=data.special_rules, cards=data.cards))
     _check_values(updated)
     _write_deck(deck, updated)
     _record_revision(deck, author=author, summary=summary)
     return deck
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    """What `deck_effects_confirm` confirmed: the card and Special Rule rows whose effect it set."""
+
+    deck: Deck
+    cards: list[Card]
+    special_rules: list[SpecialRule]
+
+
+@transaction.atomic
+def deck_effects_confirm(*, slug: str, author: Any, cards: Sequence[int] | None = None,
+                         special_rules: Sequence[int] | None = None, base_revision: int | None = None) -> Confirmed:
+    """The reader's reading of each named card's and Special Rule's text becomes its confirmed effect, as one
+    revision (none when nothing is confirmed). Named by id (`cards`, `special_rules`), a card or rule is confirmed
+    with whatever the reader made of it, even in part; with neither given, every card and rule whose reading is
+    understood in full and that has no confirmed effect yet. Refused as every edit is: a locked deck (423), an
+    older `base_revision` (412), an id the deck does not have (404)."""
+    deck = _deck_for_update(slug)
+    _ensure_unlocked(deck)
+    _ensure_base(deck, base_revision)
+    card_rows = list(deck.cards.all())
+    rule_rows = list(deck.special_rules.all())
+    if cards is None and special_rules is None:
+        chosen_cards = [row for row in card_rows if row.effect is None
+                        and read_card(row.title, row.type, row.text).understood]
+        chosen_rules = [row for row in rule_rows if row.effect is None
+                        and read_special_rule(row.title, row.text).understood]
+    else:
+        chosen_cards = _named(card_rows, cards or (), f"The deck {deck.slug!r} has no card")
+        chosen_rules = _named(rule_rows, special_rules or (), f"The deck {deck.slug!r} has no Special Rule")
+    for row in chosen_cards:
+        row.effect = to_json(read_card(row.title, row.type, row.text).effects)
+    for row in chosen_rules:
+        row.effect = to_json(read_special_rule(row.title, row.text).effects)
+    if not chosen_cards and not chosen_rules:
+        return Confirmed(deck=deck, cards=[], special_rules=[])
+    chosen_rule_ids = {row.pk for row in chosen_rules}
+    proposed = _with_effects(replace(deck_data(deck), special_rules=tuple(special_rule_data(row) for row in rule_rows),
+                                     cards=tuple(card_data(row) for row in card_rows)))
+    _check_values(proposed)
+    for row, rule in zip(rule_rows, proposed.special_rules, strict=True):
+        if row.pk in chosen_rule_ids:
+            row.effect, row.params = rule.effect, rule.params
+            row.save(update_fields=["effect", "params"])
+    for row in chosen_cards:
+        row.save(update_fields=["effect"])
+    deck.save(update_fields=["updated_at"])
+    names = [f"card {row.title!r}" for row in chosen_cards] + [f"Special Rule {str(row)!r}" for row in chosen_rules]
+    _record_revision(deck, author=author, summary=f"Confirmed the effect of {', '.join(names)}")
+    return Confirmed(deck=deck, cards=chosen_cards, special_rules=chosen_rules)
+
+
+def _named(rows: list[Any], ids: Sequence[int], missing: str) -> list[Any]:
+    by_id = {row.pk: row for row in rows}
+    for row_id in ids:
+        if row_id not in by_id:
+            raise NotFound(f"{missing} {row_id}.")
+    wanted = set(ids)
+    return [row for row in rows if row.pk in wanted]

@@ -47,6 +47,11 @@ MAX_COPIES_PER_CARD = 100
 MAX_CARDS_PER_DECK = 2000  # copies counted
 
 
+def _effect(value: Any) -> Any:
+    # A list is copied; anything else is kept as given, for the archive's check to refuse it by what it is.
+    return list(value) if isinstance(value, list | tuple) else value
+
+
 @dataclass(frozen=True)
 class SpecialRuleData:
     title: str
@@ -64,14 +69,14 @@ class SpecialRuleData:
         if self.params:
             data["params"] = dict(self.params)
         if self.effect is not None:
-            data["effect"] = list(self.effect)
+            data["effect"] = _effect(self.effect)
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SpecialRuleData:
         effect = data.get("effect")
         return cls(title=str(data.get("title", "")), text=str(data["text"]), params=dict(data.get("params") or {}),
-                   effect=None if effect is None else list(effect))
+                   effect=_effect(effect))
 
 
 @dataclass(frozen=True)
@@ -106,7 +111,7 @@ class CardData:
             "creator": self.creator,
             "stats": dict(self.stats),
             "out_of_turn": self.out_of_turn,
-        } | ({} if self.effect is None else {"effect": list(self.effect)})
+        } | ({} if self.effect is None else {"effect": _effect(self.effect)})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CardData:
@@ -122,7 +127,7 @@ class CardData:
             creator=str(data.get("creator", "")),
             stats={str(name): int(value) for name, value in dict(data.get("stats", {})).items()},
             out_of_turn=bool(data.get("out_of_turn", plays_out_of_turn(text))),
-            effect=None if effect is None else list(effect),
+            effect=_effect(effect),
         )
 
 

@@ -133,12 +133,15 @@ class RuleForm(forms.Form):
     text = forms.CharField(required=False, strip=False, widget=forms.Textarea(attrs={"rows": 3}))
     params = forms.JSONField(required=False, help_text='Rule parameters, e.g. {"hand_limit": 7}.',
                              widget=forms.TextInput)
+    # The rule's confirmed effect, carried through the page unchanged (curators edit it in the admin or the API).
+    effect = forms.JSONField(required=False, widget=forms.HiddenInput)
 
     def values(self) -> dict[str, Any] | None:
         data = self.cleaned_data
         if not data or self.cleaned_data.get("DELETE") or not (data.get("text") or "").strip():
             return None
-        return {"title": data["title"], "text": _lines(data["text"]), "params": data.get("params") or {}}
+        return {"title": data["title"], "text": _lines(data["text"]), "params": data.get("params") or {},
+                "effect": data.get("effect")}
 
 
 class CardForm(forms.Form):
@@ -167,7 +170,8 @@ def _initial(deck: Deck) -> tuple[dict[str, Any], list[dict[str, Any]], list[dic
     fields = {name: getattr(deck, name) for name in services.DECK_FIELDS}
     fields["designers"] = "\n".join(deck.designers)
     fields["base_revision"] = deck.revision
-    rules = [{"title": rule.title, "text": rule.text, "params": rule.params} for rule in deck.special_rules.all()]
+    rules = [{"title": rule.title, "text": rule.text, "params": rule.params, "effect": rule.effect}
+             for rule in deck.special_rules.all()]
     cards = [{"id": card.pk, **{name: getattr(card, name) for name in services.CARD_FIELDS}}
              for card in deck.cards.all()]
     return fields, rules, cards
@@ -179,7 +183,8 @@ def _edit_request(deck: Deck, form: DeckEditForm, rules: Any, cards: Any) -> dic
     current = {name: getattr(deck, name) for name in services.DECK_FIELDS}
     changes = {name: value for name, value in form.deck_values().items() if value != current[name]}
     wanted_rules = [values for rule in rules.forms if (values := rule.values()) is not None]
-    have_rules = [{"title": r.title, "text": r.text, "params": r.params} for r in deck.special_rules.all()]
+    have_rules = [{"title": r.title, "text": r.text, "params": r.params, "effect": r.effect}
+                  for r in deck.special_rules.all()]
     if wanted_rules != have_rules:
         changes["special_rules"] = wanted_rules
     rows = {card.pk: card for card in deck.cards.all()}

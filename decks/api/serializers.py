@@ -15,13 +15,15 @@ from dvorak_core.deckdata import (
     CARD_SET,
     DECK,
     DEFAULT_RULESET,
+    MAX_CARDS_PER_DECK,
     STATUSES,
     THING,
     CardData,
     DeckData,
     SpecialRuleData,
 )
-from dvorak_site.api.params import QueryBooleanField, StrictTypes, new_deck_slug
+from dvorak_core.effects import read_card, read_special_rule, suggestion
+from dvorak_site.api.params import EffectField, QueryBooleanField, StrictTypes, new_deck_slug
 
 KINDS = [DECK, CARD_SET]
 
@@ -30,22 +32,47 @@ RULE_PARAMS_HELP = ("The rule parameters the rule sets in a game, e.g. {\"hand_l
                     "\"majority\"}; a game from the deck checks them against its ruleset.")
 
 
+class EffectReadingSerializer(serializers.Serializer):
+    """The reader's reading of the current text: a suggestion for the confirmed effect."""
+
+    effects = serializers.ListField(child=serializers.DictField(), help_text="What the reader read, as effects.")
+    unread = serializers.ListField(child=serializers.CharField(), help_text="The sentences it could not read.")
+    understood = serializers.BooleanField(help_text="Nothing of the text is left unread.")
+
+
+SUGGESTED_HELP = ("Read only: the reader's reading of the current text (`effects`, `unread`, `understood`), a "
+                  "suggestion for `effect` that `POST /decks/{slug}/effects/confirm/` confirms.")
+
+
 class SpecialRuleSerializer(serializers.ModelSerializer):
     params = serializers.DictField(help_text=RULE_PARAMS_HELP)
+    effect = EffectField(read_only=True)
+    suggested_effect = serializers.SerializerMethodField(help_text=SUGGESTED_HELP)
 
     class Meta:
         model = SpecialRule
-        fields = ["id", "title", "text", "params"]
+        fields = ["id", "title", "text", "params", "effect", "suggested_effect"]
+
+    @extend_schema_field(EffectReadingSerializer)
+    def get_suggested_effect(self, rule: SpecialRule) -> dict[str, Any]:
+        return suggestion(read_special_rule(rule.title, rule.text))
 
 
 # The games' API has a Card of its own (a card in play); this one is the archive's card.
 @extend_schema_serializer(component_name="DeckCard")
 class CardSerializer(serializers.ModelSerializer):
     stats = serializers.DictField(child=serializers.IntegerField())
+    effect = EffectField(read_only=True)
+    suggested_effect = serializers.SerializerMethodField(help_text=SUGGESTED_HELP)
 
     class Meta:
         model = Card
-        fields = ["id", "title", "type", "text", "flavor", "copies", "corner_value", "creator", "stats", "out_of_turn"]
+        fields = ["id", "title", "type", "text", "flavor", "copies", "corner_value", "creator", "stats", "out_of_turn",
+                  "effect", "suggested_effect"]
+
+    @extend_schema_field(EffectReadingSerializer)
+    def get_suggested_effect(self, card: Card) -> dict[str, Any]:
+        return suggestion(read_card(card.title, card.type, card.text))
 
 
 class DeckListQuerySerializer(serializers.Serializer):
@@ -98,6 +125,7 @@ class SpecialRuleInputSerializer(StrictTypes):
     title = serializers.CharField(allow_blank=True, required=False, default="", max_length=200)
     text = serializers.CharField(max_length=MAX_RULE_TEXT)
     params = serializers.DictField(required=False, help_text=RULE_PARAMS_HELP)
+    effect = EffectField(required=False)
 
 
 class CardInputSerializer(StrictTypes):
@@ -110,6 +138,7 @@ class CardInputSerializer(StrictTypes):
     creator = serializers.CharField(allow_blank=True, required=False, default="", max_length=100)
     stats = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict)
     out_of_turn = serializers.BooleanField(required=False, help_text="Defaults to what the card's text says.")
+    effect = EffectField(required=False)
     summary = serializers.CharField(allow_blank=True, required=False, default="", max_length=300,
                                     help_text="The revision's summary.")
 
@@ -276,3 +305,17 @@ class ExportQuerySerializer(StrictTypes):
     paper = serializers.ChoiceField(
         list(exporters.PAPERS), required=False, default="letter",
         help_text="pdf only: `letter` (8.5 x 11 in) or `a4` (210 x 297 mm). Other formats ignore it.")
+
+
+class EffectsConfirmSerializer(StrictTypes):
+    cards = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=MAX_CARDS_PER_DECK,
+                                  help_text="Ids of the cards to confirm (their reading, even in part).")
+    special_rules = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                          max_length=MAX_CARDS_PER_DECK,
+                                          help_text="Ids of the Special Rules to confirm.")
+
+
+class EffectsConfirmedSerializer(serializers.Serializer):
+    cards = CardSerializer(many=True, help_text="The cards whose effect was confirmed.")
+    special_rules = SpecialRuleSerializer(many=True, help_text="The Special Rules whose effect was confirmed.")
+    revision = serializers.IntegerField(help_text="The deck's latest revision (one more when anything was confirmed).")

@@ -11,6 +11,7 @@ urlpatterns = [
     path("decks/<slug:slug>/unlock/", views.DeckUnlockView.as_view(), name="deck-unlock"),
     path("decks/<slug:slug>/cards/", views.CardListView.as_view(), name="deck-cards"),
     path("decks/<slug:slug>/cards/<int:card_id>/", views.CardDetailView.as_view(), name="deck-card"),
+    path("decks/<slug:slug>/effects/confirm/", views.EffectsConfirmView.as_view(), name="deck-effects-confirm"),
     path("decks/<slug:slug>/export/<str:export_format>/", views.DeckExportView.as_view(), name="deck-export"),
     path("decks/<slug:slug>/revisions/", views.RevisionListView.as_view(), name="deck-revisions"),
     path("decks/<slug:slug>/revisions/<int:number>/", views.RevisionDetailView.as_view(), name="deck-revision"),

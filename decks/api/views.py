@@ -152,6 +152,37 @@ class CardDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class EffectsConfirmView(APIView):
+    @extend_schema(
+        tags=TAGS, request=serializers.EffectsConfirmSerializer,
+        parameters=[OpenApiParameter(
+            "If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, pattern=IF_MATCH,
+            description='The revision the curator looked at, as an entity tag: `"12"`. If the deck has a newer '
+                        "revision, nothing is confirmed: 412 `version_conflict`.")],
+        responses={200: OpenApiResponse(serializers.EffectsConfirmedSerializer,
+                                        description="What was confirmed, with an `ETag` naming the deck's latest "
+                                                    "revision."),
+                   **refusals({**LOCKED, 404: "No such deck, or no card or Special Rule of that id (`not_found`).",
+                               412: "`If-Match` names another revision than the deck's latest "
+                                    "(`version_conflict`)."})},
+        description="The reader's suggested effect of each card and Special Rule named (`cards`, `special_rules`: "
+        "ids) becomes its confirmed `effect`; with neither, every card and rule whose suggestion is understood in "
+        "full and that has no confirmed effect. One revision for all of them (none when nothing is confirmed).",
+    )
+    def post(self, request, slug: str):
+        base_revision = if_match_version(request.headers.get("If-Match"))
+        form = serializers.EffectsConfirmSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        confirmed = services.deck_effects_confirm(
+            slug=slug, author=request.user, cards=form.validated_data.get("cards"),
+            special_rules=form.validated_data.get("special_rules"), base_revision=base_revision,
+        )
+        body = serializers.EffectsConfirmedSerializer({
+            "cards": confirmed.cards, "special_rules": confirmed.special_rules, "revision": confirmed.deck.revision,
+        }).data
+        return Response(body, headers={"ETag": f'"{confirmed.deck.revision}"'})
+
+
 class DeckImportView(APIView):
     @extend_schema(
         tags=TAGS,

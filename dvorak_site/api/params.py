@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiParameter, extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
@@ -116,3 +116,20 @@ def if_match_version(header: str | None) -> int | None:
     if not value:  # a header sent empty names no version: refused, not read as left out
         raise ValidationError({"If-Match": ["If-Match must be a whole number."]})
     return whole_number(value, "If-Match")
+
+
+EFFECT_HELP = ("A confirmed effect: a list of effects in the effect language (docs/effects.md), or null for none. "
+               "Checked when written (400 `invalid` whose `details.field` names the place, e.g. `effect[0].count`) "
+               "and kept with every field written out. A Special Rule's `set_rule` effects set its `params`.")
+
+
+@extend_schema_field({"type": "array", "nullable": True, "items": {
+    "type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}},
+    "additionalProperties": True}})
+class EffectField(serializers.JSONField):
+    """A card's or a Special Rule's effect in the effect language (its JSON list), or null: checked by the service
+    that keeps it (``dvorak_core.effects.checked_effect``), which names the place of a fault."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("help_text", EFFECT_HELP)
+        super().__init__(allow_null=True, **kwargs)

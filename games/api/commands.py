@@ -24,7 +24,7 @@ from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
 from dvorak_core.errors import DomainError
-from dvorak_site.api.params import StrictTypes
+from dvorak_site.api.params import EffectField, StrictTypes
 from games.engine.rulesets import all_rulesets
 
 DVORAK, ARTICLE_II = "dvorak", "article_ii"
@@ -395,6 +395,11 @@ class Concede(Command):
 # --- the Creative Rules: proposals and votes ------------------------------------------------------------------
 
 
+PROPOSED_EFFECT_HELP = ("Its effect in the effect language (docs/effects.md), approved by the vote with the text; "
+                        "a malformed one is 400 `invalid` naming its place (`card.effect[0].count`). A Special "
+                        "Rule's `set_rule` effects set its `params`.")
+
+
 class NewCard(Closed):
     """A new card's content."""
 
@@ -403,6 +408,7 @@ class NewCard(Closed):
     text = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
     flavor = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
     corner_value = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
+    effect = EffectField(required=False, help_text=PROPOSED_EFFECT_HELP)
     deck = seat("Multi-Deck Dvorak: the seat whose deck it goes into; yours when left out.", required=False)
 
 
@@ -414,6 +420,7 @@ class CardChanges(Closed):
     text = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
     flavor = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
     corner_value = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
+    effect = EffectField(required=False, help_text=PROPOSED_EFFECT_HELP)
     at_least_one = True
 
 
@@ -432,6 +439,7 @@ class NewSpecialRule(Closed):
     params = RuleParams(required=False, allow_null=True,
                         help_text="Machine-readable parameters: `vote_rule`, `counters` ({name: start}), or any "
                                   "rule parameter (`hand_limit`, …).")
+    effect = EffectField(required=False, help_text=PROPOSED_EFFECT_HELP)
 
 
 class RuleChanges(Closed):
@@ -440,6 +448,7 @@ class RuleChanges(Closed):
     title = Text(max_length=MAX_TITLE, trim_whitespace=True, required=False, help_text="Not blank.")
     text = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
     params = RuleParams(required=False, allow_null=True)
+    effect = EffectField(required=False, help_text=PROPOSED_EFFECT_HELP)
     at_least_one = True
 
 

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from dvorak_site.api.params import QueryBooleanField, StrictTypes, new_deck_slug
+from dvorak_site.api.params import EffectField, QueryBooleanField, StrictTypes, new_deck_slug
 from games.engine.rulesets import ruleset_names
 from games.models import SPECTATORS
 
@@ -52,6 +52,8 @@ class CardSerializer(serializers.Serializer):
     corner_value = serializers.CharField(required=False)
     creator = serializers.CharField(required=False)
     stats = serializers.DictField(required=False)
+    effect = EffectField(required=False, help_text="Its confirmed effect (the effect language's JSON list), only "
+                                                   "when it has one: from the deck, or voted in with the card.")
 
 
 class TurnSerializer(serializers.Serializer):

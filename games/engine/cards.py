@@ -6,11 +6,13 @@ Rulesets played with the cards of an archive deck (``dvorak``, ``article_ii``) u
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from dvorak_core.deckdata import CardData, DeckData, SpecialRuleData
+from dvorak_core.effects import checked_effect, rule_params_with_effect
 from games.engine.rng import Rng
 from games.engine.state import GameState
 
@@ -27,10 +29,17 @@ class Card:
     stats: dict[str, Any] = field(default_factory=dict)
     # The deck marks it as playable out of turn (its text may say so too: "at any time", "out of turn").
     out_of_turn: bool = False
+    # Its confirmed effect (the effect language's JSON list, ``dvorak_core.effects``): from the archive's deck, or
+    # voted in with the card in a creative game. None: nobody confirmed one.
+    effect: list[dict[str, Any]] | None = None
 
 
 def card_json(card: Card) -> dict[str, Any]:
-    return asdict(card)
+    """The card as JSON; ``effect`` only when it has one, so cards without read as they always have."""
+    data = asdict(card)
+    if data["effect"] is None:
+        del data["effect"]
+    return data
 
 
 def card_content(card: Card) -> dict[str, Any]:
@@ -50,7 +59,7 @@ def deck_card_content(card: dict) -> dict[str, Any]:
         "stats": dict(card.get("stats") or {}),
         "out_of_turn": card.get("out_of_turn") is True,
         "copies": max(int(card.get("copies", 1) or 1), 1),
-    }
+    } | ({} if card.get("effect") is None else {"effect": checked_effect(card["effect"], field="cards.effect")})
 
 
 def copy_deck_cards(deck: dict, rng: Rng, taken: set[str] | None = None) -> list[dict]:
@@ -75,9 +84,18 @@ def cards_from_json(cards: list[dict]) -> dict[str, Card]:
 
 
 def deck_special_rules(deck: dict) -> list[dict[str, Any]]:
-    """The deck's Special Rules as a game copies them."""
-    return [{"id": str(rule["id"]), "title": rule.get("title", ""), "text": rule.get("text", ""),
-             "params": dict(rule.get("params") or {})} for rule in deck.get("special_rules", [])]
+    """The deck's Special Rules as a game copies them; a rule's confirmed effect with it, and in its ``params`` what
+    the effect sets (``set_rule``), as the archive keeps them."""
+    rules = []
+    for rule in deck.get("special_rules", []):
+        copied = {"id": str(rule["id"]), "title": rule.get("title", ""), "text": rule.get("text", ""),
+                  "params": dict(rule.get("params") or {})}
+        if rule.get("effect") is not None:
+            field = f"special_rules.{copied['id']}"
+            copied["effect"] = checked_effect(rule["effect"], field=f"{field}.effect")
+            copied["params"] = rule_params_with_effect(copied["params"], copied["effect"], field=f"{field}.params")
+        rules.append(copied)
+    return rules
 
 
 _HIDDEN = object()
@@ -102,15 +120,15 @@ def hide_unseen_cards(value: Any, cards: dict[str, Card], visible: set[str]) -> 
 
 def _copy_key(card: Card) -> tuple:
     return (card.title, card.type, card.text, card.flavor, card.corner_value, card.creator,
-            tuple(card.stats.items()))
+            tuple(card.stats.items()), json.dumps(card.effect, sort_keys=True))
 
 
 def published_deck(state: GameState, cards: list[tuple[Card, int | None]],
                    special_rules: Iterable[Mapping[str, Any]]) -> dict:
     """``DeckData.to_dict()`` of a game's deck (``state.table.deck`` names it): these cards, each with the seat
     whose own deck holds it (None for a shared deck), identical cards counted as copies, and these Special Rules
-    (each ``{"title", "text", "params"}``: a rule's parameters go with it, so the archived deck plays as the game
-    did). The players are its designers."""
+    (each ``{"title", "text", "params", "effect"?}``: a rule's parameters and confirmed effect go with it, so the
+    archived deck plays as the game did; a card's confirmed effect too). The players are its designers."""
     # When every player has a copy of the one deck, count a card's copies in one player's deck (the one holding
     # the most), not in all of them, or the published deck would be N decks in one.
     per_deck: dict[tuple, dict[int | None, int]] = {}
@@ -131,7 +149,7 @@ def published_deck(state: GameState, cards: list[tuple[Card, int | None]],
         cards=tuple(
             CardData.from_dict({"title": card.title, "type": card.type, "text": card.text, "flavor": card.flavor,
                                 "copies": copies[key], "corner_value": card.corner_value,
-                                "creator": card.creator, "stats": dict(card.stats)})
+                                "creator": card.creator, "stats": dict(card.stats), "effect": card.effect})
             for key, card in ordered
         ),
     )

@@ -68,3 +68,25 @@ def test_one_deck_and_its_unread_phrases(seeded):
 def test_an_unknown_deck_is_refused(seeded):
     with pytest.raises(CommandError, match="no deck"):
         run("--deck", "no-such-deck")
+
+
+def test_a_confirmed_effect_counts_as_understood_and_is_counted_as_confirmed(seeded):
+    from decks import services
+    from decks.models import Deck
+
+    deck = Deck.objects.get(slug="filibuster-sample-set")
+    unread_card = next(card for card in deck.cards.all()
+                       if card.text == "At the end of each campaign you pitched, gain 5 more points.")
+    before = json.loads(run("--deck", deck.slug, "--json", "--top", "50"))
+    Deck.objects.filter(pk=deck.pk).update(locked=False)  # the seed set may be locked; this is a curator's edit
+    services.card_update(slug=deck.slug, card_id=unread_card.pk, author=None,
+                         changes={"effect": [{"kind": "counter", "name": "points", "amount": 5}]})
+
+    after = json.loads(run("--deck", deck.slug, "--json", "--top", "50"))
+
+    assert after["decks"][0]["cards_understood"] == before["decks"][0]["cards_understood"] + 1
+    assert (before["total"]["cards_confirmed"], after["total"]["cards_confirmed"]) == (0, 1)
+    assert "At the end of each campaign you pitched, gain 5 more points." not in {
+        item["phrase"] for item in after["unread"]}
+    printed = run("--deck", deck.slug)
+    assert "1 card(s), 0 rule(s)" in next(line for line in printed.splitlines() if line.startswith("total "))

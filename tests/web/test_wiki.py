@@ -333,3 +333,18 @@ def test_the_admin_shows_a_hidden_post_to_curators_only(deck, ann, cora, make_us
         assert page.status_code == 200 and "spam.example" not in page.content.decode(), url
     assert "spam.example" in browser(cora).get(f"/admin/decks/deck/{deck.pk}/talk/").content.decode()
     assert "spam.example" in browser(cora).get("/admin/decks/talkpost/").content.decode()
+
+
+def test_a_wiki_edit_of_the_special_rules_keeps_their_confirmed_effects(deck, ann):
+    first = deck.special_rules.first()
+    services.deck_effects_confirm(slug=SLUG, author=ann, special_rules=[first.pk])
+    effect = deck.special_rules.get(pk=first.pk).effect
+    client = browser(ann)
+    data = edit_form_data(client)
+    data["rules-0-title"] = "Renamed on the wiki"
+    data["summary"] = "Rule title"
+
+    assert client.post(f"/decks/{SLUG}/edit/", data).status_code == 302
+
+    renamed = deck.special_rules.get(position=0)
+    assert renamed.title == "Renamed on the wiki" and renamed.effect == effect

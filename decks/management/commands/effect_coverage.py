@@ -2,7 +2,9 @@
 
 For each deck: the share of its cards, and of its Special Rules, whose text is read in full into the card-effect
 language (``dvorak_core.effects``); then the unread phrases most common across the archive, which are what to
-teach the reader next. Reads the archive only."""
+teach the reader next. A card or Special Rule whose effect a curator confirmed counts as understood (the server
+knows what it does), whatever the reader makes of its text, and how many were confirmed is shown beside.
+Reads the archive only."""
 
 from __future__ import annotations
 
@@ -21,33 +23,46 @@ def coverage(decks: list[Any]) -> dict[str, Any]:
     """The coverage figures of ``decks`` (DeckData): per deck, in total, and the unread phrases by count."""
     rows = []
     unread: Counter[str] = Counter()
-    total_cards = total_read = total_rules = total_rules_read = 0
+    total_cards = total_read = total_rules = total_rules_read = total_confirmed = total_rules_confirmed = 0
     for deck in decks:
-        cards_read = 0
+        cards_read = cards_confirmed = 0
         for card in deck.cards:
+            if card.effect is not None:
+                cards_read += 1
+                cards_confirmed += 1
+                continue
             reading = read_card(card.title, card.type, card.text)
             cards_read += reading.understood
             unread.update(reading.unread)
-        rules_read = 0
+        rules_read = rules_confirmed = 0
         for rule in deck.special_rules:
+            if rule.effect is not None:
+                rules_read += 1
+                rules_confirmed += 1
+                continue
             reading = read_special_rule(rule.title, rule.text)
             rules_read += reading.understood
             unread.update(reading.unread)
         rows.append({
             "slug": deck.slug, "ruleset": deck.ruleset,
-            "cards": len(deck.cards), "cards_understood": cards_read,
+            "cards": len(deck.cards), "cards_understood": cards_read, "cards_confirmed": cards_confirmed,
             "cards_share": _share(cards_read, len(deck.cards)),
             "special_rules": len(deck.special_rules), "special_rules_understood": rules_read,
+            "special_rules_confirmed": rules_confirmed,
             "special_rules_share": _share(rules_read, len(deck.special_rules)),
         })
         total_cards += len(deck.cards)
         total_read += cards_read
+        total_confirmed += cards_confirmed
         total_rules += len(deck.special_rules)
         total_rules_read += rules_read
+        total_rules_confirmed += rules_confirmed
     return {
         "decks": rows,
-        "total": {"cards": total_cards, "cards_understood": total_read, "cards_share": _share(total_read, total_cards),
+        "total": {"cards": total_cards, "cards_understood": total_read, "cards_confirmed": total_confirmed,
+                  "cards_share": _share(total_read, total_cards),
                   "special_rules": total_rules, "special_rules_understood": total_rules_read,
+                  "special_rules_confirmed": total_rules_confirmed,
                   "special_rules_share": _share(total_rules_read, total_rules)},
         "unread": [{"phrase": phrase, "count": count} for phrase, count in
                    sorted(unread.items(), key=lambda item: (-item[1], item[0]))],
@@ -89,13 +104,14 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(figures, indent=2))
             return
         width = max([len(row["slug"]) for row in figures["decks"]] + [5])
-        self.stdout.write(f"{'deck'.ljust(width)}  {'ruleset':<28} {'cards':>12}  {'special rules'}")
+        self.stdout.write(f"{'deck'.ljust(width)}  {'ruleset':<28} {'cards':>12}  {'special rules':<16} confirmed")
         for row in [*figures["decks"], {"slug": "total", "ruleset": "", **figures["total"]}]:
             self.stdout.write(
                 f"{row['slug'].ljust(width)}  {row['ruleset']:<28} "
                 f"{row['cards_understood']:>3}/{row['cards']:<3} {_percent(row['cards_share'])}  "
                 f"{row['special_rules_understood']:>3}/{row['special_rules']:<3} "
-                f"{_percent(row['special_rules_share'])}")
+                f"{_percent(row['special_rules_share'])}   "
+                f"{row['cards_confirmed']} card(s), {row['special_rules_confirmed']} rule(s)")
         if figures["unread"]:
             self.stdout.write("")
             self.stdout.write(f"Most common unread phrases (top {len(figures['unread'])}):")

@@ -25,5 +25,6 @@ def deck_after_game(state: GameState) -> dict:
     cards = [(table.cards[card_id], table.owners.get(card_id) if table.has_own_decks else None)
              for card_id in cards_in_the_deck(state)]
     return published_deck(state, cards, [
-        {"title": rule.title, "text": rule.text, "params": rule.params} for rule in table.special_rules
+        {"title": rule.title, "text": rule.text, "params": rule.params, "effect": rule.effect}
+        for rule in table.special_rules
     ])

@@ -40,6 +40,7 @@ from __future__ import annotations
 from typing import Any
 
 from dvorak_core import vote_rules
+from dvorak_core.effects import checked_effect, rule_params_with_effect
 from dvorak_core.errors import DomainError
 from dvorak_core.rule_params import checked_params
 from games.engine.cards import Card, card_content
@@ -73,6 +74,9 @@ ACCEPTED, REJECTED, WITHDRAWN, OPEN_VOTE = "accepted", "rejected", "withdrawn", 
 CARD_TYPES = ("Thing", "Action")
 CARD_FIELDS = ("title", "type", "text", "flavor", "corner_value")
 RULE_FIELDS = ("title", "text", "params")
+# A proposed card or Special Rule (or an amendment's changes) may carry its effect in the effect language: the vote
+# approves it with the text, and it enters the game, and the deck written back after it, as a confirmed effect.
+EFFECT = "effect"
 MAX_TITLE, MAX_TEXT, MAX_BUNDLE = 200, 4000, 20
 DEFAULT_MIN_CARDS_PER_PLAYER = 5
 # A creative game's Blank Card Pile unless its options say otherwise: a pack of record cards.
@@ -96,10 +100,10 @@ def _card_fields(value: Any, name: str, *, partial: bool) -> dict[str, str]:
     if not isinstance(value, dict) or (partial and not value):
         raise DomainError(f"\"{name}\" must be an object with a card's title, type and text.",
                           code="invalid", details={"field": name})
-    unknown = set(value) - set(CARD_FIELDS)
+    unknown = set(value) - {*CARD_FIELDS, EFFECT}
     if unknown:
         raise DomainError(f"A card has no {', '.join(sorted(unknown))}.", code="invalid", details={"field": name})
-    fields: dict[str, str] = {}
+    fields: dict[str, Any] = {}
     for key in CARD_FIELDS:
         if partial and key not in value:
             continue
@@ -111,6 +115,8 @@ def _card_fields(value: Any, name: str, *, partial: bool) -> dict[str, str]:
             fields[key] = _text(value.get(key), key, required=key == "title", limit=MAX_TEXT)
     if "title" in fields and len(fields["title"]) > MAX_TITLE:
         raise DomainError(f"A title has at most {MAX_TITLE} characters.", code="invalid", details={"field": "title"})
+    if value.get(EFFECT) is not None or (partial and EFFECT in value):
+        fields[EFFECT] = checked_effect(value[EFFECT], field=f"{name}.{EFFECT}")
     return fields
 
 
@@ -118,7 +124,7 @@ def _rule_fields(value: Any, name: str, *, partial: bool) -> dict[str, Any]:
     if not isinstance(value, dict) or (partial and not value):
         raise DomainError(f"\"{name}\" must be an object with a Special Rule's title and text.",
                           code="invalid", details={"field": name})
-    unknown = set(value) - set(RULE_FIELDS)
+    unknown = set(value) - {*RULE_FIELDS, EFFECT}
     if unknown:
         raise DomainError(f"A Special Rule has no {', '.join(sorted(unknown))}.", code="invalid", details={"field": name})
     fields: dict[str, Any] = {}
@@ -128,6 +134,10 @@ def _rule_fields(value: Any, name: str, *, partial: bool) -> dict[str, Any]:
         fields["text"] = _text(value.get("text"), "text", required=False, limit=MAX_TEXT)
     if not partial or "params" in value:
         fields["params"] = checked_params(value.get("params"))
+    if value.get(EFFECT) is not None or (partial and EFFECT in value):
+        fields[EFFECT] = checked_effect(value[EFFECT], field=f"{name}.{EFFECT}")
+        if not partial:  # what the effect sets (set_rule) goes into the rule's params (an amendment's: below)
+            fields["params"] = rule_params_with_effect(fields["params"], fields[EFFECT], field=f"{name}.params")
     return fields
 
 
@@ -277,8 +287,11 @@ class CreativeRules:
 
     def _propose_amend_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
         rule = self._special_rule_field(state, command_body)
-        return {"target": rule.id, "original": _rule_json(rule),
-                "changes": _rule_fields(command_body.get("changes"), "changes", partial=True)}
+        changes = _rule_fields(command_body.get("changes"), "changes", partial=True)
+        if changes.get(EFFECT) is not None:
+            changes["params"] = rule_params_with_effect(changes.get("params", rule.params), changes[EFFECT],
+                                                        field="changes.params")
+        return {"target": rule.id, "original": _rule_json(rule), "changes": changes}
 
     def _propose_repeal_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
         rule = self._special_rule_field(state, command_body)
@@ -441,7 +454,8 @@ def _deck_seat(state: GameState, seat: Any, field: str) -> int:
 
 
 def _rule_json(rule: SpecialRule) -> dict[str, Any]:
-    return {"id": rule.id, "title": rule.title, "text": rule.text, "params": dict(rule.params)}
+    shown = {"id": rule.id, "title": rule.title, "text": rule.text, "params": dict(rule.params)}
+    return shown if rule.effect is None else {**shown, EFFECT: rule.effect}
 
 
 def _with_proposal(state: GameState, proposal: Proposal) -> GameState:

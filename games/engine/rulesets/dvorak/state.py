@@ -57,6 +57,8 @@ class SpecialRule:
     title: str
     text: str = ""
     params: dict[str, Any] = field(default_factory=dict)
+    # Its confirmed effect (the effect language's JSON list), from the archive's deck or voted in with the rule.
+    effect: list[dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,7 @@ from games.engine.values import replace
 
 NAME = "socialism"
 # A card as every view shows it: the fields of ``games.engine.cards.Card``.
-CARD_FIELDS = tuple(field.name for field in fields(Card))
+CARD_FIELDS = tuple(field.name for field in fields(Card) if field.name != "effect")
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 
