@@ -83,7 +83,8 @@ class IdleResync:
         for socket in idle:
             socket.last_heard = now
         for socket in behind:
-            logger.info("live resync: a socket of %s was at version %s of %s with no notice pending; catching up",
+            logger.info("live resync: an idle socket of %s was at version %s of %s (a notice lost or still on its way);"
+                        " catching up",
                         socket.group, socket.version, versions[socket.stream_id])
         await asyncio.gather(*(s.resync(versions.get(s.stream_id, 0)) for s in idle), return_exceptions=True)
 
