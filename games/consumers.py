@@ -35,6 +35,33 @@ CLOSE_INVALID = 4400
 logger = logging.getLogger("dvorak.live")
 
 
+class SharedReads:
+    """One per event loop: the sockets of a game that a notice wakes at the same version read its new events from
+    the store once between them (each then folds and redacts them for its own viewer)."""
+
+    _by_loop: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def __init__(self):
+        self.pending: dict[tuple[str, int], asyncio.Future] = {}
+
+    @classmethod
+    def of_this_loop(cls) -> "SharedReads":
+        loop = asyncio.get_running_loop()
+        reads = cls._by_loop.get(loop)
+        if reads is None:
+            reads = cls._by_loop[loop] = cls()
+        return reads
+
+    async def read(self, stream_id: str, after: int) -> list:
+        key = (stream_id, after)
+        future = self.pending.get(key)
+        if future is None:
+            future = self.pending[key] = asyncio.ensure_future(
+                database_sync_to_async(store.read)(stream_id, after=after))
+            future.add_done_callback(lambda _: self.pending.pop(key, None))
+        return await asyncio.shield(future)
+
+
 class IdleResync:
     """One per event loop (a server process): wakes every ``LIVE_RESYNC_SECONDS`` and has each socket that has
     heard nothing meanwhile and is behind its game's version catch up, reading every version in one query."""
@@ -142,7 +169,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             logger.info("live resync: a socket of %s at version %s got the notice of %s→%s; catching up",
                         self.group, self.version, message["after"], message.get("version"))
         if message.get("version", 0) > self.version:
-            await self.catch_up()
+            await self.catch_up(until=message["version"])
 
     async def resync(self, current_version: int):
         """The idle resync's call: renew the group membership before it expires in Redis; catch up if behind."""
@@ -151,16 +178,21 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_add(self.group, self.channel_name)
             self.joined_at = now
         if current_version > self.version:
-            await self.catch_up()
+            await self.catch_up(until=current_version)
 
     async def channel_layer_rejoined(self, message):
         await self.catch_up()
 
-    async def catch_up(self):
+    async def catch_up(self, until: int = 0):
+        """Send the events after the socket's version; read again (a few times at most) while short of ``until``:
+        a read shared with another socket may have begun before the version named by the notice committed."""
         async with self.sending:
-            shown, self.version, self.state = await self.read_new_events(self.version, self.state)
-            for event in shown:
-                await self.send_json({"type": "event", "event": event})
+            for _ in range(3):
+                shown, self.version, self.state = await self.read_new_events(self.version, self.state)
+                for event in shown:
+                    await self.send_json({"type": "event", "event": event})
+                if self.version >= until:
+                    break
 
     @database_sync_to_async
     def find_stream(self, user) -> tuple[str | None, bool]:
@@ -174,8 +206,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         after = min(after, current)
         return after, services.state_at(self.stream_id, after) if after else None
 
+    async def read_new_events(self, version: int, state):
+        events = await SharedReads.of_this_loop().read(self.stream_id, version)
+        return await self.show(events, version, state)
+
     @database_sync_to_async
-    def read_new_events(self, version: int, state):
-        events = store.read(self.stream_id, after=version)
+    def show(self, events, version: int, state):
         state, shown = services.fold_and_view(state, events, lambda s: engine.seat_of(s, self.user.id))
         return shown, (events[-1].version if events else version), state
