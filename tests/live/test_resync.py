@@ -1,8 +1,11 @@
 """Resync by version: a live update the channel layer loses is made good, so a client never sees a version gap.
 
-channels-redis drops group messages to a socket whose channel is over its capacity; here the notice of a command
-is dropped before it reaches the layer, which a socket cannot tell apart from such a drop.
+channels-redis drops group messages to a socket whose channel is over its capacity. The first tests drop the notice
+of a command before it reaches the layer, which a socket cannot tell apart from such a drop; the last (on Redis)
+has channels-redis itself drop them, every channel being at a capacity of 0.
 """
+
+import logging
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -78,3 +81,28 @@ async def test_a_lost_last_notice_is_made_good_by_the_idle_resync(table, dropped
     for socket in sockets:
         assert await socket.receive_nothing(timeout=0.5)
         await socket.disconnect()
+
+
+@pytest.mark.redis
+async def test_notices_channels_redis_drops_over_its_capacity_never_show_as_a_gap(table, settings, caplog):
+    from channels.layers import get_channel_layer
+
+    settings.LIVE_RESYNC_SECONDS = 0.2
+    game_id, seated = await sync_to_async(table)(2)
+    socket = await connect(game_id, f"token={seated[0][0].auth_token.key}&after=0")
+    version = await sync_to_async(version_of)(game_id)
+    await receive_events(socket, version)
+
+    layer = get_channel_layer()
+    capacity = layer.capacity
+    layer.capacity = 0  # every channel is at its capacity: channels-redis drops each group message, and says so
+    try:
+        with caplog.at_level(logging.INFO, logger="channels_redis"):
+            versions = [await sync_to_async(command)(game_id, seated) for _ in range(2)]
+            live = await receive_events(socket, versions[-1] - version)
+    finally:
+        layer.capacity = capacity
+    assert any("over capacity" in r.getMessage() for r in caplog.records)
+    assert [e["version"] for e in live] == list(range(version + 1, versions[-1] + 1))
+    assert await socket.receive_nothing(timeout=0.5)
+    await socket.disconnect()
