@@ -7,6 +7,7 @@ optional ``.env`` file at the project root (``DJANGO_ENV_FILE`` names another; a
 README.md lists them.
 """
 
+import sys
 from pathlib import Path
 
 import environ
@@ -51,7 +52,9 @@ if _proxy_ssl_header and len(_proxy_ssl_header) != 2:
 SECURE_PROXY_SSL_HEADER = tuple(_proxy_ssl_header) or None
 
 INSTALLED_APPS = [
-    "daphne",
+    # daphne's app only makes `manage.py runserver` serve ASGI; it loads Twisted (about 40 MB) into every process
+    # that has it, so the servers (gunicorn, uvicorn, `python -m daphne`), which do not need it, go without.
+    *(["daphne"] if "runserver" in sys.argv[1:2] else []),
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
