@@ -7,6 +7,7 @@ optional ``.env`` file at the project root (``DJANGO_ENV_FILE`` names another; a
 README.md lists them.
 """
 
+import sys
 from pathlib import Path
 
 import environ
@@ -51,7 +52,9 @@ if _proxy_ssl_header and len(_proxy_ssl_header) != 2:
 SECURE_PROXY_SSL_HEADER = tuple(_proxy_ssl_header) or None
 
 INSTALLED_APPS = [
-    "daphne",
+    # daphne's app only makes `manage.py runserver` serve ASGI; it loads Twisted (about 40 MB) into every process
+    # that has it, so the servers (gunicorn, uvicorn, `python -m daphne`), which do not need it, go without.
+    *(["daphne"] if "runserver" in sys.argv[1:2] else []),
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -151,6 +154,11 @@ if REDIS_URL:
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2}],
                 "prefix": env.str("CHANNELS_PREFIX", default="dvorak"),
+                # Messages a socket's channel may hold waiting; channels-redis drops group messages beyond it
+                # (the socket's idle resync makes such a drop good, see games/consumers.py).
+                "capacity": env.int("CHANNELS_CAPACITY", default=100),
+                # Seconds a group membership lives in Redis without being renewed (a socket renews it on resync).
+                "group_expiry": env.int("CHANNELS_GROUP_EXPIRY", default=86400),
             },
         }
     }
@@ -166,6 +174,10 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# A live socket that has heard nothing for this long re-reads its game's version and sends what it missed, so a
+# dropped group message is made good within this time even when no later one comes (games/consumers.py).
+LIVE_RESYNC_SECONDS = env.float("LIVE_RESYNC_SECONDS", default=5.0)
 
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=REDIS_URL or "cache+memory://")

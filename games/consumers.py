@@ -5,13 +5,23 @@ redacts them for its own viewer, so nothing secret travels to a socket, and a mi
 at-most-once) is made good by the next one: the store is the truth. While Redis is away the socket stays open
 and quiet; when it answers again the channel layer puts the socket back in its group and says so
 (``channel_layer.rejoined``), and the socket sends every event it missed, in order.
+
+Resync by version: a notice says which version the game moved from (``after``) and to (``version``). A notice whose
+``after`` is beyond what the socket has sent means an earlier notice was lost (channels-redis drops group
+messages to a channel over its capacity), and the catch-up from the store sends the missed events first. A lost
+notice with no later one is made good by the idle resync: every ``LIVE_RESYNC_SECONDS`` each process reads, in
+one query, the versions of the games whose sockets have heard nothing for that long, and the sockets that are
+behind catch up. Either way the client sees versions 1, 2, 3… without a gap.
 """
 
 import asyncio
+import logging
+import weakref
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 
 from dvorak_site.eventstore import store
 from games import engine, services
@@ -21,6 +31,89 @@ CLOSE_NOT_AUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_INVALID = 4400
+
+logger = logging.getLogger("dvorak.live")
+
+
+class SharedReads:
+    """One per event loop: the sockets of a game that a notice wakes at the same version read its new events from
+    the store once between them (each then folds and redacts them for its own viewer)."""
+
+    _by_loop: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def __init__(self):
+        self.pending: dict[tuple[str, int], asyncio.Future] = {}
+
+    @classmethod
+    def of_this_loop(cls) -> "SharedReads":
+        loop = asyncio.get_running_loop()
+        reads = cls._by_loop.get(loop)
+        if reads is None:
+            reads = cls._by_loop[loop] = cls()
+        return reads
+
+    async def read(self, stream_id: str, after: int) -> list:
+        key = (stream_id, after)
+        future = self.pending.get(key)
+        if future is None:
+            future = self.pending[key] = asyncio.ensure_future(
+                database_sync_to_async(store.read)(stream_id, after=after))
+            future.add_done_callback(lambda _: self.pending.pop(key, None))
+        return await asyncio.shield(future)
+
+
+class IdleResync:
+    """One per event loop (a server process): wakes every ``LIVE_RESYNC_SECONDS`` and has each socket that has
+    heard nothing meanwhile and is behind its game's version catch up, reading every version in one query."""
+
+    _by_loop: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def __init__(self):
+        self.sockets: weakref.WeakSet[GameConsumer] = weakref.WeakSet()
+        self.task: asyncio.Task | None = None
+
+    @classmethod
+    def of_this_loop(cls) -> "IdleResync":
+        loop = asyncio.get_running_loop()
+        resync = cls._by_loop.get(loop)
+        if resync is None:
+            resync = cls._by_loop[loop] = cls()
+        return resync
+
+    def add(self, socket: "GameConsumer") -> None:
+        self.sockets.add(socket)
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self.run())
+
+    def discard(self, socket: "GameConsumer") -> None:
+        self.sockets.discard(socket)
+        if not self.sockets and self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    async def run(self) -> None:
+        while self.sockets:
+            interval = settings.LIVE_RESYNC_SECONDS
+            await asyncio.sleep(interval)
+            try:
+                await self.resync_idle(interval)
+            except Exception:  # the database away for a moment: try again next time
+                logger.exception("The idle resync of live sockets failed")
+
+    async def resync_idle(self, interval: float) -> None:
+        now = asyncio.get_running_loop().time()
+        idle = [s for s in list(self.sockets) if now - s.last_heard >= interval]
+        if not idle:
+            return
+        versions = await database_sync_to_async(store.current_versions)({s.stream_id for s in idle})
+        behind = [s for s in idle if versions.get(s.stream_id, 0) > s.version]
+        for socket in idle:
+            socket.last_heard = now
+        for socket in behind:
+            logger.info("live resync: an idle socket of %s was at version %s of %s (a notice lost or still on its way);"
+                        " catching up",
+                        socket.group, socket.version, versions[socket.stream_id])
+        await asyncio.gather(*(s.resync(versions.get(s.stream_id, 0)) for s in idle), return_exceptions=True)
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
@@ -52,10 +145,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.group = services.group_name(self.game_id)
         # Join the group before catching up, so nothing that happens in between is missed.
         await self.channel_layer.group_add(self.group, self.channel_name)
+        self.joined_at = self.last_heard = asyncio.get_running_loop().time()
         self.version, self.state = await self.state_after(after)
         await self.catch_up()
+        self.idle_resync = IdleResync.of_this_loop()
+        self.idle_resync.add(self)
 
     async def disconnect(self, code):
+        if getattr(self, "idle_resync", None):
+            self.idle_resync.discard(self)
         if getattr(self, "group", None):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -65,17 +163,36 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                               "message": "Send commands to POST /api/v1/games/{id}/commands/."}})
 
     async def game_advanced(self, message):
+        self.last_heard = asyncio.get_running_loop().time()
+        if message.get("after", 0) > self.version:
+            # The notice of an earlier move never came (dropped by the layer): the catch-up sends it first.
+            logger.info("live resync: a socket of %s at version %s got the notice of %s→%s; catching up",
+                        self.group, self.version, message["after"], message.get("version"))
         if message.get("version", 0) > self.version:
-            await self.catch_up()
+            await self.catch_up(until=message["version"])
+
+    async def resync(self, current_version: int):
+        """The idle resync's call: renew the group membership before it expires in Redis; catch up if behind."""
+        now = asyncio.get_running_loop().time()
+        if now - self.joined_at > getattr(self.channel_layer, "group_expiry", 86400) / 2:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+            self.joined_at = now
+        if current_version > self.version:
+            await self.catch_up(until=current_version)
 
     async def channel_layer_rejoined(self, message):
         await self.catch_up()
 
-    async def catch_up(self):
+    async def catch_up(self, until: int = 0):
+        """Send the events after the socket's version; read again (a few times at most) while short of ``until``:
+        a read shared with another socket may have begun before the version named by the notice committed."""
         async with self.sending:
-            shown, self.version, self.state = await self.read_new_events(self.version, self.state)
-            for event in shown:
-                await self.send_json({"type": "event", "event": event})
+            for _ in range(3):
+                shown, self.version, self.state = await self.read_new_events(self.version, self.state)
+                for event in shown:
+                    await self.send_json({"type": "event", "event": event})
+                if self.version >= until:
+                    break
 
     @database_sync_to_async
     def find_stream(self, user) -> tuple[str | None, bool]:
@@ -89,8 +206,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         after = min(after, current)
         return after, services.state_at(self.stream_id, after) if after else None
 
+    async def read_new_events(self, version: int, state):
+        events = await SharedReads.of_this_loop().read(self.stream_id, version)
+        return await self.show(events, version, state)
+
     @database_sync_to_async
-    def read_new_events(self, version: int, state):
-        events = store.read(self.stream_id, after=version)
+    def show(self, events, version: int, state):
         state, shown = services.fold_and_view(state, events, lambda s: engine.seat_of(s, self.user.id))
         return shown, (events[-1].version if events else version), state

@@ -269,7 +269,7 @@ def _game_command(*, user, game_id, command: Any, idempotency_key: str | None = 
                                           status=201, response=body)
         transaction.on_commit(partial(STATE_CACHE.put, stream_id, new_version, new_state))
         # Robust: the command has committed, so nothing the live update meets may turn its answer into an error.
-        transaction.on_commit(partial(publish, game.id, new_version), robust=True)
+        transaction.on_commit(partial(publish, game.id, new_version, after=version), robust=True)
     return Outcome(201, body)
 
 
@@ -355,10 +355,11 @@ def mark_player_deck(game_id, player_deck: dict | None) -> None:
         player_deck_mark_in_game(player_deck_id=player_deck["id"], game_id=game_id)
 
 
-def publish(game_id, version: int) -> None:
-    """Tell the game's live sockets that it has moved on; each socket reads and redacts for its own viewer.
+def publish(game_id, version: int, *, after: int = 0) -> None:
+    """Tell the game's live sockets that it has moved on from ``after`` to ``version``; each socket reads and
+    redacts for its own viewer, and one that had not reached ``after`` knows it missed a notice.
     On Redis the message leaves from a background thread (dvorak_site/publisher.py): the request does not wait."""
-    publisher.group_send(group_name(game_id), {"type": "game.advanced", "version": version})
+    publisher.group_send(group_name(game_id), {"type": "game.advanced", "version": version, "after": after})
 
 
 # --- selectors -------------------------------------------------------------------------------------------------

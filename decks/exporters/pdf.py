@@ -21,9 +21,10 @@ import logging
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import ttf_opensans
-from fpdf import FPDF
+if TYPE_CHECKING:  # fpdf2 and the font are imported when a PDF is written: every server process spares their memory
+    from fpdf import FPDF
 
 from decks.exporters.printed_cards import PrintedCard, printed_cards
 from dvorak_core.deckdata import DeckData
@@ -114,6 +115,7 @@ _logging_quietened = False
 
 @cache
 def _open_sans_characters() -> frozenset[int]:
+    import ttf_opensans
     from fontTools.ttLib import TTFont
 
     return frozenset(TTFont(str(ttf_opensans.opensans(font_weight=400).path)).getBestCmap())
@@ -125,6 +127,9 @@ def _open_sans_has(*texts: str) -> bool:
 
 
 def _new_pdf(width: float, height: float, with_fallback: bool) -> FPDF:
+    import ttf_opensans
+    from fpdf import FPDF
+
     global _logging_quietened
     if not _logging_quietened:  # fpdf2 logs every glyph a font lacks; a card text is free to use any
         logging.getLogger("fpdf").setLevel(logging.ERROR)

@@ -37,3 +37,21 @@ def deck_draw(request, deck_id: int):
         card = cards.pop()
         cursor.execute("UPDATE bench_deck SET cards = %s WHERE id = %s", [json.dumps(cards), deck_id])
     return JsonResponse({"card": card, "remaining": len(cards)}, status=201)
+
+
+# The floor of a live update (bench/fanout.py): a socket in a Channels group that relays each group message as it
+# comes, over the same servers and channel layer as the game sockets, with no store read and no redaction.
+from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
+
+
+class BroadcastConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.group = f"bench-{self.scope['url_route']['kwargs']['group']}"
+        await self.accept()
+        await self.channel_layer.group_add(self.group, self.channel_name)
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def bench_broadcast(self, message):
+        await self.send(text_data=message["text"])

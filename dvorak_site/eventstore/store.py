@@ -64,6 +64,13 @@ def current_version(stream_id: str) -> int:
     return Stream.objects.filter(pk=stream_id).values_list("version", flat=True).first() or 0
 
 
+def current_versions(stream_ids: Iterable[str]) -> dict[str, int]:
+    """The current version of each of ``stream_ids`` in one query (0 for a stream with no events yet)."""
+    ids = list(stream_ids)
+    found = dict(Stream.objects.filter(pk__in=ids).values_list("id", "version"))
+    return {stream_id: found.get(stream_id, 0) for stream_id in ids}
+
+
 def lock(stream_id: str) -> int:
     """Lock the stream's row until the transaction ends and return its version (0 for a new stream)."""
     if not transaction.get_connection().in_atomic_block:

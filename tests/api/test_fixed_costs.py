@@ -128,10 +128,12 @@ def test_a_command_reaches_the_games_group_and_is_not_sent_from_the_request(tabl
 
     monkeypatch.setattr(type(layer), "group_send", group_send)
     client, command = a_move(game_id, seated)
+    before = client.get(f"/api/v1/games/{game_id}/").json()["version"]
     response = client.post(f"/api/v1/games/{game_id}/commands/", command, format="json")
     assert response.status_code == 201
     message = async_to_sync(layer.receive)(channel)
-    assert message == {"type": "game.advanced", "version": response.json()["version"]}
+    # The notice names the version the game moved from, so a socket short of it knows it missed one.
+    assert message == {"type": "game.advanced", "version": response.json()["version"], "after": before}
     assert senders == ["dvorak-publisher"]
 
 
