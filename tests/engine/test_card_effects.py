@@ -30,6 +30,8 @@ CARDS = [
     {"title": "Butterfingers", "type": "Action", "text": "Discard a card from your hand."},
     {"title": "Greedy Goblin", "type": "Thing", "text": "Your hand limit is 7."},
     {"title": "Moonbeam", "type": "Thing", "text": "Glows faintly under a harvest sky, mysteriously."},
+    {"title": "Windfall", "type": "Action", "text": "Draw two cards."},
+    {"title": "Tax Refund", "type": "Action", "text": "Gain 2 gold."},
     {"title": "Sure Thing", "type": "Action", "text": "Draw a card.", "effect": [{"kind": "win", "who": "you"}]},
 ]
 
@@ -133,14 +135,15 @@ def test_an_effect_move_must_be_one_the_cited_card_allows():
 
 def test_set_rule_citing_a_card_with_no_rule_effect_is_refused():
     game = table()
-    game.send(0, {"type": "draw"})
-    game.arrange(hands={0: ["Butterfingers"]}, in_play={0: ["Greedy Goblin"]}, turn=0)
-    game.send(0, {"type": "play", "card": game.card("Butterfingers")})
+    seat = game.state.table.turn.seat
+    game.send(seat, {"type": "draw"})
+    game.arrange(hands={seat: ["Butterfingers"]}, in_play={seat: ["Greedy Goblin"]}, turn=seat)
+    game.send(seat, {"type": "play", "card": game.card("Butterfingers")})
     # Its text speaks of the hand, but what it does is discard.
-    game.refuse(0, {"type": "set_rule", "cause": game.card("Butterfingers"), "param": "hand_limit", "value": 9},
+    game.refuse(seat, {"type": "set_rule", "cause": game.card("Butterfingers"), "param": "hand_limit", "value": 9},
                 "effect_not_allowed")
-    game.send(0, {"type": "set_rule", "cause": game.card("Greedy Goblin"), "param": "hand_limit", "value": 7,
-                  "seat": 0})
+    game.send(seat, {"type": "set_rule", "cause": game.card("Greedy Goblin"), "param": "hand_limit", "value": 7,
+                     "seat": seat})
     assert game.state.table.modifiers[-1].value == 7
 
 
@@ -216,6 +219,34 @@ def test_vote_mode_puts_the_claim_to_the_vote_at_once_and_its_move_takes_effect_
     assert [e.type for e in events] == ["claim.voted", "claim.resolved", "cards.discarded"]
     assert card in game.state.table.discard_pile and game.state.status == ACTIVE
     assert replay(game.events) == game.state
+
+
+# --- carried out by the server ----------------------------------------------------------------------------
+
+
+def test_an_understood_action_draws_and_counts_for_its_player_when_played():
+    game = table()
+    seat = game.state.table.turn.seat
+    game.send(seat, {"type": "draw"})
+    game.arrange(hands={seat: ["Windfall", "Tax Refund"]}, turn=seat)
+    events = game.send(seat, {"type": "play", "card": game.card("Windfall")})
+    assert [e.type for e in events] == ["card.played", "card.drawn", "card.drawn"]
+    assert len(game.hand(seat)) == 3
+    # The others see that cards were drawn, not which.
+    assert "card" not in view_event(events[1], (seat + 1) % 3, game.state, game.state)
+    game.arrange(turn=seat)  # a new turn's play stage: its Action not yet played
+    events = game.send(seat, {"type": "play", "card": game.card("Tax Refund")})
+    assert [e.type for e in events] == ["card.played", "counter.changed"]
+    assert game.state.table.player(seat).counters["gold"] == 2
+
+
+def test_under_trust_the_players_carry_out_every_effect_as_before():
+    game = table("trust")
+    seat = game.state.table.turn.seat
+    game.send(seat, {"type": "draw"})
+    game.arrange(hands={seat: ["Windfall"]}, turn=seat)
+    events = game.send(seat, {"type": "play", "card": game.card("Windfall")})
+    assert [e.type for e in events] == ["card.played"]
 
 
 # --- trust: as before ------------------------------------------------------------------------------------------

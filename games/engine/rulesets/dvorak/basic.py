@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from dvorak_core.effects import language as L  # noqa: N812
 from dvorak_core.errors import DomainError
 from dvorak_core.rule_params import PARAM_NAME, checked_params, checked_rule_value
 from games.engine.cards import Card, cards_from_json, copy_deck_cards, deck_card_content, deck_special_rules
@@ -25,6 +26,7 @@ from games.engine.rulesets.dvorak.effects import (
     NOT_NOW,
     REFUSED,
     TRUST,
+    effect_of,
     effects_fixed,
     effects_summary,
     fixed_effects,
@@ -344,7 +346,34 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         if own_turn and not self._within_turn_limit(state, ctx.seat, action):
             kind = "Action" if action else "Thing"
             raise DomainError(f"You have already played your {kind} this turn.", code="limit_reached")
-        return [Event("card.played", data)]
+        played = [Event("card.played", data)]
+        if action:
+            played += self._carried_out(self.fold(state, played), card_id, ctx)
+        return played
+
+    def _carried_out(self, state: GameState, card_id: str, ctx: CommandContext) -> list[Event]:
+        """What the server carries out itself of an Action it understands, when checking is on (option
+        ``unread_effects`` not ``trust``): its player draws the cards it says ("Draw two cards.") and gains or loses
+        the counters it says ("Gain 1 gold."). The rest of its text is the players' to carry out, as before."""
+        if state.options.get("unread_effects", TRUST) == TRUST or not effects_fixed(state):
+            return []
+        events: list[Event] = []
+        for effect in effect_of(state, card_id) or ():
+            scratch = self.fold(state, events)
+            if isinstance(effect, L.Draw) and effect.who == "you" and not effect.optional:
+                for _ in range(effect.count):
+                    drawn = self._draw_one(scratch, ctx.seat, ctx.rng)
+                    events += drawn
+                    scratch = self.fold(scratch, drawn)
+            elif isinstance(effect, L.Counter) and effect.who == "you" and effect.instead_of is None:
+                name = effect.name.strip().lower().replace(" ", "_")
+                if not PARAM_NAME.match(name):
+                    continue
+                value = scratch.table.player(ctx.seat).counters.get(name, 0) + effect.amount
+                if abs(value) <= COUNTER_LIMIT:
+                    events.append(Event("counter.changed", {"seat": ctx.seat, "name": name, "delta": effect.amount,
+                                                            "value": value, "by": ctx.seat, "cause": card_id}))
+        return events
 
     def _onto_field(self, state: GameState, command_body: dict, action: bool) -> str:
         onto = _text_field(command_body, "onto")
