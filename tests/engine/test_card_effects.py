@@ -249,6 +249,16 @@ def test_under_trust_the_players_carry_out_every_effect_as_before():
     assert [e.type for e in events] == ["card.played"]
 
 
+def test_a_special_rule_that_sets_a_rule_parameter_takes_effect_as_its_parameters():
+    deck = effects_deck()
+    deck["special_rules"].append({"id": "3", "title": "Big Hands", "text": "Hand size is seven instead of five."})
+    checked = Table(players=2, deck=deck, options={"unread_effects": "claim"}).start()
+    assert view_state(checked.state, 0)["rules"]["hand_limit"] == 7
+    assert checked.events[0].data["special_rules"][-1]["params"] == {"hand_limit": 7}
+    trusted = Table(players=2, deck=deck).start()
+    assert view_state(trusted.state, 0)["rules"]["hand_limit"] == 5
+
+
 # --- trust: as before ------------------------------------------------------------------------------------------
 
 

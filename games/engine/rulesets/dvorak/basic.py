@@ -30,6 +30,7 @@ from games.engine.rulesets.dvorak.effects import (
     effects_fixed,
     effects_summary,
     fixed_effects,
+    rule_params_of,
     unread_effects_option,
     verdict,
 )
@@ -179,8 +180,17 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         """The deck copied into the game (in Multi-Deck and CCG games, each player's deck comes when they join:
         in Multi-Deck a copy of this one), its Special Rules, the rules the game starts from, the Blank Cards."""
         own_decks = variant in OWN_DECK_VARIANTS
-        unread_effects_option(options)
+        checking = unread_effects_option(options) != TRUST
         special_rules = deck_special_rules(deck)
+        # What the server understands of each card and Special Rule, fixed now for the game's whole life.
+        effects = fixed_effects(list(deck.get("cards", [])), list(deck.get("special_rules", [])),
+                                [rule["id"] for rule in special_rules])
+        if checking:
+            # A Special Rule the deck gives no parameters, whose understood effect sets rule parameters ("Hand
+            # size is seven instead of five."), sets them as its parameters.
+            special_rules = [{**rule, "params": rule["params"] or rule_params_of(effects["special_rules"][rule["id"]],
+                                                                                 set(self.default_rules))}
+                             for rule in special_rules]
         return {
             # A CCG creator's player deck is their join, not an option of the game.
             "options": {key: value for key, value in options.items() if key != "player_deck"},
@@ -191,9 +201,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
                 {**rule, "params": checked_params(rule["params"], field=f"special_rules.{rule['id']}.params")}
                 for rule in special_rules
             ],
-            # What the server understands of each card and Special Rule, fixed now for the game's whole life.
-            "effects": fixed_effects(list(deck.get("cards", [])), list(deck.get("special_rules", [])),
-                                     [rule["id"] for rule in special_rules]),
+            "effects": effects,
             "rules": self.initial_rules(options),
             "blank_cards": count_option(options, "blank_cards", DEFAULT_BLANK_CARDS if creative else 0),
         }

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from dvorak_core import rule_params
 from dvorak_core.effects import InvalidEffect, effects_from_json, read_card, read_special_rule, to_json
 from dvorak_core.effects import language as L  # noqa: N812
 from dvorak_core.errors import DomainError
@@ -107,6 +108,19 @@ def effects_summary(effects: dict[str, Any]) -> dict[str, Any]:
     cards = effects.get("cards", [])
     return {"special_rules": dict(effects.get("special_rules", {})),
             "cards": {"count": len(cards), "understood": sum(entry["effect"] is not None for entry in cards)}}
+
+
+def rule_params_of(effect: list[dict[str, Any]] | None, known: set[str]) -> dict[str, Any]:
+    """The rule parameters a Special Rule's effect sets outright (its ``set_rule`` effects, not those under a
+    condition or a trigger), among the ``known`` ones, each value within its bounds."""
+    params: dict[str, Any] = {}
+    for item in effects_from_json(effect) if effect is not None else ():
+        if isinstance(item, L.SetRule) and item.param in known and item.param != "counters":
+            try:
+                params[item.param] = rule_params.checked_rule_value(item.param, item.value, field="params")
+            except DomainError:
+                continue
+    return params
 
 
 # --- read back from the state ------------------------------------------------------------------------------------
