@@ -12,6 +12,8 @@ from games.engine import (
     create_game,
     legal_moves,
     replay,
+    state_from_json,
+    state_to_json,
     view_event,
     view_state,
 )
@@ -174,6 +176,8 @@ def test_a_claim_waits_for_the_others_to_accept_then_its_move_takes_effect():
     game.refuse(0, {"type": "accept", "claim": 1}, "denied")  # not the claimant's to answer
     game.refuse(1, {"type": "accept", "claim": 2}, "not_found")
     game.refuse(1, {"type": "draw"}, "vote_in_progress")
+    # A snapshot of the state keeps the open claim and the fixed effects.
+    assert state_from_json(state_to_json(game.state)) == game.state
     game.send(1, {"type": "accept", "claim": 1})
     assert game.state.status == VOTING and legal_moves(game.state, 1) == []
     events = game.send(2, {"type": "accept", "claim": 1})
