@@ -160,3 +160,31 @@ def test_an_unknown_unread_effects_option_is_400(ministries_game, make_user, cli
                           format="json")
     assert refused.status_code == 400
     assert refused.json()["error"]["details"]["field"] == "options.unread_effects"
+
+
+def test_a_claim_citing_a_card_in_hand_reveals_its_content_only(make_user, client_for):
+    from decks import services as deck_services
+
+    cards = [{"title": f"Omen {n:02d}", "type": "Thing", "text": "Glows faintly under a harvest sky."}
+             for n in range(20)]
+    deck_services.deck_create(author=None, data=DeckData.from_dict({"slug": "omens", "title": "Omens",
+                                                                     "cards": cards}))
+    ann, bob = client_for(make_user()), client_for(make_user())
+    game_id = ann.post("/api/v1/games/", {"deck": "omens", "max_players": 2,
+                                          "options": {"unread_effects": "claim"}}, format="json").json()["id"]
+    bob.post(f"/api/v1/games/{game_id}/join/", {}, format="json")
+    ann.post(f"/api/v1/games/{game_id}/start/")
+    game = Game(game_id, [ann, bob])
+    omen = game.state(1)["players"][1]["hand"][0]
+    opened = game.send(1, {"type": "win", "cause": omen["id"]})
+    assert opened.status_code == 201, opened.content
+    # Ann reads the card claimed, but not its id, nor anything else of Bob's hand.
+    events = ann.get(f"/api/v1/games/{game_id}/events/").json()
+    claim_event = next(e for e in events["events"] if e["type"] == "claim.opened")
+    assert claim_event["data"]["card"]["title"] == omen["title"]
+    hand_ids = [c["id"] for c in game.state(1)["players"][1]["hand"]]
+    seen = str(claim_event) + str(game.state(0)) + str(game.moves(0))
+    assert not any(card_id in seen for card_id in hand_ids)
+    others = [c["title"] for c in game.state(1)["players"][1]["hand"][1:]]
+    assert not any(f"'{title}'" in str(claim_event) for title in others)
+    assert game.state(0)["claims"][0]["card"]["title"] == omen["title"]
