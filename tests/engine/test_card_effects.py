@@ -116,6 +116,8 @@ def test_a_win_citing_a_card_that_wins_nothing_is_refused():
 def test_the_confirmed_effect_is_what_counts():
     game = table()
     game.arrange(hands={0: ["Sure Thing"]})
+    # "You win": not another player.
+    game.refuse(0, {"type": "win", "cause": game.card("Sure Thing"), "seats": [1]}, "effect_not_allowed")
     game.send(0, {"type": "win", "cause": game.card("Sure Thing")})
     assert game.state.winners == (0,)
 

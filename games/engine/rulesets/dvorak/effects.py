@@ -193,9 +193,14 @@ def _win_verdict(state: GameState, seat: int, body: dict[str, Any], effects: tup
     now for the winners (``controls``, ``reaches``); one that hangs on something else (a trigger, a deck's own
     event) is ``UNSURE``."""
     winners = body.get("seats") or [seat]
-    found = [_path_holds(state, seat, winners, conditions, win) for conditions, win in _wins(effects, ())]
-    if not found:
+    wins = _wins(effects, ())
+    if not wins:
         return REFUSED, "That card's effect wins no one the game."
+    # "You win": the player who cites it, not others.
+    wins = [(conditions, win) for conditions, win in wins if win.who != "you" or winners == [seat]]
+    if not wins:
+        return REFUSED, "That card's effect wins only you the game."
+    found = [_path_holds(state, seat, winners, conditions) for conditions, _ in wins]
     if True in found:
         return ALLOWED, ""
     if None in found:
@@ -218,10 +223,7 @@ def _wins(effects: tuple[Any, ...], conditions: tuple[Any, ...]) -> list[tuple[t
     return found
 
 
-def _path_holds(state: GameState, seat: int, winners: list[int], conditions: tuple[Any, ...],
-                win: L.Win) -> bool | None:
-    if win.who == "you" and winners != [seat]:
-        return False
+def _path_holds(state: GameState, seat: int, winners: list[int], conditions: tuple[Any, ...]) -> bool | None:
     result: bool | None = True
     for condition in conditions:
         held = [_holds(state, seat, winner, condition) for winner in winners]
