@@ -31,6 +31,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "denied": 409,
     "card_data_missing": 409,
     "not_citable": 409,
+    "effect_not_allowed": 409,
+    "win_condition_not_met": 409,
 }
 
 

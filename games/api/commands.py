@@ -548,13 +548,46 @@ PROPOSALS: dict[str, type[Proposal]] = {shape.kind_name: shape for shape in (
 
 
 class Vote(Command):
-    """A vote on the open proposal, by each player the vote rule gives a vote."""
+    """A vote on the open proposal (`proposal`), or on an open claim put to the vote (`claim`), by each player the
+    vote rule gives a vote."""
 
     name = "vote"
     type = type_field(name)
-    proposal = Whole(min_value=1, help_text="The proposal's number.")
+    proposal = Whole(min_value=1, required=False, help_text="The proposal's number (or `claim`).")
+    claim = Whole(min_value=1, required=False, help_text="The claim's number, to vote on a claim.")
     approve = Flag(help_text="true for, false against.")
     example = {"proposal": 1, "approve": True}
+
+    @classmethod
+    def examples(cls) -> list[dict[str, Any]]:
+        return [*super().examples(), {"type": cls.name, "claim": 1, "approve": False}]
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("proposal" in attrs) == ("claim" in attrs):
+            raise ValidationError({"non_field_errors": ["Name either the proposal or the claim you vote on."]})
+        return attrs
+
+
+# --- claims: moves citing a card the server does not understand (option `unread_effects`) ------------------------
+
+
+class Accept(Command):
+    """Accept an open claim (a move citing a card the server does not understand): once every other player still
+    in the game accepts, its move is carried out."""
+
+    name = "accept"
+    type = type_field(name)
+    claim = Whole(min_value=1, help_text="The claim's number.")
+    example = {"claim": 1}
+
+
+class Dispute(Command):
+    """Dispute an open claim: it goes to a vote under the game's vote rule (claimant for, you against)."""
+
+    name = "dispute"
+    type = type_field(name)
+    claim = Whole(min_value=1, help_text="The claim's number.")
+    example = {"claim": 1}
 
 
 class Withdraw(Command):
@@ -612,7 +645,7 @@ class Start(Command):
 
 COMMANDS: dict[str, type[Command]] = {shape.name: shape for shape in (
     Draw, Play, Use, Discard, EndTurn, Move, Destroy, TakeRandom, Give, Counter, Roll, Reveal, Shuffle, SetRule,
-    EndRuleEffect, Win, Eliminate, Concede, Vote, Withdraw, Pass, Remove, Join, Start)}
+    EndRuleEffect, Win, Eliminate, Concede, Vote, Withdraw, Accept, Dispute, Pass, Remove, Join, Start)}
 COMMANDS["propose"] = Proposal
 
 

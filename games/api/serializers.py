@@ -105,6 +105,9 @@ class GameStateSerializer(serializers.Serializer):
     rules = serializers.DictField(required=False, help_text=DVORAK_ONLY)
     special_rules = serializers.ListField(child=serializers.DictField(), required=False, help_text=DVORAK_ONLY)
     proposals = serializers.ListField(child=serializers.DictField(), required=False, help_text=DVORAK_ONLY)
+    claims = serializers.ListField(child=serializers.DictField(), required=False,
+                                   help_text="Moves citing a card the server does not understand, put to the "
+                                             "table (option `unread_effects`). " + DVORAK_ONLY)
 
 
 class EventSerializer(serializers.Serializer):

@@ -128,7 +128,8 @@ class GameCommandView(APIView):
                 403: "You are not playing in this game, or may not do that (`forbidden`).",
                 404: "No such game, or no such proposal or card you can see (`not_found`).",
                 409: "Not allowed in the game's present state (`not_your_turn`, `wrong_stage`, `limit_reached`, "
-                     "`card_not_in_hand`, `vote_in_progress`, `game_not_active`, `denied`, …).",
+                     "`card_not_in_hand`, `vote_in_progress`, `game_not_active`, `denied`, `not_citable`, "
+                     "`effect_not_allowed`, `win_condition_not_met`, …).",
                 412: "`If-Match` names another version than the game's (`version_conflict`).",
                 422: "The `Idempotency-Key` came first with another command (`idempotency_key_reused`).",
             }),

@@ -12,7 +12,9 @@ from games.engine.state import FINISHED, VOTING, GameState
 def in_the_aftermath(state: GameState) -> bool:
     """The game is over (or stopped for a vote proposed after it was over)."""
     if state.status == VOTING:
-        return state.table.open_proposal().during == FINISHED
+        proposal = state.table.open_proposal()
+        # A claim (of a card the server does not understand) is only made while the game is played.
+        return proposal is not None and proposal.during == FINISHED
     return state.status == FINISHED
 
 

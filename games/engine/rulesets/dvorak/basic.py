@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from dvorak_core.effects import language as L  # noqa: N812
 from dvorak_core.errors import DomainError
 from dvorak_core.rule_params import PARAM_NAME, checked_params, checked_rule_value
 from games.engine.cards import Card, cards_from_json, copy_deck_cards, deck_card_content, deck_special_rules
@@ -18,7 +19,21 @@ from games.engine.events import Event
 from games.engine.rng import Rng
 from games.engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, applies, command
 from games.engine.rulesets.dvorak import aftermath
+from games.engine.rulesets.dvorak.claims import ClaimRules, GrantedContext
 from games.engine.rulesets.dvorak.creative import DEFAULT_BLANK_CARDS, CreativeRules, count_option
+from games.engine.rulesets.dvorak.effects import (
+    ALLOWED,
+    NOT_NOW,
+    REFUSED,
+    TRUST,
+    effect_of,
+    effects_fixed,
+    effects_summary,
+    fixed_effects,
+    rule_params_of,
+    unread_effects_option,
+    verdict,
+)
 from games.engine.rulesets.dvorak.moves import DvorakMoves
 from games.engine.rulesets.dvorak.piles import (
     discard_pile_of,
@@ -148,7 +163,7 @@ def _hand_limit(state: GameState, seat: int) -> int | None:
     return rule_value(state, "hand_limit", seat)
 
 
-class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
+class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset):
     """The Basic Rules, with the Creative Rules (``creative``) for creative games, in every Variant of Dvorak
     (``variants``; the shared or own piles: ``piles``); what each viewer sees: ``views``."""
 
@@ -165,6 +180,17 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
         """The deck copied into the game (in Multi-Deck and CCG games, each player's deck comes when they join:
         in Multi-Deck a copy of this one), its Special Rules, the rules the game starts from, the Blank Cards."""
         own_decks = variant in OWN_DECK_VARIANTS
+        checking = unread_effects_option(options) != TRUST
+        special_rules = deck_special_rules(deck)
+        # What the server understands of each card and Special Rule, fixed now for the game's whole life.
+        effects = fixed_effects(list(deck.get("cards", [])), list(deck.get("special_rules", [])),
+                                [rule["id"] for rule in special_rules])
+        if checking:
+            # A Special Rule the deck gives no parameters, whose understood effect sets rule parameters ("Hand
+            # size is seven instead of five."), sets them as its parameters.
+            special_rules = [{**rule, "params": rule["params"] or rule_params_of(effects["special_rules"][rule["id"]],
+                                                                                 set(self.default_rules))}
+                             for rule in special_rules]
         return {
             # A CCG creator's player deck is their join, not an option of the game.
             "options": {key: value for key, value in options.items() if key != "player_deck"},
@@ -173,8 +199,9 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
             "deck_cards": [deck_card_content(card) for card in deck.get("cards", [])] if variant == MULTI_DECK else [],
             "special_rules": [
                 {**rule, "params": checked_params(rule["params"], field=f"special_rules.{rule['id']}.params")}
-                for rule in deck_special_rules(deck)
+                for rule in special_rules
             ],
+            "effects": effects,
             "rules": self.initial_rules(options),
             "blank_cards": count_option(options, "blank_cards", DEFAULT_BLANK_CARDS if creative else 0),
         }
@@ -327,7 +354,34 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
         if own_turn and not self._within_turn_limit(state, ctx.seat, action):
             kind = "Action" if action else "Thing"
             raise DomainError(f"You have already played your {kind} this turn.", code="limit_reached")
-        return [Event("card.played", data)]
+        played = [Event("card.played", data)]
+        if action:
+            played += self._carried_out(self.fold(state, played), card_id, ctx)
+        return played
+
+    def _carried_out(self, state: GameState, card_id: str, ctx: CommandContext) -> list[Event]:
+        """What the server carries out itself of an Action it understands, when checking is on (option
+        ``unread_effects`` not ``trust``): its player draws the cards it says ("Draw two cards.") and gains or loses
+        the counters it says ("Gain 1 gold."). The rest of its text is the players' to carry out, as before."""
+        if state.options.get("unread_effects", TRUST) == TRUST or not effects_fixed(state):
+            return []
+        events: list[Event] = []
+        for effect in effect_of(state, card_id) or ():
+            scratch = self.fold(state, events)
+            if isinstance(effect, L.Draw) and effect.who == "you" and not effect.optional:
+                for _ in range(effect.count):
+                    drawn = self._draw_one(scratch, ctx.seat, ctx.rng)
+                    events += drawn
+                    scratch = self.fold(scratch, drawn)
+            elif isinstance(effect, L.Counter) and effect.who == "you" and effect.instead_of is None:
+                name = effect.name.strip().lower().replace(" ", "_")
+                if not PARAM_NAME.match(name):
+                    continue
+                value = scratch.table.player(ctx.seat).counters.get(name, 0) + effect.amount
+                if abs(value) <= COUNTER_LIMIT:
+                    events.append(Event("counter.changed", {"seat": ctx.seat, "name": name, "delta": effect.amount,
+                                                            "value": value, "by": ctx.seat, "cause": card_id}))
+        return events
 
     def _onto_field(self, state: GameState, command_body: dict, action: bool) -> str:
         onto = _text_field(command_body, "onto")
@@ -367,7 +421,8 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
             self._require_in_hand(state, ctx.seat, card_id)
         if "cause" in command_body:
             cause = self._cause_field(state, command_body, ctx.seat)
-            return [Event("cards.discarded", {"seat": ctx.seat, "cards": cards, "cause": cause})]
+            return self._checked(state, command_body, ctx, "discard", cause,
+                                 [Event("cards.discarded", {"seat": ctx.seat, "cards": cards, "cause": cause})])
         # Without a card telling them to, players only discard down to the hand limit at the end of the turn.
         self._require_turn(state, ctx.seat, PLAY, DISCARD)
         limit = _hand_limit(state, ctx.seat)
@@ -428,8 +483,9 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
             if destination["onto"] in (card_id, *attached_things(state, card_id)):
                 raise DomainError("A Thing cannot be played onto itself.", code="invalid", details={"field": "onto"})
         origin = locate(state, card_id)
-        return [Event("card.moved", {"card": card_id, "from": {"zone": origin.zone, "seat": origin.seat},
-                                     "to": destination, "by": ctx.seat, "cause": cause})]
+        return self._checked(state, command_body, ctx, "move", cause, [
+            Event("card.moved", {"card": card_id, "from": {"zone": origin.zone, "seat": origin.seat},
+                                 "to": destination, "by": ctx.seat, "cause": cause})])
 
     @command("destroy")
     def destroy(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -437,7 +493,8 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
         card_id = self._visible_card_field(state, command_body, ctx.seat)
         if locate(state, card_id).zone != "in_play":
             raise DomainError("Only a Thing in play can be destroyed.", code="invalid", details={"field": "card"})
-        return [Event("thing.destroyed", {"card": card_id, "by": ctx.seat, "cause": cause})]
+        return self._checked(state, command_body, ctx, "destroy", cause,
+                             [Event("thing.destroyed", {"card": card_id, "by": ctx.seat, "cause": cause})])
 
     @command("take_random")
     def take_random(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -450,7 +507,8 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
         if not hand:
             raise DomainError("That player has no cards in hand.", code="invalid", details={"field": "from"})
         card_id = hand[ctx.rng.randbelow(len(hand))]
-        return [Event("card.taken", {"from": victim, "to": ctx.seat, "card": card_id, "cause": cause})]
+        return self._checked(state, command_body, ctx, "take_random", cause,
+                             [Event("card.taken", {"from": victim, "to": ctx.seat, "card": card_id, "cause": cause})])
 
     @command("give")
     def give(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -465,7 +523,8 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
         if receiver == ctx.seat:
             raise DomainError("Give the card to another player.", code="invalid", details={"field": "to"})
         _require_opponent(state, command_body, ctx.seat, receiver)
-        return [Event("card.given", {"from": ctx.seat, "to": receiver, "card": card_id, "cause": cause})]
+        return self._checked(state, command_body, ctx, "give", cause,
+                             [Event("card.given", {"from": ctx.seat, "to": receiver, "card": card_id, "cause": cause})])
 
     def _give_to_team_mate(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         card_id = _text_field(command_body, "card")
@@ -492,8 +551,9 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
         if abs(value) > COUNTER_LIMIT:
             raise DomainError(f"A counter stays within ±{COUNTER_LIMIT} (a number every JSON reader keeps exactly).",
                               code="invalid", details={"field": "delta"})
-        return [Event("counter.changed", {"seat": seat, "name": name, "delta": delta, "value": value,
-                                          "by": ctx.seat, "cause": cause})]
+        return self._checked(state, command_body, ctx, "counter", cause, [
+            Event("counter.changed", {"seat": seat, "name": name, "delta": delta, "value": value, "by": ctx.seat,
+                                      "cause": cause})])
 
     @command("roll")
     def roll(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -503,15 +563,16 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
         if match is None or int(match[1]) < 1 or int(match[2]) < 2:
             raise DomainError("\"dice\" must look like \"2d6\".", code="invalid", details={"field": "dice"})
         rolls = [ctx.rng.randbelow(int(match[2])) + 1 for _ in range(int(match[1]))]
-        return [Event("dice.rolled", {"dice": dice, "rolls": rolls, "total": sum(rolls), "by": ctx.seat,
-                                      "cause": cause})]
+        return self._checked(state, command_body, ctx, "roll", cause, [
+            Event("dice.rolled", {"dice": dice, "rolls": rolls, "total": sum(rolls), "by": ctx.seat, "cause": cause})])
 
     @command("reveal")
     def reveal(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
         card_id = _text_field(command_body, "card")
         self._require_in_hand(state, ctx.seat, card_id)
-        return [Event("card.revealed", {"seat": ctx.seat, "card": card_id, "cause": cause})]
+        return self._checked(state, command_body, ctx, "reveal", cause,
+                             [Event("card.revealed", {"seat": ctx.seat, "card": card_id, "cause": cause})])
 
     @command("shuffle")
     def shuffle(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -528,7 +589,7 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
             data["seat"] = owner
         order = list(draw_pile_of(state, owner) if pile == "draw" else discard_pile_of(state, owner))
         ctx.rng.shuffle(order)
-        return [Event("pile.shuffled", {**data, key: order})]
+        return self._checked(state, command_body, ctx, "shuffle", cause, [Event("pile.shuffled", {**data, key: order})])
 
     @command("set_rule")
     def set_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -549,8 +610,9 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
         value = checked_rule_value(param, command_body.get("value", self._denied_value(state, param)), field="value")
         duration = self._duration_fields(state, command_body, cause, ctx.seat)
         self._require_citable(state, ctx.seat, cause, param)
-        return [Event("rule.set", {"source": cause, "param": param, "value": value, "seat": seat, "card": card,
-                                   "deny": deny, "by": ctx.seat, **duration})]
+        return self._checked(state, command_body, ctx, "set_rule", cause, [
+            Event("rule.set", {"source": cause, "param": param, "value": value, "seat": seat, "card": card,
+                               "deny": deny, "by": ctx.seat, **duration})])
 
     def _duration_fields(self, state: GameState, command_body: dict, cause: str, seat: int) -> dict[str, Any]:
         """How long a change lasts: ``until`` ``leaves_play`` (only for a Thing of yours in play, and its
@@ -600,7 +662,29 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
                                   "that ends it (\"cause\").", code="denied", details={"field": "cause"})
             cause = self._cause_field(state, command_body, ctx.seat, from_hand=False)
             self._require_citable(state, ctx.seat, cause, modifier.param)
-        return [Event("rule.ended", {"effect": number, "param": modifier.param, "by": ctx.seat, "cause": cause})]
+        ended = [Event("rule.ended", {"effect": number, "param": modifier.param, "by": ctx.seat, "cause": cause})]
+        if cause is None:
+            return ended
+        return self._checked(state, command_body, ctx, "end_rule_effect", cause, ended,
+                             param=modifier.param)
+
+    def _checked(self, state: GameState, command_body: dict, ctx: CommandContext, move: str, cause: str,
+                 events: list[Event], *, param: str | None = None) -> list[Event]:
+        """An effect move's events, once the cited card allows it (``effects``). Under ``unread_effects``
+        ``trust`` (and in a game created before the server read cards) every citation is taken on trust; else a
+        card the server understands must allow the move (a win: its condition must hold now), and one it does
+        not understand opens a claim (``claims``) in place of the move."""
+        mode = state.options.get("unread_effects", TRUST)
+        if isinstance(ctx, GrantedContext) or not effects_fixed(state) or mode == TRUST:
+            return events
+        result, why = verdict(state, ctx.seat, move, {**command_body, "param": param or command_body.get("param")},
+                              cause)
+        if result == ALLOWED:
+            return events
+        if result == REFUSED:
+            code = "win_condition_not_met" if why == NOT_NOW else "effect_not_allowed"
+            raise DomainError(why, code=code, details={"field": "cause", "move": move})
+        return self.open_claim(state, command_body, ctx, cause, mode)
 
     def _denied_value(self, state: GameState, param: str) -> Any:
         """What a denial without a value means: none at all for a number, no for a permission."""
@@ -625,7 +709,8 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
                 raise DomainError("\"seats\" must list players still in the game.", code="invalid", details={"field": "seats"})
             winners = seats
         # Team Dvorak: when a player wins, their team is victorious.
-        return [Event("game.won", {"winners": winning_seats(state, winners), "by": ctx.seat, "cause": cause})]
+        return self._checked(state, command_body, ctx, "win", cause, [
+            Event("game.won", {"winners": winning_seats(state, winners), "by": ctx.seat, "cause": cause})])
 
     def _is_standing_seat(self, state: GameState, seat: Any) -> bool:
         return (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.seats)
@@ -638,7 +723,8 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
         if state.seat(seat).status != PLAYING:
             raise DomainError("That player is already out of the game.", code="invalid", details={"field": "seat"})
         _require_opponent(state, command_body, ctx.seat, seat)
-        return self._knock_out(state, Event("player.eliminated", {"seat": seat, "by": ctx.seat, "cause": cause}))
+        return self._checked(state, command_body, ctx, "eliminate", cause, self._knock_out(
+            state, Event("player.eliminated", {"seat": seat, "by": ctx.seat, "cause": cause})))
 
     @command("concede")
     def concede(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -662,7 +748,8 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
     # --- How events change the game ---------------------------------------------------------------------------
 
     @applies("game.created", shows={"deck": PUBLIC, "cards": COUNT, "deck_cards": _copies_count,
-                                    "special_rules": PUBLIC, "rules": PUBLIC, "blank_cards": PUBLIC})
+                                    "special_rules": PUBLIC, "rules": PUBLIC, "blank_cards": PUBLIC,
+                                    "effects": effects_summary})
     def apply_game_created(self, state: GameState, event: Event) -> GameState:
         data = event.data
         return replace(state, table=DvorakState(
@@ -674,6 +761,7 @@ class DvorakRuleset(CreativeRules, DvorakViews, DvorakMoves, Ruleset):
             base_rules=data["rules"],
             blank_cards=data.get("blank_cards", 0),
             deck_cards=tuple(data.get("deck_cards", [])),
+            effects=data.get("effects"),
         ))
 
     @applies("player.joined", shows={"player_deck": PUBLIC, "cards": COUNT})

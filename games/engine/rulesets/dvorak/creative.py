@@ -308,6 +308,8 @@ class CreativeRules:
 
     @command("vote", active=False, voting=True)
     def vote(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        if "claim" in command_body:  # a vote on an open claim (``claims``)
+            return self.vote_on_claim(state, command_body, ctx)
         proposal = _proposal_number(state, command_body)
         approve = command_body.get("approve")
         if not isinstance(approve, bool):

@@ -4,7 +4,9 @@ Listed (``start`` is the core's, for every ruleset): ``draw``; ``play`` of each 
 and of each Thing onto each Thing in play; ``use`` of each Thing with an "Action:" ability; in Team Dvorak
 ``give`` of a card to a team-mate in place of the Action; ``discard`` down to the hand limit (a choice of the
 cards); ``end_turn``; ``end_rule_effect`` of each rule change the seat made with ``set_rule``; and while a
-proposal is open, ``vote`` and (its author) ``withdraw`` (in the Aftermath, knocked-out players' too).
+proposal is open, ``vote`` and (its author) ``withdraw`` (in the Aftermath, knocked-out players' too); while a
+claim is open (``claims``), ``accept`` and ``dispute`` by the players who still have to answer it, then ``vote``
+on it by those who have not voted.
 
 Not listed: the effect moves that carry out a card's text (``move``, ``destroy``, ``counter``, ``win`` and the
 rest, and a ``play`` with a ``target``), the Creative Rules' proposals, whose content is the player's to write,
@@ -17,6 +19,7 @@ from typing import Any
 
 from dvorak_core import vote_rules
 from games.engine.ruleset import choose
+from games.engine.rulesets.dvorak.claims import claim_moves
 from games.engine.rulesets.dvorak.creative import vote_rule_of, voting_seats
 from games.engine.rulesets.dvorak.precedence import rule_value
 from games.engine.rulesets.dvorak.state import (
@@ -38,6 +41,8 @@ class DvorakMoves:
         if not self.takes_part(state, seat):
             return []
         if state.status == VOTING:
+            if state.table.open_claim() is not None:
+                return claim_moves(state, seat)
             return _vote_moves(state, seat)
         if state.status != ACTIVE:
             return []

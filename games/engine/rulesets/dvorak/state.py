@@ -137,6 +137,24 @@ class Proposal:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """A move citing a card the server does not understand, put to the table (``claims``): ``move`` is the
+    command as its claimant sent it, ``card`` the cited card's content (shown to all), ``stage`` ``claim``
+    (the others accept or dispute) or ``vote``; ``answers`` and ``votes`` map a seat, as a string, to yes/no."""
+
+    number: int
+    seat: int
+    move: dict[str, Any]
+    cause: str
+    card: dict[str, Any] = field(default_factory=dict)
+    stage: str = "claim"
+    during: str = "active"
+    status: str = "open"
+    answers: dict[str, bool] = field(default_factory=dict)
+    votes: dict[str, bool] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class DvorakState:
     variant: str = STANDARD
     creative: bool = False
@@ -160,6 +178,10 @@ class DvorakState:
     owners: dict[str, int] = field(default_factory=dict)
     # Multi-Deck games: the archive deck's cards (content, no ids) copied for each player who joins.
     deck_cards: tuple[dict[str, Any], ...] = ()
+    # The effects the game understands, fixed when it was created (``effects.fixed_effects``); None in a game
+    # created before the server read cards: every citation is then taken on trust.
+    effects: dict[str, Any] | None = None
+    claims: tuple[Claim, ...] = ()
 
     @property
     def has_own_decks(self) -> bool:
@@ -167,6 +189,9 @@ class DvorakState:
 
     def open_proposal(self) -> Proposal | None:
         return next((p for p in self.proposals if p.status == "open"), None)
+
+    def open_claim(self) -> Claim | None:
+        return next((c for c in self.claims if c.status == "open"), None)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

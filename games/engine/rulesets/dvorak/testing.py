@@ -17,6 +17,7 @@ from games.engine.events import Actor, Event
 from games.engine.game import create_game, decide, evolve
 from games.engine.rng import SeededRng
 from games.engine.rulesets.dvorak.aftermath import in_the_aftermath
+from games.engine.rulesets.dvorak.claims import claim_moves
 from games.engine.rulesets.dvorak.creative import vote_rule_of, voting_seats
 from games.engine.rulesets.dvorak.precedence import rule_value
 from games.engine.rulesets.dvorak.state import (
@@ -89,6 +90,8 @@ def legal_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
 
 
 def _vote_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
+    if state.table.open_claim() is not None:
+        return claim_moves(state, seat)
     proposal = state.table.open_proposal()
     rule = vote_rule_of(state)
     commands: list[dict[str, Any]] = []

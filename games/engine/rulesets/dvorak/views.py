@@ -136,7 +136,21 @@ def render_table(state: GameState, viewer: int | None) -> dict[str, Any]:
         "special_rules": [{"id": r.id, "title": r.title, "text": r.text} for r in table.special_rules],
         "proposals": [proposal_view(state, proposal, viewer) for proposal in table.proposals],
         "rejected": [card_json(table.cards[card_id]) for card_id in table.rejected],
+        "claims": [claim_view(state, claim, viewer) for claim in table.claims],
     }
+
+
+def claim_view(state: GameState, claim: Any, viewer: int | None) -> dict[str, Any]:
+    """A claim as a viewer sees it: the cited card's content for all, its id (and the ids in the move) only to
+    those who can see them."""
+    visible = cards_visible_to(state, viewer)
+    view = {"number": claim.number, "seat": claim.seat, "type": claim.move.get("type"),
+            "move": hide_unseen_cards(dict(claim.move), state.table.cards, visible), "card": dict(claim.card),
+            "stage": claim.stage, "status": claim.status, "answers": dict(claim.answers),
+            "votes": dict(claim.votes)}
+    if claim.cause not in state.table.cards or claim.cause in visible:
+        view["cause"] = claim.cause
+    return view
 
 
 def redact_cards(
