@@ -285,3 +285,37 @@ def test_a_game_created_before_effects_were_fixed_takes_every_citation_on_trust(
     game.state = old
     game.send(1, {"type": "win", "cause": "1"})
     assert game.state.winners == (1,)
+
+
+def creative_claims(players: int = 2) -> Table:
+    return Table(players=players, deck=effects_deck(), options={"unread_effects": "claim"}, creative=True).start()
+
+
+def voted_in(game: Table, **proposal) -> None:
+    game.send(game.state.table.turn.seat, {"type": "propose", **proposal})
+    number = len(game.state.table.proposals)
+    for seat in range(len(game.state.table.players)):
+        if game.state.table.proposals[number - 1].status == "open":
+            game.send(seat, {"type": "vote", "proposal": number, "approve": True})
+    assert game.state.table.proposals[number - 1].status == "accepted"
+
+
+def test_a_card_voted_in_with_its_effect_is_understood_by_that_effect():
+    game = creative_claims()
+    voted_in(game, kind="card", card={"title": "Shed", "type": "Action", "text": "Lighten your load.",
+                                      "effect": [{"kind": "discard", "who": "you", "count": 1}]})
+    game.arrange(hands={0: ["Moonbeam", "Shed"], 1: ["Ministry of Magic"]})  # (arranged: no replay to compare)
+    shed = game.card("Shed")
+    events = game.send(0, {"type": "discard", "cards": [game.card("Moonbeam")], "cause": shed})
+    assert "claim.opened" not in [e.type for e in events] and "Moonbeam" in game.discard_pile()
+    game.refuse(0, {"type": "take_random", "cause": shed, "from": 1}, "effect_not_allowed")
+
+
+def test_a_special_rule_amended_in_words_only_is_no_longer_understood_by_its_old_reading():
+    game = creative_claims()
+    game.refuse(0, {"type": "win", "cause": "1"}, "win_condition_not_met")  # Victory, read at creation
+    voted_in(game, kind="amend_rule", rule="1",
+             changes={"text": "If a player controls two or more Ministries, they win the game."})
+    events = game.send(0, {"type": "win", "cause": "1"})
+    assert [e.type for e in events] == ["claim.opened"]  # put to the table, not judged by the old words
+    assert replay(game.events) == game.state

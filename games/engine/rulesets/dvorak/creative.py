@@ -428,7 +428,8 @@ class CreativeRules:
             return state
         if proposal.kind == AMEND:
             card = state.table.cards[proposal.target]
-            return state.with_table(cards={**state.table.cards, card.id: replace(card, **proposal.changes)})
+            changes = _without_stale_effect(proposal.changes)
+            return state.with_table(cards={**state.table.cards, card.id: replace(card, **changes)})
         if proposal.kind == REPEAL:
             return self._repeal_card(state, proposal.target)
         if proposal.kind == SPECIAL_RULE:
@@ -438,8 +439,15 @@ class CreativeRules:
         if proposal.kind == REPEAL_RULE:
             return state.with_table(
                 special_rules=tuple(r for r in state.table.special_rules if r.id != proposal.target))
+        changes = _without_stale_effect(proposal.changes)
+        if "text" in proposal.changes and state.table.effects is not None:
+            # What the game read of the rule's old text at creation is not the new text's effect.
+            fixed = {**state.table.effects, "special_rules": {
+                rule_id: effect for rule_id, effect in state.table.effects.get("special_rules", {}).items()
+                if rule_id != proposal.target}}
+            state = state.with_table(effects=fixed)
         return state.with_table(special_rules=tuple(
-            replace(r, **proposal.changes) if r.id == proposal.target else r for r in state.table.special_rules))
+            replace(r, **changes) if r.id == proposal.target else r for r in state.table.special_rules))
 
     def _repeal_card(self, state: GameState, card_id: str) -> GameState:
         """Removed from the deck entirely: out of every zone, and out of the game's cards."""
@@ -476,3 +484,11 @@ def count_option(options: dict, name: str, default: int) -> int:
         raise DomainError(f"\"options.{name}\" must be a whole number, 0 or more.", code="invalid",
                           details={"field": f"options.{name}"})
     return value
+
+
+def _without_stale_effect(changes: dict[str, Any]) -> dict[str, Any]:
+    """An amendment that rewrites a card's or rule's words without giving their effect leaves it with none: the
+    old effect was the old text's."""
+    if EFFECT not in changes and {"title", "type", "text"} & changes.keys():
+        return {**changes, EFFECT: None}
+    return changes

@@ -135,14 +135,18 @@ def effect_of(state: GameState, cause: str) -> tuple[L.Effect, ...] | None:
     effects = state.table.effects
     if effects is None:
         return None
-    if cause in effects.get("special_rules", {}):
-        found = effects["special_rules"][cause]
+    # A card's or rule's own effect (confirmed in the archive, or voted in with a proposal) first; else what the
+    # game fixed at creation for that content (an amended text is no longer the content it fixed).
+    rule = next((r for r in state.table.special_rules if r.id == cause), None)
+    if rule is not None:
+        found = rule.effect if rule.effect is not None else effects.get("special_rules", {}).get(cause)
     else:
         card = state.table.cards.get(cause)
         if card is None:
             return None
-        found = next((e["effect"] for e in effects.get("cards", [])
-                      if (e["title"], e["type"], e["text"]) == (card.title, card.type, card.text)), None)
+        found = card.effect if card.effect is not None else next(
+            (e["effect"] for e in effects.get("cards", [])
+             if (e["title"], e["type"], e["text"]) == (card.title, card.type, card.text)), None)
     return None if found is None else effects_from_json(found)
 
 
