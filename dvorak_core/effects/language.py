@@ -362,7 +362,7 @@ def _read(hint: Any, data: Any, path: str) -> Any:
             return _read(rest[0], data, path)
         # A union of kinds (an effect, a condition): the "kind" says which.
         kinds = {option.kind: option for option in rest}
-        if not isinstance(data, dict) or data.get("kind") not in kinds:
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str) or data["kind"] not in kinds:
             raise InvalidEffect(f"expected an object whose \"kind\" is one of {', '.join(sorted(kinds))}",
                                 path=path)
         return _read_object(kinds[data["kind"]], data, path)

@@ -89,6 +89,8 @@ def test_read_cards_round_trip():
 
 @pytest.mark.parametrize(("data", "path", "says"), [
     ({"kind": "fly"}, "$", "\"kind\" is one of"),
+    ({"kind": {"kind": "draw"}}, "$", "\"kind\" is one of"),  # a kind that is no text (once a server error)
+    ({"kind": ["draw"]}, "$", "\"kind\" is one of"),
     ("draw", "$", "\"kind\" is one of"),
     ({"kind": "draw", "count": "two"}, "$.count", "whole number"),
     ({"kind": "draw", "count": True}, "$.count", "whole number"),
