@@ -355,7 +355,6 @@ def _edit(
     whole deck it makes (bounds, lengths, title, status), written, and recorded as one revision."""
     deck = _deck_for_update(slug)
     _ensure_unlocked(deck)
-    _ensure_base(deck, base_revision)
     current = deck_data(deck)
     fields = _deck_fields(changes or {})
     changed, removed = changed or {}, set(removed)
@@ -373,6 +372,8 @@ def _edit(
         raise DomainError(str(error)) from error
     proposed = _with_effects(proposed)
     _check_values(proposed)
+    # Checked after the edit itself, so a malformed edit is refused as such (400) whatever revision it names.
+    _ensure_base(deck, base_revision)
     for row, card in zip(kept, proposed.cards, strict=False):
         row.effect = card.effect  # in its full JSON
     new_cards = list(proposed.cards[len(kept):])

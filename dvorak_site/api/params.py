@@ -12,6 +12,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
+from dvorak_core.effects.language import EFFECT_KINDS
 from dvorak_core.storable import unstorable
 
 # The largest key a list or a version can have (a PostgreSQL bigint); a bigger number names nothing.
@@ -111,8 +112,8 @@ def if_match_version(header: str | None) -> int | None:
     value = header.strip()
     if value.startswith("W/"):
         value = value[2:]
-    if len(value) >= 2 and value[0] == value[-1] == '"':
-        value = value[1:-1]
+    # The schema's pattern takes a quote at either end or both (a client's tag cut short still names its version).
+    value = value.removeprefix('"').removesuffix('"')
     if not value:  # a header sent empty names no version: refused, not read as left out
         raise ValidationError({"If-Match": ["If-Match must be a whole number."]})
     return whole_number(value, "If-Match")
@@ -124,11 +125,11 @@ EFFECT_HELP = ("A confirmed effect: a list of effects in the effect language (do
 
 
 @extend_schema_field({"type": "array", "nullable": True, "items": {
-    "type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}},
+    "type": "object", "required": ["kind"], "properties": {"kind": {"type": "string", "enum": sorted(EFFECT_KINDS)}},
     "additionalProperties": True}})
 class EffectField(serializers.JSONField):
     """A card's or a Special Rule's effect in the effect language (its JSON list), or null: checked by the service
-    that keeps it (``dvorak_core.effects.checked_effect``), which names the place of a fault."""
+    that keeps it (``dvorak_core.effects.checked_effect``), before anything else, naming the place of a fault."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("help_text", EFFECT_HELP)

@@ -51,6 +51,11 @@ REFUSED_BY_CONTENT = {
     ("PATCH", "/api/v1/decks/{slug}/"): [400, 412],  # a Special Rule's params out of the bounds of the parameter
     # named; If-Match names another revision than the deck's latest
     ("POST", "/api/v1/decks/{slug}/changes/"): [400],  # a card's content the set's cards cannot hold
+    # A card's effect whose fields its kind does not have or are out of their bounds (docs/effects.md: the
+    # schema gives each effect's kind, not every kind's fields).
+    ("POST", "/api/v1/decks/{slug}/cards/"): [400],
+    ("PATCH", "/api/v1/decks/{slug}/cards/{card_id}/"): [400],
+    ("POST", "/api/v1/decks/{slug}/effects/confirm/"): [412],  # If-Match names another revision than the latest
 }
 POSITIVE_DEFAULT = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]
 
