@@ -38,10 +38,11 @@ from games.models import CommandReceipt, Game, Seat
 FOLDER = store.Folder(
     engine_version=engine.ENGINE_VERSION,
     initial=lambda: None,
-    evolve=lambda state, recorded: engine.evolve(state, to_engine_event(recorded)),
+    evolve=engine.evolve,
     to_json=engine.state_to_json,
     from_json=engine.state_from_json,
-    replay=lambda state, recorded: engine.replay(map(to_engine_event, recorded), state),
+    replay=lambda state, events: engine.replay(events, state),
+    event=lambda type_, schema, data: engine.Event(type_, data, schema),
 )
 
 
