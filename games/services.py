@@ -33,6 +33,7 @@ from dvorak_core.storable import ensure_storable
 from dvorak_site import publisher
 from dvorak_site.eventstore import store
 from games import engine
+from games.engine.events import stored_event
 from games.models import CommandReceipt, Game, Seat
 
 FOLDER = store.Folder(
@@ -42,7 +43,7 @@ FOLDER = store.Folder(
     to_json=engine.state_to_json,
     from_json=engine.state_from_json,
     replay=lambda state, events: engine.replay(events, state),
-    event=lambda type_, schema, data: engine.Event(type_, data, schema),
+    event=stored_event,
 )
 
 

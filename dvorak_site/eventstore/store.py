@@ -282,10 +282,10 @@ class Folder:
     from_json: Callable[[dict], Any] = field(default=lambda data: data)
     # Folds many events at once (the same result as ``evolve`` one by one), when the kind has a faster way.
     replay: Callable[[Any, Sequence[RecordedEvent]], Any] | None = None
-    # The kind's own event, made from a stored one's type, schema and data (upcast to the current schema). When
+    # The kind's own event, made from a stored one's type, data and schema (upcast to the current schema). When
     # set, ``evolve`` and ``replay`` are given these instead, and ``load`` reads from the table only what
     # folding needs: no id, actor or time is read or decoded for each event.
-    event: Callable[[str, int, Any], Any] | None = None
+    event: Callable[[str, Any, int], Any] | None = None
 
 
 def save_snapshot(stream_id: str, version: int, engine_version: str, state: dict) -> None:
@@ -367,14 +367,14 @@ def _folder_events(stream_id: str, folder: Folder, until: int | None,
         data = loads(data)
         if schema < current(type_):
             schema, data = upcast(type_, schema, data)
-        events.append(make(type_, schema, data))
+        events.append(make(type_, data, schema))
     return snapshot, rows[-1][0] if rows else 0, events
 
 
 def fold(folder: Folder, events: Iterable[RecordedEvent], state: Any = None) -> Any:
     if folder.event is not None:
         make = folder.event
-        return _fold(folder, [make(e.type, e.schema, e.data) for e in events], state)
+        return _fold(folder, [make(e.type, e.data, e.schema) for e in events], state)
     return _fold(folder, events, state)
 
 

@@ -267,21 +267,16 @@ class Ruleset:
 
         ``handing_over``: stop after an event whose state names another ruleset (the caller goes on with it);
         ``events`` is then an iterator, left at the next event."""
-        appliers: dict[str, tuple[Callable | None, Callable | None]] = {}  # looked up once per type and fold
-        name = self.name
+        steps: dict[str, Callable[[Any, Event], GameState]] = {}  # looked up once per type and fold
+        name, plain_state = self.name, GameState
         for event in events:
-            pair = appliers.get(event.type)
-            if pair is None:
-                pair = appliers[event.type] = self._appliers_of(event.type)
-            core, own = pair
+            step = steps.get(event.type)
+            if step is None:
+                step = steps[event.type] = self._step(event.type)
             before = state.version if state is not None else 0
-            new_state = state
-            if core is not None:
-                new_state = core(new_state, event)
-            if own is not None:
-                new_state = own(new_state, event)
-            if new_state is not state and type(new_state) is GameState and new_state.version == before:
-                vars(new_state)["version"] = before + 1
+            new_state = step(state, event)
+            if new_state is not state and type(new_state) is plain_state and new_state.version == before:
+                new_state.__dict__["version"] = before + 1
             else:
                 new_state = replace(new_state, version=before + 1)
             state = new_state
@@ -289,13 +284,18 @@ class Ruleset:
                 break
         return state
 
-    def _appliers_of(self, event_type: str) -> tuple[Callable | None, Callable | None]:
-        """An event type's core applier and the ruleset's own (a bound method), either of them None."""
+    def _step(self, event_type: str) -> Callable[[Any, Event], GameState]:
+        """How an event type changes the state, but for its version: the core's applier, then the ruleset's."""
         core = _CORE_APPLIERS.get(event_type)
         attribute = self.appliers.get(event_type)
         if core is None and attribute is None:
             raise ValueError(f"ruleset {self.name!r} cannot apply event type {event_type!r}")
-        return core, getattr(self, attribute) if attribute is not None else None
+        if attribute is None:
+            return core
+        own = getattr(self, attribute)
+        if core is None:
+            return own
+        return lambda state, event: own(core(state, event), event)
 
     # --- views ------------------------------------------------------------------------------------------
 
