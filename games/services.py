@@ -33,15 +33,17 @@ from dvorak_core.storable import ensure_storable
 from dvorak_site import publisher
 from dvorak_site.eventstore import store
 from games import engine
+from games.engine.events import stored_event
 from games.models import CommandReceipt, Game, Seat
 
 FOLDER = store.Folder(
     engine_version=engine.ENGINE_VERSION,
     initial=lambda: None,
-    evolve=lambda state, recorded: engine.evolve(state, to_engine_event(recorded)),
+    evolve=engine.evolve,
     to_json=engine.state_to_json,
     from_json=engine.state_from_json,
-    replay=lambda state, recorded: engine.replay(map(to_engine_event, recorded), state),
+    replay=lambda state, events: engine.replay(events, state),
+    event=stored_event,
 )
 
 

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from games.engine.values import plain_fields
+
 
 def to_json(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -77,14 +79,38 @@ def _optional(decode: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
 
 def _dataclass_decoder(cls: type) -> Callable[[Any], Any]:
-    decoders: list[tuple[str, Callable[[Any], Any] | None]] = []
+    """Reads a dataclass: a key it does not have is ignored, a field missing from the JSON takes its default.
+    A plain frozen dataclass (see ``values``) holding every field is built by its ``__dict__``, as ``replace``
+    copies one, without running ``__init__``: only its fields that are not plain JSON are converted."""
+    built: list[Any] = []
+
+    def build() -> None:
+        hints = _hints(cls)
+        decoders = [(f.name, _decoder(hints[f.name])) for f in dataclasses.fields(cls)]
+        names = tuple(name for name, _ in decoders)
+        converted = tuple((name, item) for name, item in decoders if item is not _same)
+        built.extend((decoders, names, converted, plain_fields(cls) is not None))
 
     def decode(value: Any) -> Any:
         if value is None:
             return None
-        if not decoders:  # built on first use: a dataclass may name itself in its hints
-            hints = _hints(cls)
-            decoders.extend((f.name, _decoder(hints[f.name])) for f in dataclasses.fields(cls))
+        if not built:  # built on first use: a dataclass may name itself in its hints
+            build()
+        decoders, names, converted, plain = built
+        if plain:
+            try:
+                fields = {name: value[name] for name in names}
+            except KeyError:  # a field missing: its default, through __init__
+                pass
+            else:
+                for name, item in converted:
+                    fields[name] = item(fields[name])
+                new = object.__new__(cls)
+                _set(new, "__dict__", fields)
+                return new
         return cls(**{name: item(value[name]) for name, item in decoders if name in value})
 
     return decode
+
+
+_set = object.__setattr__

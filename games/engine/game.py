@@ -91,12 +91,12 @@ def evolve(state: GameState | None, event: Event) -> GameState:
 
 def replay(events: Iterable[Event], state: GameState | None = None) -> GameState | None:
     """Fold ``events`` into ``state``; the ruleset is looked up again only when the state names another one."""
-    name, rules = None, None
-    for event in events:
-        current = event.data["ruleset"] if state is None else state.ruleset
-        if current != name:
-            name, rules = current, get_ruleset(current)
-        state = rules.evolve(state, event)
+    remaining = iter(events)
+    for event in remaining:
+        rules = get_ruleset(event.data["ruleset"] if state is None else state.ruleset)
+        state = rules.fold(state, [event])
+        if state.ruleset == rules.name:  # the rest in one go, until an event names another ruleset
+            state = rules.fold(state, remaining, handing_over=True)
     return state
 
 

@@ -259,10 +259,43 @@ class Ruleset:
             new_state = getattr(self, attribute)(new_state, event)
         return replace(new_state, version=(state.version if state is not None else 0) + 1)
 
-    def fold(self, state: GameState, events: Iterable[Event]) -> GameState:
+    def fold(self, state: GameState | None, events: Iterable[Event], *, handing_over: bool = False) -> GameState:
+        """``evolve`` event by event, without its last copy of every state: the state an event's appliers return
+        is new, made for this event from the one given and seen by nothing else yet, so its version is set in
+        place. Anything else (the state given back unchanged, or an older one) is copied as ``evolve`` copies it.
+        The appliers see the same states ``evolve`` shows them, so the result is the same value.
+
+        ``handing_over``: stop after an event whose state names another ruleset (the caller goes on with it);
+        ``events`` is then an iterator, left at the next event."""
+        steps: dict[str, Callable[[Any, Event], GameState]] = {}  # looked up once per type and fold
+        name, plain_state = self.name, GameState
         for event in events:
-            state = self.evolve(state, event)
+            step = steps.get(event.type)
+            if step is None:
+                step = steps[event.type] = self._step(event.type)
+            before = state.version if state is not None else 0
+            new_state = step(state, event)
+            if new_state is not state and type(new_state) is plain_state and new_state.version == before:
+                new_state.__dict__["version"] = before + 1
+            else:
+                new_state = replace(new_state, version=before + 1)
+            state = new_state
+            if handing_over and state.ruleset != name:
+                break
         return state
+
+    def _step(self, event_type: str) -> Callable[[Any, Event], GameState]:
+        """How an event type changes the state, but for its version: the core's applier, then the ruleset's."""
+        core = _CORE_APPLIERS.get(event_type)
+        attribute = self.appliers.get(event_type)
+        if core is None and attribute is None:
+            raise ValueError(f"ruleset {self.name!r} cannot apply event type {event_type!r}")
+        if attribute is None:
+            return core
+        own = getattr(self, attribute)
+        if core is None:
+            return own
+        return lambda state, event: own(core(state, event), event)
 
     # --- views ------------------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine.values import replace
+from games.engine.values import replace, replace_inner
 
 OPEN, ACTIVE, VOTING, FINISHED = "open", "active", "voting", "finished"
 STATUSES = (OPEN, ACTIVE, VOTING, FINISHED)
@@ -58,7 +58,7 @@ class GameState:
 
     def with_table(self, **changes: Any) -> GameState:
         """The state with these fields of the ruleset's own state changed."""
-        return replace(self, table=replace(self.table, **changes))
+        return replace_inner(self, "table", **changes)
 
 
 def seat_of(state: GameState | None, user_id: int) -> int | None:

@@ -15,7 +15,7 @@ from typing import Any
 _FIELDS: dict[type, frozenset[str] | None] = {}
 
 
-def _plain_fields(cls: type) -> frozenset[str] | None:
+def plain_fields(cls: type) -> frozenset[str] | None:
     """The field names of a dataclass that may be copied by its ``__dict__``, or None when it may not."""
     if cls in _FIELDS:
         return _FIELDS[cls]
@@ -31,17 +31,43 @@ def replace(obj: Any, /, **changes: Any) -> Any:
     cls = type(obj)
     names = _FIELDS.get(cls, False)
     if names is False:
-        names = _plain_fields(cls)
+        names = plain_fields(cls)
     if names is None:
         return dataclasses.replace(obj, **changes)
-    fields = obj.__dict__.copy()
+    new = _new(cls)
+    fields = new.__dict__
+    fields.update(obj.__dict__)
+    count = len(fields)
     fields.update(changes)
-    if len(fields) != len(obj.__dict__):  # a name that is not a field was added
+    if len(fields) != count:  # a name that is not a field was added
         unknown = sorted(changes.keys() - names)[0]
         raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword argument {unknown!r}")
-    new = object.__new__(cls)
-    _set(new, "__dict__", fields)
     return new
 
 
-_set = object.__setattr__
+def replace_inner(obj: Any, attribute: str, /, **changes: Any) -> Any:
+    """``replace(obj, **{attribute: replace(getattr(obj, attribute), **changes)})`` in one call: how a state
+    changes a few fields of the value it holds (the ruleset's table in the core's envelope)."""
+    inner = obj.__dict__[attribute]
+    cls = type(inner)
+    names = _FIELDS.get(cls, False)
+    if names is False:
+        names = plain_fields(cls)
+    if names is None or plain_fields(type(obj)) is None:
+        return replace(obj, **{attribute: replace(inner, **changes)})
+    new_inner = _new(cls)
+    fields = new_inner.__dict__
+    fields.update(inner.__dict__)
+    count = len(fields)
+    fields.update(changes)
+    if len(fields) != count:
+        unknown = sorted(changes.keys() - names)[0]
+        raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword argument {unknown!r}")
+    new = _new(type(obj))
+    outer = new.__dict__
+    outer.update(obj.__dict__)
+    outer[attribute] = new_inner
+    return new
+
+
+_new = object.__new__

@@ -77,6 +77,12 @@ def test_a_game_rebuilt_from_its_events_equals_the_one_loaded_from_a_snapshot_pl
     store.save_snapshot("game-replay", 60, FOLDER.engine_version, FOLDER.to_json(game.states[59]))
     assert store.load("game-replay", FOLDER) == (version, game.state)
     assert store.load("game-replay", FOLDER, until=80)[1] == game.states[79]
+    # Before the snapshot, at it, and a stream with no events: read from the right place, the right version.
+    assert store.load("game-replay", FOLDER, until=50) == (50, game.states[49])
+    assert store.load("game-replay", FOLDER, until=60) == (60, game.states[59])
+    assert store.load("game-none", FOLDER) == (0, None)
+    # Folding what ``read`` returns (the service's cache path) gives the same state.
+    assert store.fold(FOLDER, store.read("game-replay", after=60), game.states[59]) == game.state
 
 
 @pytest.mark.django_db
