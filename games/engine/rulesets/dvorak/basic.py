@@ -19,6 +19,7 @@ from games.engine.events import Event
 from games.engine.rng import Rng
 from games.engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, applies, command
 from games.engine.rulesets.dvorak import aftermath
+from games.engine.rulesets.dvorak.carried import cascade_events, into_play_events
 from games.engine.rulesets.dvorak.claims import ClaimRules, GrantedContext
 from games.engine.rulesets.dvorak.creative import DEFAULT_BLANK_CARDS, CreativeRules, count_option
 from games.engine.rulesets.dvorak.effects import (
@@ -357,6 +358,8 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         played = [Event("card.played", data)]
         if action:
             played += self._carried_out(self.fold(state, played), card_id, ctx)
+        else:
+            played += into_play_events(self.fold(state, played), card_id, ctx.seat)
         return played
 
     def _carried_out(self, state: GameState, card_id: str, ctx: CommandContext) -> list[Event]:
@@ -493,8 +496,11 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         card_id = self._visible_card_field(state, command_body, ctx.seat)
         if locate(state, card_id).zone != "in_play":
             raise DomainError("Only a Thing in play can be destroyed.", code="invalid", details={"field": "card"})
-        return self._checked(state, command_body, ctx, "destroy", cause,
-                             [Event("thing.destroyed", {"card": card_id, "by": ctx.seat, "cause": cause})])
+        events = self._checked(state, command_body, ctx, "destroy", cause,
+                               [Event("thing.destroyed", {"card": card_id, "by": ctx.seat, "cause": cause})])
+        if [e.type for e in events] == ["thing.destroyed"]:
+            events += cascade_events(state, [card_id], ctx.seat)
+        return events
 
     @command("take_random")
     def take_random(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
