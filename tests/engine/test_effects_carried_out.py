@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from games.engine import legal_moves, replay
+from games.engine import legal_moves, replay, view_event
 
 from .conftest import Table, rulebook_deck
 
 # Cards the rulebook's examples speak of but the deck lacks: Locations, and the Body Parts of Lightning Strike.
 EXTRA = [{"title": "Paris", "type": "Location", "text": ""}, {"title": "Rome", "type": "Location", "text": ""},
-         *({"title": title, "type": "Thing", "text": ""} for title in (
+         {"title": "Jabberwock", "type": "Monster", "text": ""}, {"title": "Bandersnatch", "type": "Monster", "text": ""},
+         *({"title": title, "type": "Body Part", "text": ""} for title in (
              "Robot Head", "Robot Body", "Left Arm", "Right Arm", "Left Leg", "Right Leg"))]
 
 
@@ -62,16 +63,17 @@ def test_under_trust_frenzy_changes_nothing_by_itself():
 def test_short_circuit_forbids_its_thing_to_use_its_action_until_it_leaves():
     game = table()
     seat = game.state.table.turn.seat
-    game.arrange(hands={seat: ["Short Circuit"]}, in_play={seat: ["Vorpal Blade"]}, turn=seat)
+    game.arrange(hands={seat: ["Short Circuit"]}, in_play={seat: ["Vorpal Blade", "Jabberwock"]}, turn=seat)
     blade = game.card("Vorpal Blade")
     events = game.send(seat, {"type": "play", "card": game.card("Short Circuit"), "onto": blade})
     assert [e.type for e in events] == ["card.played", "rule.set"]
     game.arrange(turn=seat)
-    game.refuse(seat, {"type": "use", "card": blade}, "denied")
-    assert {"type": "use", "card": blade} not in legal_moves(game.state, seat)
+    game.refuse(seat, {"type": "use", "card": blade, "target": game.card("Jabberwock")}, "denied")
+    assert not [m for m in legal_moves(game.state, seat) if m["type"] == "use"]
     short = game.card("Short Circuit")
     game.send(seat, {"type": "destroy", "card": short, "cause": blade})
-    assert [e.type for e in game.send(seat, {"type": "use", "card": blade})][0] == "thing.used"
+    events = game.send(seat, {"type": "use", "card": blade, "target": game.card("Jabberwock")})
+    assert [e.type for e in events] == ["thing.used", "thing.destroyed"]
 
 
 def test_doomsday_device_destroys_every_location_when_one_is_destroyed():
@@ -115,3 +117,59 @@ def test_replay_of_a_game_with_frenzy_gives_the_live_state():
     if frenzy in game.state.table.player(seat).hand:
         game.send(seat, {"type": "play", "card": frenzy})
     assert replay(game.events) == game.state
+
+
+def test_espionage_is_played_at_an_opponent_and_the_server_takes_a_random_card_hidden_from_the_third():
+    game = table()
+    seat = game.state.table.turn.seat
+    victim, third = (seat + 1) % 3, (seat + 2) % 3
+    game.arrange(hands={seat: ["Espionage"], victim: ["Paris", "Rome"], third: []}, turn=seat)
+    espionage = game.card("Espionage")
+    moves = [m for m in legal_moves(game.state, seat) if m.get("card") == espionage]
+    assert moves == [{"type": "play", "card": espionage, "target": victim}]  # the third has no cards
+    game.refuse(seat, {"type": "play", "card": espionage}, "invalid")
+    game.refuse(seat, {"type": "play", "card": espionage, "target": third}, "invalid")
+    game.refuse(seat, {"type": "play", "card": espionage, "target": seat}, "invalid")
+    events = game.send(seat, {"type": "play", "card": espionage, "target": victim})
+    assert [e.type for e in events] == ["card.played", "card.taken"]
+    taken = events[1].data["card"]
+    assert game.titles([taken]) == game.hand(seat) and len(game.hand(victim)) == 1
+    assert taken not in str(view_event(events[1], third, game.state, game.state))
+    assert taken in str(view_event(events[1], seat, game.state, game.state))
+
+
+def test_vorpal_blade_destroys_a_monster_offered_as_a_move_and_refuses_anything_else():
+    game = table()
+    seat = game.state.table.turn.seat
+    other = (seat + 1) % 3
+    game.arrange(in_play={seat: ["Vorpal Blade"], other: ["Jabberwock", "Reykjavik"]}, turn=seat)
+    blade, monster = game.card("Vorpal Blade"), game.card("Jabberwock")
+    assert [m for m in legal_moves(game.state, seat) if m["type"] == "use"] == [
+        {"type": "use", "card": blade, "target": monster}]
+    game.refuse(seat, {"type": "use", "card": blade, "target": game.card("Reykjavik")}, "invalid")
+    game.refuse(seat, {"type": "use", "card": blade}, "invalid")
+    events = game.send(seat, {"type": "use", "card": blade, "target": monster})
+    assert [e.type for e in events] == ["thing.used", "thing.destroyed"]
+    assert game.in_play(other) == ["Reykjavik"] and "Jabberwock" in game.discard_pile()
+
+
+def test_graverobber_takes_a_body_part_from_the_discard_pile():
+    game = table()
+    seat = game.state.table.turn.seat
+    game.arrange(in_play={seat: ["Graverobber"]}, discard_pile=["Robot Head", "Paris"], turn=seat)
+    robber, head = game.card("Graverobber"), game.card("Robot Head")
+    assert [m for m in legal_moves(game.state, seat) if m["type"] == "use"] == [
+        {"type": "use", "card": robber, "target": head}]
+    game.refuse(seat, {"type": "use", "card": robber, "target": game.card("Paris")}, "invalid")
+    events = game.send(seat, {"type": "use", "card": robber, "target": head})
+    assert [e.type for e in events] == ["thing.used", "card.moved"]
+    assert "Robot Head" in game.hand(seat) and game.discard_pile() == ["Paris"]
+
+
+def test_under_trust_vorpal_blade_is_used_as_before():
+    game = table("trust")
+    seat = game.state.table.turn.seat
+    game.arrange(in_play={seat: ["Vorpal Blade"]}, turn=seat)
+    blade = game.card("Vorpal Blade")
+    assert {"type": "use", "card": blade} in legal_moves(game.state, seat)
+    assert [e.type for e in game.send(seat, {"type": "use", "card": blade})] == ["thing.used"]

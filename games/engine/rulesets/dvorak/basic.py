@@ -19,7 +19,13 @@ from games.engine.events import Event
 from games.engine.rng import Rng
 from games.engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, applies, command
 from games.engine.rulesets.dvorak import aftermath
-from games.engine.rulesets.dvorak.carried import cascade_events, into_play_events
+from games.engine.rulesets.dvorak.carried import (
+    ability_events,
+    cascade_events,
+    into_play_events,
+    play_events,
+    require_play_target,
+)
 from games.engine.rulesets.dvorak.claims import ClaimRules, GrantedContext
 from games.engine.rulesets.dvorak.creative import DEFAULT_BLANK_CARDS, CreativeRules, count_option
 from games.engine.rulesets.dvorak.effects import (
@@ -355,9 +361,12 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         if own_turn and not self._within_turn_limit(state, ctx.seat, action):
             kind = "Action" if action else "Thing"
             raise DomainError(f"You have already played your {kind} this turn.", code="limit_reached")
+        if action:
+            require_play_target(state, ctx.seat, card_id, data.get("target"))
         played = [Event("card.played", data)]
         if action:
             played += self._carried_out(self.fold(state, played), card_id, ctx)
+            played += play_events(self.fold(state, played), ctx.seat, card_id, data.get("target"), ctx.rng)
         else:
             played += into_play_events(self.fold(state, played), card_id, ctx.seat)
         return played
@@ -413,7 +422,12 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             raise DomainError("That Thing may not use its Actions now.", code="denied", details={"card": card_id})
         if not self._within_turn_limit(state, ctx.seat, action=True):
             raise DomainError("You have already played your Action this turn.", code="limit_reached")
-        return [Event("thing.used", {"seat": ctx.seat, "card": card_id})]
+        # An ability the server understands and carries out is used on a target that fits (``carried``).
+        carried = ability_events(state, ctx.seat, card_id, command_body.get("target"))
+        events = [Event("thing.used", {"seat": ctx.seat, "card": card_id}), *carried]
+        if carried and carried[0].type == "thing.destroyed":
+            events += cascade_events(state, [carried[0].data["card"]], ctx.seat)
+        return events
 
     # --- Turn Structure: Discard and End ----------------------------------------------------------------------
 

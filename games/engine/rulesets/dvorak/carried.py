@@ -6,6 +6,11 @@
   controller when its text speaks of "your".
 - A Thing played onto a Thing whose effect forbids that Thing to use its Actions ("that Thing may not use its
   Actions") denies its host ``use_actions`` while it stays in play.
+- An Action that takes a random card from an opponent's hand (Espionage) is played with a ``target``: the
+  opponent, one of those with cards in hand (each offered as a legal move); the server takes the card.
+- A Thing's "Action:" ability that destroys a Thing of a kind (Vorpal Blade) or takes a card of a kind from the
+  discard pile (Graverobber) is used with a ``target``: a card that fits (each offered as a legal move); the
+  server carries it out.
 - A Thing in play with a "destroyed" trigger ("If a Location is destroyed, destroy all Locations") carries out
   its destruction in the same command when a matching Thing is destroyed.
 """
@@ -20,8 +25,8 @@ from dvorak_core.errors import DomainError
 from dvorak_core.rule_params import checked_rule_value
 from games.engine.events import Event
 from games.engine.rulesets.dvorak.effects import TRUST, effect_of, effects_fixed
-from games.engine.rulesets.dvorak.state import LEAVES_PLAY
-from games.engine.state import GameState
+from games.engine.rulesets.dvorak.state import LEAVES_PLAY, all_discard_piles, locate
+from games.engine.state import GameState, opponents
 
 YOUR = re.compile(r"\byour\b", re.IGNORECASE)
 
@@ -92,3 +97,88 @@ def cascade_events(state: GameState, destroyed: list[str], by: int) -> list[Even
                             gone.add(target)
                             events.append(Event("thing.destroyed", {"card": target, "by": by, "cause": source}))
     return events
+
+
+# --- targets chosen with the command ------------------------------------------------------------------------------
+
+
+def _takes_from_an_opponent(state: GameState, card_id: str) -> bool:
+    return any(isinstance(e, L.Take) and e.cards.zone == "hand" and e.cards.random
+               and e.cards.owner in ("opponent", "chosen_player") for e in effect_of(state, card_id) or ())
+
+
+def play_targets(state: GameState, seat: int, card_id: str) -> list[int] | None:
+    """The opponents an understood Action that takes a random card from an opponent's hand may be played at
+    (those with cards in hand), or None when the server does not carry out such an effect of the card."""
+    if not checking(state) or not _takes_from_an_opponent(state, card_id):
+        return None
+    return [s for s in opponents(state, seat) if state.table.player(s).hand]
+
+
+def require_play_target(state: GameState, seat: int, card_id: str, target: int | None) -> None:
+    targets = play_targets(state, seat, card_id)
+    if targets is None or (target is None and not targets):
+        return
+    if target not in targets:
+        raise DomainError("Play this card at an opponent with cards in hand (\"target\": their seat).",
+                          code="invalid", details={"field": "target", "targets": targets})
+
+
+def play_events(state: GameState, seat: int, card_id: str, target: int | None, rng) -> list[Event]:
+    """What the server carries out of the Action just played at ``target`` (``state``: after it was played)."""
+    if target is None or not checking(state) or not _takes_from_an_opponent(state, card_id):
+        return []
+    hand = state.table.player(target).hand
+    if not hand:
+        return []
+    taken = hand[rng.randbelow(len(hand))]
+    return [Event("card.taken", {"from": target, "to": seat, "card": taken, "cause": card_id})]
+
+
+def _ability_effects(state: GameState, card_id: str) -> list[Any]:
+    found = []
+    for effect in effect_of(state, card_id) or ():
+        if isinstance(effect, L.Ability) and not effect.once and effect.condition is None:
+            found += [e for e in effect.effects if _targeted(e)]
+    return found
+
+
+def _targeted(effect: Any) -> bool:
+    if isinstance(effect, L.Destroy):
+        return effect.cards.zone == "play" and effect.cards.count == 1
+    if isinstance(effect, L.Take):
+        return effect.cards.zone == "discard_pile" and effect.cards.count == 1 and not effect.cards.random
+    return False
+
+
+def ability_targets(state: GameState, card_id: str) -> list[str] | None:
+    """The cards a Thing's understood "Action:" ability may be used on, or None when the server does not carry
+    out such an ability of the Thing (then ``use`` is as before, with no target)."""
+    if not checking(state):
+        return None
+    effects = _ability_effects(state, card_id)
+    if not effects:
+        return None
+    effect = effects[0]
+    if isinstance(effect, L.Destroy):
+        pool = [c for p in state.table.players for c in p.in_play if c != card_id]
+    else:
+        pool = list(all_discard_piles(state))
+    return [c for c in pool if is_a(state, c, effect.cards.what)]
+
+
+def ability_events(state: GameState, seat: int, card_id: str, target: Any) -> list[Event]:
+    """The events of a Thing's understood "Action:" ability used on ``target``, refused when it does not fit."""
+    targets = ability_targets(state, card_id)
+    if targets is None:
+        return []
+    if not isinstance(target, str) or target not in targets:
+        what = _ability_effects(state, card_id)[0].cards.what or "card"
+        raise DomainError(f"Use this Thing's Action on a {what} it can reach (\"target\": the card).",
+                          code="invalid", details={"field": "target"})
+    effect = _ability_effects(state, card_id)[0]
+    if isinstance(effect, L.Destroy):
+        return [Event("thing.destroyed", {"card": target, "by": seat, "cause": card_id})]
+    origin = locate(state, target)
+    return [Event("card.moved", {"card": target, "from": {"zone": origin.zone, "seat": origin.seat},
+                                 "to": {"zone": "hand", "seat": seat}, "by": seat, "cause": card_id})]
