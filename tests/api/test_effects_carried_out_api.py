@@ -23,6 +23,11 @@ DOOMSDAY = {"title": "Doomsday Device", "type": "Thing", "text": "If a Location 
 LOCATION = {"title": "Reykjavik", "type": "Location", "text": ""}
 LIGHTNING = {"title": "Lightning Strike", "type": "Action",
              "text": "If you control a Head, a Body, two Arms and two Legs, you win the game."}
+ESPIONAGE = {"title": "Espionage", "type": "Action", "text": "Take a random card from an opponent's hand."}
+JABBERWOCK = {"title": "Jabberwock", "type": "Monster", "text": ""}
+GRAVEROBBER = {"title": "Graverobber", "type": "Thing",
+               "text": "Action: Choose a Body Part from the discard pile and put it into your hand."}
+SKULL = {"title": "Yorick's Skull", "type": "Body Part", "text": ""}
 PARTS = [{"title": title, "type": "Thing", "text": ""} for title in ("Robot Head", "Robot Body", "Robot Arm",
                                                                       "Robot Leg")]
 
@@ -34,18 +39,19 @@ def dealt_game(make_user, client_for):
 
     made = []
 
-    def make(cards: list[dict], copies: int = 20, options: dict | None = None) -> Game:
+    def make(cards: list[dict], copies: int = 20, options: dict | None = None, players: int = 2) -> Game:
         slug = f"carried-{len(made)}"
         deck = [{**card, "title": card["title"]} for card in cards for _ in range(copies)]
         deck_services.deck_create(author=None, data=DeckData.from_dict({"slug": slug, "title": slug, "cards": deck}))
-        hand = (len(deck) - 2) // 2
-        seated = [client_for(make_user()) for _ in range(2)]
-        created = seated[0].post("/api/v1/games/", {"deck": slug, "max_players": 2, "options": {
+        hand = (len(deck) - 2) // players
+        seated = [client_for(make_user()) for _ in range(players)]
+        created = seated[0].post("/api/v1/games/", {"deck": slug, "max_players": players, "options": {
             "unread_effects": "claim", "starting_hand": hand, "hand_limit": None, **(options or {})}},
             format="json")
         assert created.status_code == 201, created.content
         game_id = created.json()["id"]
-        assert seated[1].post(f"/api/v1/games/{game_id}/join/", {}, format="json").status_code == 200
+        for client in seated[1:]:
+            assert client.post(f"/api/v1/games/{game_id}/join/", {}, format="json").status_code == 200
         assert seated[0].post(f"/api/v1/games/{game_id}/start/").status_code == 200
         made.append(game_id)
         return Game(game_id, seated)
@@ -83,19 +89,20 @@ def test_frenzy_lets_any_number_of_actions_be_played(dealt_game):
 
 
 def test_short_circuit_forbids_its_things_action(dealt_game):
-    game = dealt_game([VORPAL_BLADE, SHORT_CIRCUIT])
+    game = dealt_game([VORPAL_BLADE, SHORT_CIRCUIT, JABBERWOCK], options={"things_per_turn": None})
     seat = drawn(game)
-    blade = hand_of(game, seat, "Vorpal Blade")[0]
-    assert game.send(seat, {"type": "play", "card": blade}).status_code == 201
-    assert {"type": "use", "card": blade} in game.moves(seat)
+    blade, monster = hand_of(game, seat, "Vorpal Blade")[0], hand_of(game, seat, "Jabberwock")[0]
+    for card in (blade, monster):
+        assert game.send(seat, {"type": "play", "card": card}).status_code == 201
+    assert {"type": "use", "card": blade, "target": monster} in game.moves(seat)
     assert game.send(seat, {"type": "end_turn"}).status_code == 201
     other = drawn(game)
     short = hand_of(game, other, "Short Circuit")[0]
     assert game.send(other, {"type": "play", "card": short, "onto": blade}).status_code == 201
     assert game.send(other, {"type": "end_turn"}).status_code == 201
     assert drawn(game) == seat
-    assert {"type": "use", "card": blade} not in game.moves(seat)
-    refused = game.send(seat, {"type": "use", "card": blade})
+    assert not [m for m in game.moves(seat) if m["type"] == "use" and m["card"] == blade]
+    refused = game.send(seat, {"type": "use", "card": blade, "target": monster})
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "denied"
     assert game.replays_to_what_was_played()
 
@@ -111,7 +118,7 @@ def test_doomsday_device_destroys_every_location(dealt_game):
     destroyed = game.send(seat, {"type": "destroy", "card": first, "cause": blade})
     assert destroyed.status_code == 201, destroyed.content
     assert [c["id"] for c in in_play_of(game, seat)] == [device]
-    events = game.clients[1].get(f"/api/v1/games/{game.id}/events/").json()["events"]
+    events = game.clients[1 - seat].get(f"/api/v1/games/{game.id}/events/").json()["events"]
     destructions = [e["data"] for e in events if e["type"] == "thing.destroyed"]
     assert [d["card"]["id"] for d in destructions] == [first, second]
     assert destructions[1]["cause"]["title"] == "Doomsday Device"
@@ -132,3 +139,54 @@ def test_lightning_strike_wins_only_with_its_body_parts(dealt_game):
     won = game.send(seat, {"type": "win", "cause": strike})
     assert won.status_code == 201, won.content
     assert game.state()["winners"] == [seat] or seat in game.state()["winners"]
+
+
+def test_espionage_takes_a_random_card_from_the_chosen_opponent_hidden_from_the_third(dealt_game):
+    game = dealt_game([ESPIONAGE, JABBERWOCK], players=3)
+    seat = drawn(game)
+    victim, third = (seat + 1) % 3, (seat + 2) % 3
+    espionage = hand_of(game, seat, "Espionage")[0]
+    assert {"type": "play", "card": espionage, "target": victim} in game.moves(seat)
+    assert {"type": "play", "card": espionage} not in game.moves(seat)
+    refused = game.send(seat, {"type": "play", "card": espionage})
+    assert refused.status_code == 400 and refused.json()["error"]["details"]["field"] == "target"
+    before = {c["id"] for c in game.state(victim)["players"][victim]["hand"]}
+    mine = {c["id"] for c in game.state(seat)["players"][seat]["hand"]}
+    assert game.send(seat, {"type": "play", "card": espionage, "target": victim}).status_code == 201
+    after = {c["id"] for c in game.state(victim)["players"][victim]["hand"]}
+    (taken,) = before - after
+    assert taken in {c["id"] for c in game.state(seat)["players"][seat]["hand"]} - mine
+    seen_by_third = str(game.clients[third].get(f"/api/v1/games/{game.id}/events/").json()) + str(game.state(third))
+    assert taken not in seen_by_third
+    assert game.replays_to_what_was_played()
+
+
+def test_vorpal_blade_destroys_a_monster_and_refuses_a_thing_that_is_not_one(dealt_game):
+    game = dealt_game([VORPAL_BLADE, JABBERWOCK], options={"things_per_turn": None})
+    seat = drawn(game)
+    first, second = hand_of(game, seat, "Vorpal Blade")[:2]
+    monster = hand_of(game, seat, "Jabberwock")[0]
+    for card in (first, second, monster):
+        assert game.send(seat, {"type": "play", "card": card}).status_code == 201
+    uses = [m for m in game.moves(seat) if m["type"] == "use" and m["card"] == first]
+    assert uses == [{"type": "use", "card": first, "target": monster}]
+    refused = game.send(seat, {"type": "use", "card": first, "target": second})
+    assert refused.status_code == 400 and refused.json()["error"]["details"]["field"] == "target"
+    assert game.send(seat, {"type": "use", "card": first, "target": monster}).status_code == 201
+    assert monster not in [c["id"] for c in in_play_of(game, seat)]
+    assert monster in [c["id"] for c in game.state()["discard_pile"]] or monster in str(game.state())
+    assert game.replays_to_what_was_played()
+
+
+def test_graverobber_takes_a_body_part_from_the_discard_pile(dealt_game):
+    game = dealt_game([GRAVEROBBER, SKULL, VORPAL_BLADE], options={"things_per_turn": None})
+    seat = drawn(game)
+    robber, skull = hand_of(game, seat, "Graverobber")[0], hand_of(game, seat, "Yorick's Skull")[0]
+    blade = hand_of(game, seat, "Vorpal Blade")[0]
+    for card in (robber, skull):
+        assert game.send(seat, {"type": "play", "card": card}).status_code == 201
+    assert game.send(seat, {"type": "destroy", "card": skull, "cause": blade}).status_code == 201
+    assert {"type": "use", "card": robber, "target": skull} in game.moves(seat)
+    assert game.send(seat, {"type": "use", "card": robber, "target": skull}).status_code == 201
+    assert skull in hand_of(game, seat, "Yorick's Skull")
+    assert game.replays_to_what_was_played()
