@@ -173,3 +173,25 @@ def test_under_trust_vorpal_blade_is_used_as_before():
     blade = game.card("Vorpal Blade")
     assert {"type": "use", "card": blade} in legal_moves(game.state, seat)
     assert [e.type for e in game.send(seat, {"type": "use", "card": blade})] == ["thing.used"]
+
+
+def test_cardboard_box_offers_its_controller_one_draw_as_it_comes_into_play():
+    game = table()
+    seat = game.state.table.turn.seat
+    game.arrange(hands={seat: ["Cardboard Box", "Frenzy"]}, in_play={seat: []}, turn=seat)
+    box = game.card("Cardboard Box")
+    assert {"type": "play", "card": box, "draw": True} in legal_moves(game.state, seat)
+    assert {"type": "play", "card": box} in legal_moves(game.state, seat)
+    assert {"type": "play", "card": game.card("Frenzy"), "draw": True} not in legal_moves(game.state, seat)
+    game.refuse(seat, {"type": "play", "card": game.card("Frenzy"), "draw": True}, "invalid")
+    events = game.send(seat, {"type": "play", "card": box, "draw": True})
+    assert [e.type for e in events] == ["card.played", "card.drawn"] and len(game.hand(seat)) == 2
+    assert not [m for m in legal_moves(game.state, seat) if m.get("draw")]
+
+
+def test_cardboard_box_played_without_the_draw_draws_nothing():
+    game = table()
+    seat = game.state.table.turn.seat
+    game.arrange(hands={seat: ["Cardboard Box"]}, in_play={seat: []}, turn=seat)
+    assert [e.type for e in game.send(seat, {"type": "play", "card": game.card("Cardboard Box")})] == ["card.played"]
+    assert game.hand(seat) == []

@@ -23,6 +23,7 @@ from games.engine.rulesets.dvorak.carried import (
     ability_events,
     cascade_events,
     into_play_events,
+    optional_draws,
     play_events,
     require_play_target,
 )
@@ -363,12 +364,21 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             raise DomainError(f"You have already played your {kind} this turn.", code="limit_reached")
         if action:
             require_play_target(state, ctx.seat, card_id, data.get("target"))
+        draws = 0
+        if "draw" in command_body:
+            draws = optional_draws(state, card_id)
+            if command_body["draw"] is not True or action or not draws:
+                raise DomainError("\"draw\": true is only for a Thing whose controller may draw as it comes into "
+                                  "play.", code="invalid", details={"field": "draw"})
         played = [Event("card.played", data)]
         if action:
             played += self._carried_out(self.fold(state, played), card_id, ctx)
             played += play_events(self.fold(state, played), ctx.seat, card_id, data.get("target"), ctx.rng)
         else:
             played += into_play_events(self.fold(state, played), card_id, ctx.seat)
+            for _ in range(draws):
+                drawn = self._draw_one(self.fold(state, played), ctx.seat, ctx.rng)
+                played += drawn
         return played
 
     def _carried_out(self, state: GameState, card_id: str, ctx: CommandContext) -> list[Event]:

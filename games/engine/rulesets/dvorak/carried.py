@@ -11,6 +11,8 @@
 - A Thing's "Action:" ability that destroys a Thing of a kind (Vorpal Blade) or takes a card of a kind from the
   discard pile (Graverobber) is used with a ``target``: a card that fits (each offered as a legal move); the
   server carries it out.
+- A Thing whose controller may draw when it comes into play (Cardboard Box) is played with ``"draw": true`` to
+  take that draw (both plays are offered as legal moves); it is offered with the play only, so once.
 - A Thing in play with a "destroyed" trigger ("If a Location is destroyed, destroy all Locations") carries out
   its destruction in the same command when a matching Thing is destroyed.
 """
@@ -182,3 +184,14 @@ def ability_events(state: GameState, seat: int, card_id: str, target: Any) -> li
     origin = locate(state, target)
     return [Event("card.moved", {"card": target, "from": {"zone": origin.zone, "seat": origin.seat},
                                  "to": {"zone": "hand", "seat": seat}, "by": seat, "cause": card_id})]
+
+
+def optional_draws(state: GameState, card_id: str) -> int:
+    """How many cards a Thing's controller may draw as it comes into play ("When Cardboard Box comes into play,
+    its controller may draw a card"), when the server carries that out; else 0."""
+    if not checking(state):
+        return 0
+    return sum(item.count for effect in effect_of(state, card_id) or ()
+               if isinstance(effect, L.When) and effect.event == "comes_into_play"
+               for item in effect.effects
+               if isinstance(item, L.Draw) and item.optional and item.who in ("controller", "you"))

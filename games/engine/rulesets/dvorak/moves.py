@@ -22,7 +22,7 @@ from typing import Any
 
 from dvorak_core import vote_rules
 from games.engine.ruleset import choose
-from games.engine.rulesets.dvorak.carried import ability_targets, play_targets
+from games.engine.rulesets.dvorak.carried import ability_targets, optional_draws, play_targets
 from games.engine.rulesets.dvorak.claims import claim_moves
 from games.engine.rulesets.dvorak.creative import vote_rule_of, voting_seats
 from games.engine.rulesets.dvorak.precedence import rule_value
@@ -97,6 +97,8 @@ class DvorakMoves:
                 moves += [{"type": "play", "card": card_id, "target": target} for target in targets]
             else:
                 moves.append({"type": "play", "card": card_id})
+            if not action and optional_draws(state, card_id):
+                moves.append({"type": "play", "card": card_id, "draw": True})
             if not action:
                 moves += [{"type": "play", "card": card_id, "onto": host} for host in hosts]
         return moves
