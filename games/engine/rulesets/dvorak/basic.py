@@ -19,6 +19,14 @@ from games.engine.events import Event
 from games.engine.rng import Rng
 from games.engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, applies, command
 from games.engine.rulesets.dvorak import aftermath
+from games.engine.rulesets.dvorak.carried import (
+    ability_events,
+    cascade_events,
+    into_play_events,
+    optional_draws,
+    play_events,
+    require_play_target,
+)
 from games.engine.rulesets.dvorak.claims import ClaimRules, GrantedContext
 from games.engine.rulesets.dvorak.creative import DEFAULT_BLANK_CARDS, CreativeRules, count_option
 from games.engine.rulesets.dvorak.effects import (
@@ -354,9 +362,23 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         if own_turn and not self._within_turn_limit(state, ctx.seat, action):
             kind = "Action" if action else "Thing"
             raise DomainError(f"You have already played your {kind} this turn.", code="limit_reached")
+        if action:
+            require_play_target(state, ctx.seat, card_id, data.get("target"))
+        draws = 0
+        if "draw" in command_body:
+            draws = optional_draws(state, card_id)
+            if command_body["draw"] is not True or action or not draws:
+                raise DomainError("\"draw\": true is only for a Thing whose controller may draw as it comes into "
+                                  "play.", code="invalid", details={"field": "draw"})
         played = [Event("card.played", data)]
         if action:
             played += self._carried_out(self.fold(state, played), card_id, ctx)
+            played += play_events(self.fold(state, played), ctx.seat, card_id, data.get("target"), ctx.rng)
+        else:
+            played += into_play_events(self.fold(state, played), card_id, ctx.seat)
+            for _ in range(draws):
+                drawn = self._draw_one(self.fold(state, played), ctx.seat, ctx.rng)
+                played += drawn
         return played
 
     def _carried_out(self, state: GameState, card_id: str, ctx: CommandContext) -> list[Event]:
@@ -410,7 +432,12 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             raise DomainError("That Thing may not use its Actions now.", code="denied", details={"card": card_id})
         if not self._within_turn_limit(state, ctx.seat, action=True):
             raise DomainError("You have already played your Action this turn.", code="limit_reached")
-        return [Event("thing.used", {"seat": ctx.seat, "card": card_id})]
+        # An ability the server understands and carries out is used on a target that fits (``carried``).
+        carried = ability_events(state, ctx.seat, card_id, command_body.get("target"))
+        events = [Event("thing.used", {"seat": ctx.seat, "card": card_id}), *carried]
+        if carried and carried[0].type == "thing.destroyed":
+            events += cascade_events(state, [carried[0].data["card"]], ctx.seat)
+        return events
 
     # --- Turn Structure: Discard and End ----------------------------------------------------------------------
 
@@ -493,8 +520,11 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         card_id = self._visible_card_field(state, command_body, ctx.seat)
         if locate(state, card_id).zone != "in_play":
             raise DomainError("Only a Thing in play can be destroyed.", code="invalid", details={"field": "card"})
-        return self._checked(state, command_body, ctx, "destroy", cause,
-                             [Event("thing.destroyed", {"card": card_id, "by": ctx.seat, "cause": cause})])
+        events = self._checked(state, command_body, ctx, "destroy", cause,
+                               [Event("thing.destroyed", {"card": card_id, "by": ctx.seat, "cause": cause})])
+        if [e.type for e in events] == ["thing.destroyed"]:
+            events += cascade_events(state, [card_id], ctx.seat)
+        return events
 
     @command("take_random")
     def take_random(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:

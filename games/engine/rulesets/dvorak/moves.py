@@ -8,8 +8,11 @@ proposal is open, ``vote`` and (its author) ``withdraw`` (in the Aftermath, knoc
 claim is open (``claims``), ``accept`` and ``dispute`` by the players who still have to answer it, then ``vote``
 on it by those who have not voted.
 
+A ``play`` of an Action the server carries out at an opponent (Espionage) and a ``use`` of an ability it carries
+out on a card (Vorpal Blade, Graverobber) are listed once per ``target`` that fits (``carried``).
+
 Not listed: the effect moves that carry out a card's text (``move``, ``destroy``, ``counter``, ``win`` and the
-rest, and a ``play`` with a ``target``), the Creative Rules' proposals, whose content is the player's to write,
+rest, and any other ``play`` with a ``target``), the Creative Rules' proposals, whose content is the player's to write,
 and ``concede``, which is always open to a player still in the game.
 """
 
@@ -19,6 +22,7 @@ from typing import Any
 
 from dvorak_core import vote_rules
 from games.engine.ruleset import choose
+from games.engine.rulesets.dvorak.carried import ability_targets, optional_draws, play_targets
 from games.engine.rulesets.dvorak.claims import claim_moves
 from games.engine.rulesets.dvorak.creative import vote_rule_of, voting_seats
 from games.engine.rulesets.dvorak.precedence import rule_value
@@ -64,9 +68,12 @@ class DvorakMoves:
         if turn.stage == DISCARD or not self._within_turn_limit(state, seat, action=True):
             return moves
         in_play = state.table.player(seat).in_play
-        moves += [{"type": "use", "card": card_id} for card_id in in_play
-                  if has_action_ability(state, card_id)
-                  and rule_value(state, "use_actions", seat, card_id) is not False]
+        for card_id in in_play:
+            if not has_action_ability(state, card_id) or rule_value(state, "use_actions", seat, card_id) is False:
+                continue
+            targets = ability_targets(state, card_id)
+            moves += ([{"type": "use", "card": card_id}] if targets is None
+                      else [{"type": "use", "card": card_id, "target": target} for target in targets])
         if hand and state.seat(seat).team is not None:
             moves += [{"type": "give", "card": choose(1, hand, as_list=False), "to": mate}
                       for mate in team_mates(state, seat) if state.seat(mate).status == PLAYING]
@@ -85,7 +92,13 @@ class DvorakMoves:
             may_play = may_be_played_out_of_turn(state, card_id) or own_turn and turn.stage == PLAY
             if not may_play or own_turn and not self._within_turn_limit(state, seat, action):
                 continue
-            moves.append({"type": "play", "card": card_id})
+            targets = play_targets(state, seat, card_id) if action else None
+            if targets:
+                moves += [{"type": "play", "card": card_id, "target": target} for target in targets]
+            else:
+                moves.append({"type": "play", "card": card_id})
+            if not action and optional_draws(state, card_id):
+                moves.append({"type": "play", "card": card_id, "draw": True})
             if not action:
                 moves += [{"type": "play", "card": card_id, "onto": host} for host in hosts]
         return moves

@@ -1,0 +1,192 @@
+"""The rulebook's example cards played through the API in a game that checks effects (``unread_effects``
+``claim``): what the server carries out itself happened, and what the card forbids is refused.
+
+Each game's deck holds many copies of a few cards and deals most of them, so every hand holds each card a test
+plays (the chance of a hand missing one is below one in a billion)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dvorak_core.deckdata import DeckData
+
+from .test_card_effects_api import Game
+
+pytestmark = pytest.mark.django_db
+
+FRENZY = {"title": "Frenzy", "type": "Thing", "text": "Any number of Actions may be played each turn."}
+JELLY_BABY = {"title": "Would You Like A Jelly-Baby?", "type": "Action", "text": ""}
+VORPAL_BLADE = {"title": "Vorpal Blade", "type": "Thing", "text": "Action: Snicker-Snack! Destroy a Monster."}
+SHORT_CIRCUIT = {"title": "Short Circuit", "type": "Thing",
+                 "text": "Play onto a Thing - that Thing may not use its Actions."}
+DOOMSDAY = {"title": "Doomsday Device", "type": "Thing", "text": "If a Location is destroyed, destroy all Locations."}
+LOCATION = {"title": "Reykjavik", "type": "Location", "text": ""}
+LIGHTNING = {"title": "Lightning Strike", "type": "Action",
+             "text": "If you control a Head, a Body, two Arms and two Legs, you win the game."}
+ESPIONAGE = {"title": "Espionage", "type": "Action", "text": "Take a random card from an opponent's hand."}
+JABBERWOCK = {"title": "Jabberwock", "type": "Monster", "text": ""}
+GRAVEROBBER = {"title": "Graverobber", "type": "Thing",
+               "text": "Action: Choose a Body Part from the discard pile and put it into your hand."}
+SKULL = {"title": "Yorick's Skull", "type": "Body Part", "text": ""}
+PARTS = [{"title": title, "type": "Thing", "text": ""} for title in ("Robot Head", "Robot Body", "Robot Arm",
+                                                                      "Robot Leg")]
+
+
+@pytest.fixture
+def dealt_game(make_user, client_for):
+    """A started two-player game checking effects, of ``copies`` of each card, dealing all but two cards."""
+    from decks import services as deck_services
+
+    made = []
+
+    def make(cards: list[dict], copies: int = 20, options: dict | None = None, players: int = 2) -> Game:
+        slug = f"carried-{len(made)}"
+        deck = [{**card, "title": card["title"]} for card in cards for _ in range(copies)]
+        deck_services.deck_create(author=None, data=DeckData.from_dict({"slug": slug, "title": slug, "cards": deck}))
+        hand = (len(deck) - 2) // players
+        seated = [client_for(make_user()) for _ in range(players)]
+        created = seated[0].post("/api/v1/games/", {"deck": slug, "max_players": players, "options": {
+            "unread_effects": "claim", "starting_hand": hand, "hand_limit": None, **(options or {})}},
+            format="json")
+        assert created.status_code == 201, created.content
+        game_id = created.json()["id"]
+        for client in seated[1:]:
+            assert client.post(f"/api/v1/games/{game_id}/join/", {}, format="json").status_code == 200
+        assert seated[0].post(f"/api/v1/games/{game_id}/start/").status_code == 200
+        made.append(game_id)
+        return Game(game_id, seated)
+
+    return make
+
+
+def hand_of(game: Game, seat: int, title: str) -> list[str]:
+    return [c["id"] for c in game.state(seat)["players"][seat]["hand"] if c["title"] == title]
+
+
+def in_play_of(game: Game, seat: int) -> list[dict]:
+    return game.state(seat)["players"][seat]["in_play"]
+
+
+def drawn(game: Game) -> int:
+    seat = game.state()["turn"]["seat"]
+    assert game.send(seat, {"type": "draw"}).status_code == 201
+    return seat
+
+
+def test_frenzy_lets_any_number_of_actions_be_played(dealt_game):
+    game = dealt_game([FRENZY, JELLY_BABY])
+    seat = drawn(game)
+    babies = hand_of(game, seat, JELLY_BABY["title"])
+    assert game.send(seat, {"type": "play", "card": babies[0]}).status_code == 201
+    refused = game.send(seat, {"type": "play", "card": babies[1]})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "limit_reached"
+    assert game.send(seat, {"type": "play", "card": hand_of(game, seat, "Frenzy")[0]}).status_code == 201
+    assert game.state()["modifiers"][-1]["param"] == "actions_per_turn"
+    for baby in babies[1:4]:
+        assert game.send(seat, {"type": "play", "card": baby}).status_code == 201
+    assert {"type": "play", "card": babies[4]} in game.moves(seat)
+    assert game.replays_to_what_was_played()
+
+
+def test_short_circuit_forbids_its_things_action(dealt_game):
+    game = dealt_game([VORPAL_BLADE, SHORT_CIRCUIT, JABBERWOCK], options={"things_per_turn": None})
+    seat = drawn(game)
+    blade, monster = hand_of(game, seat, "Vorpal Blade")[0], hand_of(game, seat, "Jabberwock")[0]
+    for card in (blade, monster):
+        assert game.send(seat, {"type": "play", "card": card}).status_code == 201
+    assert {"type": "use", "card": blade, "target": monster} in game.moves(seat)
+    assert game.send(seat, {"type": "end_turn"}).status_code == 201
+    other = drawn(game)
+    short = hand_of(game, other, "Short Circuit")[0]
+    assert game.send(other, {"type": "play", "card": short, "onto": blade}).status_code == 201
+    assert game.send(other, {"type": "end_turn"}).status_code == 201
+    assert drawn(game) == seat
+    assert not [m for m in game.moves(seat) if m["type"] == "use" and m["card"] == blade]
+    refused = game.send(seat, {"type": "use", "card": blade, "target": monster})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "denied"
+    assert game.replays_to_what_was_played()
+
+
+def test_doomsday_device_destroys_every_location(dealt_game):
+    game = dealt_game([DOOMSDAY, LOCATION, VORPAL_BLADE], options={"things_per_turn": None})
+    seat = drawn(game)
+    device = hand_of(game, seat, "Doomsday Device")[0]
+    first, second = hand_of(game, seat, "Reykjavik")[:2]
+    for card in (device, first, second):
+        assert game.send(seat, {"type": "play", "card": card}).status_code == 201
+    blade = hand_of(game, seat, "Vorpal Blade")[0]
+    destroyed = game.send(seat, {"type": "destroy", "card": first, "cause": blade})
+    assert destroyed.status_code == 201, destroyed.content
+    assert [c["id"] for c in in_play_of(game, seat)] == [device]
+    events = game.clients[1 - seat].get(f"/api/v1/games/{game.id}/events/").json()["events"]
+    destructions = [e["data"] for e in events if e["type"] == "thing.destroyed"]
+    assert [d["card"]["id"] for d in destructions] == [first, second]
+    assert destructions[1]["cause"]["title"] == "Doomsday Device"
+    # The Blade cited from a hand stays hidden from the other player.
+    assert "cause" not in destructions[0] and blade not in str(events)
+    assert game.replays_to_what_was_played()
+
+
+def test_lightning_strike_wins_only_with_its_body_parts(dealt_game):
+    game = dealt_game([LIGHTNING, *PARTS], options={"things_per_turn": None})
+    seat = drawn(game)
+    strike = hand_of(game, seat, "Lightning Strike")[0]
+    for title in ("Robot Head", "Robot Body", "Robot Arm", "Robot Arm", "Robot Leg"):
+        assert game.send(seat, {"type": "play", "card": hand_of(game, seat, title)[0]}).status_code == 201
+    refused = game.send(seat, {"type": "win", "cause": strike})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "win_condition_not_met"
+    assert game.send(seat, {"type": "play", "card": hand_of(game, seat, "Robot Leg")[0]}).status_code == 201
+    won = game.send(seat, {"type": "win", "cause": strike})
+    assert won.status_code == 201, won.content
+    assert game.state()["winners"] == [seat] or seat in game.state()["winners"]
+
+
+def test_espionage_takes_a_random_card_from_the_chosen_opponent_hidden_from_the_third(dealt_game):
+    game = dealt_game([ESPIONAGE, JABBERWOCK], players=3)
+    seat = drawn(game)
+    victim, third = (seat + 1) % 3, (seat + 2) % 3
+    espionage = hand_of(game, seat, "Espionage")[0]
+    assert {"type": "play", "card": espionage, "target": victim} in game.moves(seat)
+    assert {"type": "play", "card": espionage} not in game.moves(seat)
+    refused = game.send(seat, {"type": "play", "card": espionage})
+    assert refused.status_code == 400 and refused.json()["error"]["details"]["field"] == "target"
+    before = {c["id"] for c in game.state(victim)["players"][victim]["hand"]}
+    mine = {c["id"] for c in game.state(seat)["players"][seat]["hand"]}
+    assert game.send(seat, {"type": "play", "card": espionage, "target": victim}).status_code == 201
+    after = {c["id"] for c in game.state(victim)["players"][victim]["hand"]}
+    (taken,) = before - after
+    assert taken in {c["id"] for c in game.state(seat)["players"][seat]["hand"]} - mine
+    seen_by_third = str(game.clients[third].get(f"/api/v1/games/{game.id}/events/").json()) + str(game.state(third))
+    assert taken not in seen_by_third
+    assert game.replays_to_what_was_played()
+
+
+def test_vorpal_blade_destroys_a_monster_and_refuses_a_thing_that_is_not_one(dealt_game):
+    game = dealt_game([VORPAL_BLADE, JABBERWOCK], options={"things_per_turn": None})
+    seat = drawn(game)
+    first, second = hand_of(game, seat, "Vorpal Blade")[:2]
+    monster = hand_of(game, seat, "Jabberwock")[0]
+    for card in (first, second, monster):
+        assert game.send(seat, {"type": "play", "card": card}).status_code == 201
+    uses = [m for m in game.moves(seat) if m["type"] == "use" and m["card"] == first]
+    assert uses == [{"type": "use", "card": first, "target": monster}]
+    refused = game.send(seat, {"type": "use", "card": first, "target": second})
+    assert refused.status_code == 400 and refused.json()["error"]["details"]["field"] == "target"
+    assert game.send(seat, {"type": "use", "card": first, "target": monster}).status_code == 201
+    assert monster not in [c["id"] for c in in_play_of(game, seat)]
+    assert monster in [c["id"] for c in game.state()["discard_pile"]] or monster in str(game.state())
+    assert game.replays_to_what_was_played()
+
+
+def test_graverobber_takes_a_body_part_from_the_discard_pile(dealt_game):
+    game = dealt_game([GRAVEROBBER, SKULL, VORPAL_BLADE], options={"things_per_turn": None})
+    seat = drawn(game)
+    robber, skull = hand_of(game, seat, "Graverobber")[0], hand_of(game, seat, "Yorick's Skull")[0]
+    blade = hand_of(game, seat, "Vorpal Blade")[0]
+    for card in (robber, skull):
+        assert game.send(seat, {"type": "play", "card": card}).status_code == 201
+    assert game.send(seat, {"type": "destroy", "card": skull, "cause": blade}).status_code == 201
+    assert {"type": "use", "card": robber, "target": skull} in game.moves(seat)
+    assert game.send(seat, {"type": "use", "card": robber, "target": skull}).status_code == 201
+    assert skull in hand_of(game, seat, "Yorick's Skull")
+    assert game.replays_to_what_was_played()
