@@ -10,6 +10,7 @@ random command from ``legal_moves``, or an effect move citing a random card it c
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections import Counter
 from functools import cache
@@ -43,7 +44,7 @@ from games.engine.rulesets.dvorak.state import (
     cards_in_zones,
     cards_visible_to,
 )
-from games.engine.rulesets.dvorak.testing import actors
+from games.engine.rulesets.dvorak.testing import actors, legal_commands
 from games.engine.state import ACTIVE, FINISHED, PLAYING, VOTING, GameState, seats_standing
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,14 +123,14 @@ def deck_of(picks: list[int], unread: list[int], rules: list[dict]) -> dict:
 
 
 class Game:
-    def __init__(self, seed: int, players: int, mode: str, deck: dict):
+    def __init__(self, seed: int, players: int, mode: str, deck: dict, creative: bool = False):
         self.rng = SeededRng(seed)
         self.chooser = random.Random(seed)
         self.mode = mode
         self.people = actors(players)
         self.events = []
         self.state: GameState | None = None
-        self.record(create_game(ruleset="dvorak", deck=deck, variant="standard", creative=False,
+        self.record(create_game(ruleset="dvorak", deck=deck, variant="standard", creative=creative,
                                 max_players=players, options={"unread_effects": mode}, creator=self.people[0],
                                 rng=self.rng))
         for person in self.people[1:]:
@@ -198,6 +199,11 @@ def choose(game: Game) -> tuple[int, dict[str, Any]]:
         moves = effect_moves(state, seat, chooser)
         if moves:
             return seat, chooser.choice(moves)
+    if state.status == ACTIVE and state.table.creative and chooser.random() < 0.06:
+        seat = chooser.choice(seats)
+        proposals = [c for c in legal_commands(state, seat) if c["type"] == "propose"]
+        if proposals:
+            return seat, chooser.choice(proposals)
     if state.status == ACTIVE and chooser.random() < 0.7:
         seat = state.table.turn.seat
     else:
@@ -262,14 +268,16 @@ def check_step(game: Game, seat: int, command: dict, before: GameState, steps: l
     after = game.state
     types = [event.type for event, _, _ in steps]
 
-    # Every card is in exactly one place.
-    placed = Counter(cards_in_zones(after))
+    # Every card is in exactly one place: a hand, in play, a pile, or set aside by a vote (proposed or rejected).
+    proposal = after.table.open_proposal()
+    placed = Counter([*cards_in_zones(after), *after.table.rejected, *(proposal.cards if proposal else ())])
     assert not [c for c, n in placed.items() if n > 1], f"a card is in two places after {command}"
-    assert set(placed) == set(cards_in_the_deck(after)), f"a card was lost or made up by {command}"
+    assert set(placed) == set(after.table.cards), f"a card was lost or made up by {command}"
+    assert set(cards_in_zones(after)) == set(cards_in_the_deck(after))
 
     # While a claim is open only its answers are taken.
     if before.status == VOTING and before.table.open_claim() is not None:
-        assert command["type"] in CLAIM_ANSWERS, command
+        assert command["type"] in CLAIM_ANSWERS and "claim" in command, command
 
     # Limits, at the points the rules check them.
     limit = rule_value(before, "hand_limit", seat)
@@ -346,8 +354,8 @@ def probe_during_claim(game: Game) -> None:
             assert game.send(player.seat, {"type": "play", "card": player.hand[0]}) is None
 
 
-def play(seed: int, players: int, mode: str, deck: dict) -> Game:
-    game = Game(seed, players, mode, deck)
+def play(seed: int, players: int, mode: str, deck: dict, creative: bool = False) -> Game:
+    game = Game(seed, players, mode, deck, creative)
     for step in range(STEPS):
         if game.state.status not in (ACTIVE, VOTING):
             break
@@ -357,8 +365,9 @@ def play(seed: int, players: int, mode: str, deck: dict) -> Game:
         before = game.state
         events = game.send(seat, command)
         if events is None:
-            # Only effect moves (or a move a claim holds up) may be refused: a listed legal move never is.
-            assert "cause" in command, f"legal move {command} refused"
+            # Only effect moves (and proposals, which have their own limits) may be refused: a listed legal move
+            # never is.
+            assert "cause" in command or command["type"] == "propose", f"legal move {command} refused"
             continue
         steps = game.record(events)
         check_step(game, seat, command, before, steps)
@@ -368,18 +377,21 @@ def play(seed: int, players: int, mode: str, deck: dict) -> Game:
     return game
 
 
-GAMES = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 30 random games a run, or EFFECT_PROPERTY_GAMES (a longer hunt).
+GAMES = settings(max_examples=int(os.environ.get("EFFECT_PROPERTY_GAMES", "30")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @GAMES
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), mode=st.sampled_from(["claim", "vote", "trust"]),
-       picks=st.lists(st.integers(0, 10_000), min_size=18, max_size=34),
+       picks=st.lists(st.integers(0, 10_000), min_size=24, max_size=36),
        unread=st.lists(st.integers(0, len(UNREAD) - 1), max_size=4),
        hand_rule=st.sampled_from([None, *HAND_RULES]),
-       other_rules=st.lists(st.sampled_from(OTHER_RULES), max_size=2, unique_by=lambda r: r["title"]))
-def test_random_games_of_understood_cards_keep_the_rules(seed, players, mode, picks, unread, hand_rule, other_rules):
+       other_rules=st.lists(st.sampled_from(OTHER_RULES), max_size=2, unique_by=lambda r: r["title"]),
+       creative=st.booleans())
+def test_random_games_of_understood_cards_keep_the_rules(seed, players, mode, picks, unread, hand_rule, other_rules,
+                                                         creative):
     rules = ([hand_rule] if hand_rule else []) + other_rules
-    play(seed, players, mode, deck_of(picks, unread, rules))
+    play(seed, players, mode, deck_of(picks, unread, rules), creative)
 
 
 def test_the_random_games_open_claims_refuse_moves_and_carry_out_actions():
