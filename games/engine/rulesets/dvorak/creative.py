@@ -47,6 +47,7 @@ from games.engine.cards import Card, card_content
 from games.engine.events import Event
 from games.engine.ruleset import COUNT, PUBLIC, CommandContext, applies, command
 from games.engine.rulesets.dvorak.aftermath import in_the_aftermath
+from games.engine.rulesets.dvorak.effects import TRUST, rule_params_of, unread_effects_option
 from games.engine.rulesets.dvorak.piles import draw_pile_of, pile_seat, with_piles
 from games.engine.rulesets.dvorak.precedence import rule_value
 from games.engine.rulesets.dvorak.state import (
@@ -291,6 +292,12 @@ class CreativeRules:
         if changes.get(EFFECT) is not None:
             changes["params"] = rule_params_with_effect(changes.get("params", rule.params), changes[EFFECT],
                                                         field="changes.params")
+        elif "params" in changes and "text" not in changes and EFFECT not in changes:
+            # The words stay, so what they set stays too (a hand limit of seven), under the parameters amended.
+            said = rule.effect
+            if said is None and state.table.effects is not None and unread_effects_option(state.options) != TRUST:
+                said = state.table.effects.get("special_rules", {}).get(rule.id)
+            changes["params"] = {**rule_params_of(said, set(self.default_rules)), **changes["params"]}
         return {"target": rule.id, "original": _rule_json(rule), "changes": changes}
 
     def _propose_repeal_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
