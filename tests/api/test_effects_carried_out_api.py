@@ -190,3 +190,30 @@ def test_graverobber_takes_a_body_part_from_the_discard_pile(dealt_game):
     assert game.send(seat, {"type": "use", "card": robber, "target": skull}).status_code == 201
     assert skull in hand_of(game, seat, "Yorick's Skull")
     assert game.replays_to_what_was_played()
+
+
+CARDBOARD_BOX = {"title": "Cardboard Box", "type": "Thing",
+                 "text": "When Cardboard Box comes into play, its controller may draw a card."}
+PEBBLE = {"title": "Pebble", "type": "Thing", "text": ""}
+
+
+def test_cardboard_box_offers_its_controller_one_draw_as_it_comes_into_play(dealt_game):
+    game = dealt_game([CARDBOARD_BOX, PEBBLE], options={"things_per_turn": None})
+    seat = drawn(game)
+    boxes, pebble = hand_of(game, seat, "Cardboard Box"), hand_of(game, seat, "Pebble")[0]
+    moves = game.moves(seat)
+    assert {"type": "play", "card": boxes[0], "draw": True} in moves and {"type": "play", "card": boxes[0]} in moves
+    assert {"type": "play", "card": pebble, "draw": True} not in moves
+
+    def hand_size() -> int:
+        return len(game.state(seat)["players"][seat]["hand"])
+
+    before = hand_size()
+    assert game.send(seat, {"type": "play", "card": boxes[0], "draw": True}).status_code == 201
+    assert hand_size() == before  # the Box left the hand, and its controller drew a card
+    assert game.send(seat, {"type": "play", "card": boxes[1]}).status_code == 201
+    assert hand_size() == before - 1  # played without the draw: none
+    refused = game.send(seat, {"type": "play", "card": pebble, "draw": True})
+    assert refused.status_code == 400 and refused.json()["error"]["details"]["field"] == "draw", refused.content
+    assert [c["title"] for c in in_play_of(game, seat)].count("Cardboard Box") == 2
+    assert game.replays_to_what_was_played()
