@@ -6,6 +6,8 @@ plays (the chance of a hand missing one is below one in a billion)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from dvorak_core.deckdata import DeckData
@@ -216,4 +218,24 @@ def test_cardboard_box_offers_its_controller_one_draw_as_it_comes_into_play(deal
     refused = game.send(seat, {"type": "play", "card": pebble, "draw": True})
     assert refused.status_code == 400 and refused.json()["error"]["details"]["field"] == "draw", refused.content
     assert [c["title"] for c in in_play_of(game, seat)].count("Cardboard Box") == 2
+    assert game.replays_to_what_was_played()
+
+
+FLAK_ARMOUR = {"title": "Flak Armour", "type": "Thing",
+               "text": "Play onto a Thing - that Thing gets +2 to defence rolls."}
+
+
+def test_flak_armour_is_played_onto_a_thing_in_play_or_not_at_all(dealt_game):
+    game = dealt_game([FLAK_ARMOUR, PEBBLE], options={"things_per_turn": None})
+    seat = drawn(game)
+    armour, pebble = hand_of(game, seat, "Flak Armour")[0], hand_of(game, seat, "Pebble")[0]
+    refused = game.send(seat, {"type": "play", "card": armour})
+    assert refused.status_code == 400 and refused.json()["error"]["details"]["field"] == "onto", refused.content
+    assert not [m for m in game.moves(seat) if m["type"] == "play" and m["card"] == armour]  # nothing to go onto
+    assert game.send(seat, {"type": "play", "card": pebble}).status_code == 201
+    plays = [m for m in game.moves(seat) if m["type"] == "play" and m["card"] == armour]
+    assert plays == [{"type": "play", "card": armour, "onto": pebble}]
+    assert game.send(seat, {"type": "play", "card": armour, "onto": pebble}).status_code == 201
+    assert armour not in hand_of(game, seat, "Flak Armour")
+    assert armour in json.dumps(in_play_of(game, seat))  # carried by the Pebble
     assert game.replays_to_what_was_played()

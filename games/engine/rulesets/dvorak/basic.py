@@ -25,6 +25,7 @@ from games.engine.rulesets.dvorak.carried import (
     into_play_events,
     optional_draws,
     play_events,
+    require_host,
     require_play_target,
 )
 from games.engine.rulesets.dvorak.claims import ClaimRules, GrantedContext
@@ -364,6 +365,8 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             raise DomainError(f"You have already played your {kind} this turn.", code="limit_reached")
         if action:
             require_play_target(state, ctx.seat, card_id, data.get("target"))
+        else:
+            require_host(state, card_id, data.get("onto"))
         draws = 0
         if "draw" in command_body:
             draws = optional_draws(state, card_id)

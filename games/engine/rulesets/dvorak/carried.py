@@ -11,6 +11,8 @@
 - A Thing's "Action:" ability that destroys a Thing of a kind (Vorpal Blade) or takes a card of a kind from the
   discard pile (Graverobber) is used with a ``target``: a card that fits (each offered as a legal move); the
   server carries it out.
+- A Thing played onto a kind of Thing ("Play onto a Thing - that Thing gets +2 to defence rolls": Flak Armour,
+  Short Circuit) is played onto one in play (``onto``), or not at all.
 - A Thing whose controller may draw when it comes into play (Cardboard Box) is played with ``"draw": true`` to
   take that draw (both plays are offered as legal moves); it is offered with the play only, so once.
 - A Thing in play with a "destroyed" trigger ("If a Location is destroyed, destroy all Locations") carries out
@@ -46,6 +48,26 @@ def is_a(state: GameState, card_id: str, what: str | None) -> bool:
     stem = word[:-1] if word.endswith("y") else word
     title_word = re.compile(rf"\b(?:{re.escape(word)}s?|{re.escape(stem)}ies)\b", re.IGNORECASE)
     return word == "thing" or card.type.strip().lower() == word or bool(title_word.search(card.title))
+
+
+def required_host(state: GameState, card_id: str) -> tuple[bool, str | None]:
+    """Whether a Thing the server understands must be played onto another ("Play onto a Thing - ..."), and onto
+    what kind (None: any card in play)."""
+    if not checking(state):
+        return False, None
+    for effect in effect_of(state, card_id) or ():
+        if isinstance(effect, L.PlayOnto):
+            return True, effect.cards.what
+    return False, None
+
+
+def require_host(state: GameState, card_id: str, onto: str | None) -> None:
+    """Refuse (400 ``invalid``, field ``onto``) the play of such a Thing not onto a card of its kind in play."""
+    needed, what = required_host(state, card_id)
+    if needed and (onto is None or not is_a(state, onto, what)):
+        title = state.table.cards[card_id].title
+        raise DomainError(f"{title} is played onto a {what or 'card'} in play: name it in \"onto\".",
+                          code="invalid", details={"field": "onto"})
 
 
 def _rule_set(source: str, param: str, value: Any, *, seat: int | None = None, card: str | None = None,

@@ -22,7 +22,13 @@ from typing import Any
 
 from dvorak_core import vote_rules
 from games.engine.ruleset import choose
-from games.engine.rulesets.dvorak.carried import ability_targets, optional_draws, play_targets
+from games.engine.rulesets.dvorak.carried import (
+    ability_targets,
+    is_a,
+    optional_draws,
+    play_targets,
+    required_host,
+)
 from games.engine.rulesets.dvorak.claims import claim_moves
 from games.engine.rulesets.dvorak.creative import vote_rule_of, voting_seats
 from games.engine.rulesets.dvorak.precedence import rule_value
@@ -93,14 +99,16 @@ class DvorakMoves:
             if not may_play or own_turn and not self._within_turn_limit(state, seat, action):
                 continue
             targets = play_targets(state, seat, card_id) if action else None
+            needs_host, kind = (False, None) if action else required_host(state, card_id)
             if targets:
                 moves += [{"type": "play", "card": card_id, "target": target} for target in targets]
-            else:
+            elif not needs_host:
                 moves.append({"type": "play", "card": card_id})
-            if not action and optional_draws(state, card_id):
+            if not action and not needs_host and optional_draws(state, card_id):
                 moves.append({"type": "play", "card": card_id, "draw": True})
             if not action:
-                moves += [{"type": "play", "card": card_id, "onto": host} for host in hosts]
+                moves += [{"type": "play", "card": card_id, "onto": host} for host in hosts
+                          if not needs_host or is_a(state, host, kind)]
         return moves
 
 
