@@ -72,8 +72,6 @@ def create_bench_tables() -> None:
 def served(url: str, server: str = "gunicorn", workers: int = 4):
     """The service on a free local port, DEBUG off, bench endpoints on, throttles out of the way; yields its base
     URL. ``gunicorn``: production's REST side (sync workers, a persistent connection each); ``daphne``: `make run`."""
-    import httpx
-
     logging.getLogger("httpx").setLevel(logging.WARNING)
     create_bench_tables()
     port = free_port()
@@ -85,23 +83,38 @@ def served(url: str, server: str = "gunicorn", workers: int = 4):
         argv = [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "dvorak_site.wsgi:application"]
     else:
         argv = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "dvorak_site.asgi:application"]
-    log = open(Path(os.environ.get("TMPDIR", "/tmp")) / "dvorak-bench-server.log", "w")  # noqa: SIM115
-    process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+    log_path = Path(os.environ.get("TMPDIR", "/tmp")) / "dvorak-bench-server.log"
+    with running(argv, env, port, log_path, name=server) as (base, _):
+        yield base
+
+
+@contextmanager
+def running(argv: list[str], env: dict, port: int, log_path: Path, *, name: str, wait_seconds: float = 60):
+    """A server process (``argv``, from the repository's root) until it answers its health check on ``port``;
+    yields (base URL, process), and stops it after. Its output goes to ``log_path``."""
+    import httpx
+
+    log = log_path.open("w")
+    process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + wait_seconds
     try:
-        for _ in range(100):
+        while True:
             try:
-                if httpx.get(f"{base}/api/v1/health/", timeout=1).status_code in {200, 503}:
+                if httpx.get(f"{base}/api/v1/health/", timeout=2).status_code in {200, 503}:
                     break
             except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            sys.exit(f"the server did not start; see {log.name}")
-        yield base
+                pass
+            if process.poll() is not None:
+                sys.exit(f"the {name} server stopped; see {log_path}")
+            if time.monotonic() > deadline:
+                sys.exit(f"the {name} server did not start; see {log_path}")
+            time.sleep(0.1)
+        yield base, process
     finally:
         process.terminate()
         try:
-            process.wait(timeout=10)
+            process.wait(timeout=15)
         except subprocess.TimeoutExpired:
             process.kill()
         log.close()

@@ -32,7 +32,6 @@ import logging
 import os
 import re
 import resource
-import subprocess
 import sys
 import tempfile
 import time
@@ -41,7 +40,7 @@ from contextlib import ExitStack, contextmanager
 from datetime import datetime
 from pathlib import Path
 
-from common import ROOT, free_port, percentile, setup_django
+from common import free_port, percentile, running, setup_django
 
 GAMES = int(os.environ.get("FANOUT_GAMES", 250))
 PER_GAME = int(os.environ.get("FANOUT_SOCKETS_PER_GAME", 4))
@@ -75,36 +74,13 @@ def raise_fd_limit(needed: int) -> None:
 @contextmanager
 def server(name: str, app: str, workers: int, env: dict, worker_class: str = "sync"):
     """gunicorn with deploy/gunicorn.conf.py on a free port; yields (base URL, master pid, log path)."""
-    import httpx
-
     port = free_port()
     env = {**env, "GUNICORN_WORKERS": str(workers), "GUNICORN_BIND": f"127.0.0.1:{port}",
            "GUNICORN_WORKER_CLASS": worker_class, "GUNICORN_MAX_REQUESTS": "1000000"}
     log_path = LOGS / f"dvorak-bench-fanout-{name}.log"
-    log = log_path.open("w")
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", app], cwd=ROOT,
-                               env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{base}/api/v1/health/", timeout=2).status_code in {200, 503}:
-                    break
-            except httpx.HTTPError:
-                pass
-            if process.poll() is not None:
-                sys.exit(f"the {name} server stopped; see {log_path}")
-            time.sleep(0.2)
-        else:
-            sys.exit(f"the {name} server did not start; see {log_path}")
+    argv = [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", app]
+    with running(argv, env, port, log_path, name=name) as (base, process):
         yield base, process.pid, log_path
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
 
 
 def memory(pid: int) -> list[tuple[str, float, float]]:
