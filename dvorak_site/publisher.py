@@ -58,6 +58,9 @@ def group_send(group: str, message: dict):
     if layer is None:
         return None
     if isinstance(layer, InMemoryChannelLayer):
-        async_to_sync(layer.group_send)(group, message)
+        # Its groups live in this process: with no socket of this game here (a REST worker, a test without one),
+        # there is nobody to tell, and a send would start an event loop in a new thread for nothing.
+        if layer.groups.get(group):
+            async_to_sync(layer.group_send)(group, message)
         return None
     return PUBLISHER.send(layer, group, message)

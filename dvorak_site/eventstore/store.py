@@ -9,6 +9,7 @@ A service that must read the state before deciding (load → decide → append) 
 its transaction: ``SELECT … FOR UPDATE`` holds the row until commit, so no one else appends in between.
 """
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -172,7 +173,7 @@ def _append_postgres(stream_id: str, expected: int, events: Sequence[RecordedEve
         f"SELECT v.* FROM (VALUES {', '.join([row] * len(events))}) AS v({EVENT_COLUMNS}) "
         "WHERE EXISTS (SELECT 1 FROM moved) RETURNING id"
     )
-    return sorted(r[0] for r in _execute(sql, move_params + _row_params(events)))
+    return sorted(r[0] for r in execute_prepared(sql, move_params + _row_params(events)))
 
 
 def _prepare() -> bool:
@@ -180,8 +181,9 @@ def _prepare() -> bool:
     return getattr(settings, "EVENTSTORE_PREPARED_STATEMENTS", True)
 
 
-def _execute(sql: str, params: list[Any], *, binary: bool = False) -> list[tuple]:
-    """Run one of the store's own statements on Django's connection (so inside the caller's transaction).
+def execute_prepared(sql: str, params: list[Any], *, binary: bool = False) -> list[tuple]:
+    """Run one statement (the store's own, or a caller's that runs on every command) on Django's connection (so
+    inside the caller's transaction); PostgreSQL only.
 
     On PostgreSQL it goes through a server-side-binding psycopg cursor on the same connection: parameters
     travel apart from the text, and the statement, the same text every time for a given shape, is prepared
@@ -189,9 +191,13 @@ def _execute(sql: str, params: list[Any], *, binary: bool = False) -> list[tuple
     """
     connection.ensure_connection()
     connection.validate_no_broken_transaction()
+    started = time.monotonic() if connection.queries_logged else None
     with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:  # Django's errors
         cursor.execute(sql, params, prepare=_prepare() or None, binary=binary)
-        return cursor.fetchall() if cursor.description else []
+        rows = cursor.fetchall() if cursor.description else []
+    if started is not None:  # DEBUG, or a test counting statements: logged as Django logs its own
+        connection.queries_log.append({"sql": sql, "time": f"{time.monotonic() - started:.3f}"})
+    return rows
 
 
 def _only_if_moved(update_sql: str) -> str:
@@ -239,7 +245,7 @@ def read(stream_id: str, after: int = 0, *, until: int | None = None) -> list[Re
     """
     if connection.vendor != "postgresql":
         return _read_portable(stream_id, after, until)
-    rows = _execute(READ_SQL, [stream_id, after, NO_LIMIT if until is None else until], binary=True)
+    rows = execute_prepared(READ_SQL, [stream_id, after, NO_LIMIT if until is None else until], binary=True)
     return _decoded(stream_id, rows)
 
 
@@ -304,7 +310,7 @@ SNAPSHOT_SQL = (
 def load_snapshot(stream_id: str, engine_version: str, *, until: int | None = None) -> tuple[int, dict] | None:
     """The snapshot taken by this engine version (never another's), if it is not past ``until``."""
     if connection.vendor == "postgresql":
-        found = _execute(SNAPSHOT_SQL, [stream_id, engine_version, NO_LIMIT if until is None else until])
+        found = execute_prepared(SNAPSHOT_SQL, [stream_id, engine_version, NO_LIMIT if until is None else until])
         return (found[0][0], orjson.loads(found[0][1])) if found else None
     rows = Snapshot.objects.filter(stream_id=stream_id, engine_version=engine_version)
     if until is not None:
@@ -327,7 +333,7 @@ SNAPSHOT_AND_TAIL_SQL = (
 def _snapshot_and_tail(stream_id: str, engine_version: str, until: int | None) -> tuple[tuple[int, dict] | None,
                                                                                         list[RecordedEvent]]:
     limit = NO_LIMIT if until is None else until
-    rows = _execute(SNAPSHOT_AND_TAIL_SQL, [stream_id, engine_version, limit, stream_id, limit], binary=True)
+    rows = execute_prepared(SNAPSHOT_AND_TAIL_SQL, [stream_id, engine_version, limit, stream_id, limit], binary=True)
     if rows and rows[0][2] is None:
         return (rows[0][1], orjson.loads(rows[0][4])), _decoded(stream_id, rows[1:])
     return None, _decoded(stream_id, rows)
@@ -354,10 +360,10 @@ def _folder_events(stream_id: str, folder: Folder, until: int | None,
     snapshot, made by ``folder.event`` straight from their rows, upcast."""
     limit = NO_LIMIT if until is None else until
     if use_snapshots:
-        rows = _execute(FOLD_SNAPSHOT_AND_TAIL_SQL, [stream_id, folder.engine_version, limit, stream_id, limit],
+        rows = execute_prepared(FOLD_SNAPSHOT_AND_TAIL_SQL, [stream_id, folder.engine_version, limit, stream_id, limit],
                         binary=True)
     else:
-        rows = _execute(FOLD_READ_SQL, [stream_id, limit], binary=True)
+        rows = execute_prepared(FOLD_READ_SQL, [stream_id, limit], binary=True)
     snapshot = None
     if rows and rows[0][1] is None:
         snapshot, rows = (rows[0][0], orjson.loads(rows[0][3])), rows[1:]
