@@ -103,7 +103,8 @@ def _percent(share: float | None) -> str:
 
 class Command(BaseCommand):
     help = ("Print, per deck of the archive, the share of cards and Special Rules whose effect the card-effect "
-            "reader understands, and the unread phrases most common across the archive.")
+            "reader understands, the Special Rules its ruleset carries out instead, and the unread phrases most "
+            "common across the archive.")
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--deck", metavar="SLUG", help="Only this deck.")
