@@ -17,8 +17,9 @@ from kombu.exceptions import OperationalError
 
 from decks.ccg import selectors as ccg
 from decks.ccg.services import card_set_version_ensure
-from decks.services import CARD_FIELDS, check_card
+from decks.services import CARD_ROW_FIELDS, check_card
 from dvorak_core.deckdata import CardData
+from dvorak_core.effects import InvalidEffect, checked_effect
 from dvorak_core.errors import Conflict, DomainError, Forbidden, NotFound
 from dvorak_core.vote_rules import ACCEPTED, NO_OBJECTION, OPEN, outcome
 from dvorak_site.outage import Outage
@@ -37,7 +38,7 @@ BROKER = Outage("Celery's broker (card set version builds)")
 
 def _content_for(kind: str, content: dict[str, Any] | None) -> dict[str, Any]:
     content = dict(content or {})
-    unknown = sorted(set(content) - set(CARD_FIELDS))
+    unknown = sorted(set(content) - set(CARD_ROW_FIELDS))
     if unknown:
         raise DomainError(f"A card has no field {', '.join(unknown)}.", details={"content": unknown})
     if kind == REMOVE:
@@ -55,7 +56,14 @@ def _content_for(kind: str, content: dict[str, Any] | None) -> dict[str, Any]:
         check_card(card)
     except DomainError as error:
         raise DomainError(error.message, details={"content": error.details}) from error
-    full = card.to_dict()
+    # A confirmed effect (the effect language's JSON list, or null) is checked and kept in its full JSON.
+    try:
+        effect = checked_effect(content.get("effect"), field="content.effect")
+    except InvalidEffect as error:
+        raise DomainError(error.message, details={"content": error.details}) from error
+    full = {**card.to_dict(), "effect": effect}
+    if kind == ADD and effect is None:
+        del full["effect"]
     return full if kind == ADD else {name: full[name] for name in content}
 
 

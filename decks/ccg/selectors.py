@@ -158,7 +158,8 @@ GAME_CARD_FIELDS = ("title", "type", "text", "flavor", "corner_value", "creator"
 def player_deck_for_game(*, user: Any, player_deck_id: int, formal: bool) -> dict[str, Any]:
     """The deck a player brings to a CCG game, in the engine's shape:
     `{"id", "name", "card_set", "version", "cards": [{"title", "type", "text", "flavor", "copies",
-    "corner_value", "creator", "stats"}]}`.
+    "corner_value", "creator", "stats", "effect"?}]}`: `effect`, the card's confirmed effect in the deck's version
+    of the set, only when it has one (the game then understands the card by it).
 
     Refused with `deck_invalid` when the deck breaks its set's rules, and, for a formal game, with
     `deck_outdated` when it is built on an older version of the set than the latest: the player updates it first.
@@ -180,7 +181,8 @@ def player_deck_for_game(*, user: Any, player_deck_id: int, formal: bool) -> dic
     cards = []
     for card_id, count in entries.items():
         card = version_content_card(content, card_id)
-        cards.append({**{name: card[name] for name in GAME_CARD_FIELDS}, "copies": count})
+        effect = {} if card.get("effect") is None else {"effect": card["effect"]}
+        cards.append({**{name: card[name] for name in GAME_CARD_FIELDS}, **effect, "copies": count})
     return {"id": deck.pk, "name": deck.name, "card_set": deck.card_set.slug, "version": deck.version,
             "cards": cards}
 

@@ -23,7 +23,7 @@ from decks import selectors as archive
 from decks.ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck, PlayerDeckEntry
 from decks.ccg.selectors import card_set_get, version_content_card, version_get, version_latest
 from decks.models import Card, Deck
-from decks.services import CARD_FIELDS, _record_revision
+from decks.services import CARD_ROW_FIELDS, _record_revision
 from dvorak_core.deckdata import CARD_SET, MAX_COPIES_PER_CARD, CardData
 from dvorak_core.errors import Conflict, DomainError, Forbidden, NotFound
 from dvorak_core.vote_rules import ACCEPTED
@@ -79,7 +79,7 @@ def _apply_change(deck: Deck, change: CardSetChange) -> str:
         card = CardData.from_dict(change.content)
         last = deck.cards.order_by("-position").values_list("position", flat=True).first()
         Card.objects.create(deck=deck, position=0 if last is None else last + 1,
-                            **{name: getattr(card, name) for name in CARD_FIELDS})
+                            **{name: getattr(card, name) for name in CARD_ROW_FIELDS})
         return f"Added card {card.title!r}"
     row = deck.cards.filter(pk=change.card_id).first()
     if row is None:
@@ -89,11 +89,20 @@ def _apply_change(deck: Deck, change: CardSetChange) -> str:
         row.delete()
         return f"Removed card {row.title!r}"
     title = row.title
-    for name in CARD_FIELDS:
-        if name in change.content:
-            setattr(row, name, change.content[name])
+    content = dict(change.content)
+    if row.effect is not None and "effect" not in content and any(
+            name in content and content[name] != getattr(row, name) for name in _EFFECT_READS):
+        # The confirmed effect was the old words'; the new ones are not confirmed until a change says so.
+        content["effect"] = None
+    for name in CARD_ROW_FIELDS:
+        if name in content:
+            setattr(row, name, content[name])
     row.save()
-    return f"Changed card {title!r}: {', '.join(name for name in CARD_FIELDS if name in change.content)}"
+    return f"Changed card {title!r}: {', '.join(name for name in CARD_ROW_FIELDS if name in content)}"
+
+
+# What a card's effect is read from: a change of one of them without an effect clears the confirmed one.
+_EFFECT_READS = ("title", "type", "text")
 
 
 def _write_to_archive(deck: Deck, changes: list[CardSetChange], number: int) -> list[str]:
@@ -125,7 +134,7 @@ def _bring_to_version(player_deck: PlayerDeck, version: CardSetVersion) -> DeckU
         if after is None:
             removed.append(f"{before.get('title', entry.card_id)} ({entry.count} copies)")
             entry.delete()
-        elif any(before.get(name) != after.get(name) for name in CARD_FIELDS):
+        elif any(before.get(name) != after.get(name) for name in CARD_ROW_FIELDS):
             changed.append(after["title"])
     player_deck.version = version.number
     player_deck.save(update_fields=["version", "updated_at"])

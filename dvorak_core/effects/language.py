@@ -251,6 +251,14 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class DrawFirst:
+    """``who`` takes the first choice of the cards on offer after the contest, even having chosen to score
+    (Rock-Paper-Scissors Extreme's "draw first": a scorer otherwise lets the opponent choose first)."""
+    kind: ClassVar[str] = "draw_first"
+    who: Who = "you"
+
+
+@dataclass(frozen=True)
 class Win:
     kind: ClassVar[str] = "win"
     who: Who = "you"
@@ -309,8 +317,8 @@ class Lasting:
 
 
 Effect = Union[Draw, Discard, Destroy, Take, Give, Move, Shuffle, Reveal, Counter, SetCounter, Roll,  # noqa: UP007
-               ExtraTurn, SetRule, Modify, Forbid, Protect, Skip, Outcome, Win, Lose, PlayOnto, AnyTime, Ability, When, If,
-               Lasting]
+               ExtraTurn, SetRule, Modify, Forbid, Protect, Skip, Outcome, DrawFirst, Win, Lose, PlayOnto, AnyTime,
+               Ability, When, If, Lasting]
 
 EFFECT_KINDS: dict[str, type] = {cls.kind: cls for cls in typing.get_args(Effect)}
 CONDITION_KINDS: dict[str, type] = {cls.kind: cls for cls in typing.get_args(Condition)}

@@ -304,6 +304,18 @@ def _any_time(m, title):
     return (L.AnyTime(),)
 
 
+@clause(rf"(?:(?P<who>{SUBJECT}) )?draws? first even when (?:you|they) chooses? to score")
+def _draw_first(m, title):
+    # Only with its "even when ... to score": a bare "score 2 points and draw first" (the purple potions) makes
+    # the 2 points the winner's claim in place of the usual 1, which its words do not say.
+    return (L.DrawFirst(who=subject(m["who"])),)
+
+
+@clause(r"count it as a (?P<result>win|loss|tie) for you")
+def _count_as(m, title):
+    return (L.Outcome({"loss": "lose"}.get(m["result"].lower(), m["result"].lower())),)
+
+
 def _target(text: str, title: str) -> L.Cards:
     if text.lower() in ("that thing", "it"):
         return L.Cards(what="Thing", host=True)
@@ -353,6 +365,8 @@ def read_condition(text: str) -> L.Condition | None:
     m = re.match(rf"^you and your opponent both throw (?P<with>{NAME})$", text, re.IGNORECASE)
     if m:
         return L.Happens(who="each_player", verb="throw", with_=m["with"])
+    if re.match(r"^you and your opponent (?:both )?throw the same sign$", text, re.IGNORECASE):
+        return L.Happens(who="you", verb="tie")
     return None
 
 
@@ -385,6 +399,17 @@ def _if_destroyed(m, title):
 def _if_win_challenge(m, title):
     condition = read_condition(m["cond"])
     return None if condition is None else (L.If(condition, (L.Outcome("win"),)),)
+
+
+@sentence(r"if (?P<cond>.+?) and choose to score, (?P<then>[^,]+)")
+def _if_scoring(m, title):
+    """"If you win with Rock and choose to score, you score 2 points instead of 1": the choice to score is the
+    usual score the ``instead_of`` replaces, so only a score in place of another is read here."""
+    condition, then = read_condition(m["cond"]), read_clause(m["then"], title)
+    if condition is None or then is None or not then or not all(
+            isinstance(effect, L.Counter) and effect.instead_of is not None for effect in then):
+        return None
+    return (L.If(condition, then),)
 
 
 @sentence(r"if (?P<cond>.+?), (?P<then>[^,]+)")

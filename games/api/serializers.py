@@ -103,7 +103,10 @@ class GameStateSerializer(serializers.Serializer):
     discard_pile = CardSerializer(many=True, required=False, help_text="Top last. " + DVORAK_ONLY)
     blank_cards = serializers.IntegerField(required=False, help_text=DVORAK_ONLY)
     rules = serializers.DictField(required=False, help_text=DVORAK_ONLY)
-    special_rules = serializers.ListField(child=serializers.DictField(), required=False, help_text=DVORAK_ONLY)
+    special_rules = serializers.ListField(
+        child=serializers.DictField(), required=False,
+        help_text="The Special Rules in effect, `{id, title, text, effect}`: `effect` is what the game understands "
+                  "the rule to do (the effect language's JSON list), or null. " + DVORAK_ONLY)
     proposals = serializers.ListField(child=serializers.DictField(), required=False, help_text=DVORAK_ONLY)
     claims = serializers.ListField(child=serializers.DictField(), required=False,
                                    help_text="Moves citing a card the server does not understand, put to the "

@@ -120,6 +120,11 @@ class Ruleset:
     appliers: ClassVar[dict[str, str]] = {}
     shows: ClassVar[dict[str, dict[str, Shows]]] = {}
     redactors: ClassVar[dict[str, str]] = {}
+    # The Special Rules of the ruleset's own deck whose procedure this module carries out (setup, turns, scoring,
+    # winning), each by the opening words of its text: a Special Rule whose text, spaces folded, starts with one
+    # is reported "carried out by the ruleset" by the coverage report (``carries_special_rule``). Only rules the
+    # module truly implements are listed; the others are read, or not, as cards are.
+    special_rules_carried: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -136,6 +141,13 @@ class Ruleset:
                     cls.shows[event_type] = {**CORE_SHOWS.get(event_type, {}), **shows}
                 if hasattr(member, "_redacts"):
                     cls.redactors[member._redacts] = attribute
+
+    @classmethod
+    def carries_special_rule(cls, text: str) -> bool:
+        """Whether this ruleset carries out the Special Rule whose text is ``text`` (``special_rules_carried``)."""
+        folded = " ".join((text or "").split())
+        return bool(folded) and any(folded.startswith(" ".join(opening.split()))
+                                    for opening in cls.special_rules_carried)
 
     # --- setup ------------------------------------------------------------------------------------------
 

@@ -90,3 +90,51 @@ def test_a_confirmed_effect_counts_as_understood_and_is_counted_as_confirmed(see
         item["phrase"] for item in after["unread"]}
     printed = run("--deck", deck.slug)
     assert "1 card(s), 0 rule(s)" in next(line for line in printed.splitlines() if line.startswith("total "))
+
+
+def test_special_rules_a_ruleset_carries_out_are_counted_apart_from_those_understood(seeded):
+    figures = json.loads(run("--json", "--top", "500"))
+    decks = {row["slug"]: row for row in figures["decks"]}
+    # The games' own procedures (setup, turns, scoring, winning) are carried out by their ruleset modules ...
+    for slug in ("article-ii", "article-ii-updated", "socialism", "simplistic-wargame-with-four-stats-s-e-r-m",
+                 "rock-paper-scissors-extreme-deck", "filibuster-ccg-set", "the-virtues-of-the-drake"):
+        assert decks[slug]["special_rules_carried"] == decks[slug]["special_rules"] > 0
+        assert decks[slug]["special_rules_carried_share"] == 1.0
+    # ... but not understood: the reader has not read them into effects.
+    assert figures["total"]["special_rules_understood"] == 0
+    # A rule the ruleset does not implement is not carried (Filibuster checks no deck size), and stays a phrase to
+    # teach; a carried rule's sentences are not.
+    assert decks["filibuster-sample-set"]["special_rules_carried"] == 1
+    phrases = {item["phrase"] for item in figures["unread"]}
+    assert "Decks of at least 20 cards." in phrases
+    assert not any(phrase.startswith("Determine the first player randomly") for phrase in phrases)
+    assert figures["total"]["special_rules_carried"] == figures["total"]["special_rules"] - 1
+    printed = run("--top", "0")
+    assert "carried by ruleset" in printed.splitlines()[0]
+    socialism = next(line for line in printed.splitlines() if line.startswith("socialism "))
+    assert "0/7     0%     7/7   100%" in socialism
+
+
+def test_a_special_rule_its_ruleset_does_not_implement_is_not_carried(seeded):
+    from decks import services
+    from decks.models import Deck
+
+    deck = Deck.objects.get(slug="socialism")
+    Deck.objects.filter(pk=deck.pk).update(locked=False)
+    rules = [{"title": rule.title, "text": rule.text} for rule in deck.special_rules.all()]
+    rules.append({"title": "House rule", "text": "Every User accepts invitations on a 2 as well."})
+    services.deck_update(slug=deck.slug, author=None, changes={"special_rules": rules})
+
+    row = json.loads(run("--deck", "socialism", "--json", "--top", "50"))
+    assert (row["decks"][0]["special_rules"], row["decks"][0]["special_rules_carried"]) == (8, 7)
+    assert "Every User accepts invitations on a 2 as well." in {item["phrase"] for item in row["unread"]}
+
+
+def test_a_ruleset_carries_a_rule_by_its_opening_words_whatever_its_spacing():
+    from games.engine.rulesets import get_ruleset
+
+    socialism = get_ruleset("socialism")
+    assert socialism.carries_special_rule("Surely, this is obvious?\nRemove the top card from the deck. When ...")
+    assert not socialism.carries_special_rule("Remove the top card from the deck.")
+    assert not socialism.carries_special_rule("")
+    assert not get_ruleset("dvorak").carries_special_rule("Hand size is three instead of five.")

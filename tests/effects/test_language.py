@@ -44,7 +44,7 @@ simple_effects = st.one_of(
     st.builds(L.Modify, cards=cards, stat=words, amount=amount),
     st.builds(L.Forbid, cards=cards, what=words), st.builds(L.Protect, cards=cards),
     st.builds(L.Skip, step=st.sampled_from(["draw", "play", "turn"]), who=who),
-    st.builds(L.Outcome, result=st.sampled_from(["win", "lose", "tie"]), who=who),
+    st.builds(L.Outcome, result=st.sampled_from(["win", "lose", "tie"]), who=who), st.builds(L.DrawFirst, who=who),
     st.builds(L.Win, who=who), st.builds(L.Lose, who=who), st.builds(L.PlayOnto, cards=cards),
     st.builds(L.AnyTime),
 )
@@ -62,7 +62,8 @@ effects = st.recursive(simple_effects, lambda inner: st.one_of(
 def test_every_kind_of_effect_is_built_by_the_strategy():
     assert set(L.EFFECT_KINDS) == {
         "draw", "discard", "destroy", "take", "give", "move", "shuffle", "reveal", "counter", "set_counter",
-        "roll", "extra_turn", "set_rule", "modify", "forbid", "protect", "skip", "outcome", "win", "lose",
+        "roll", "extra_turn", "set_rule", "modify", "forbid", "protect", "skip", "outcome", "draw_first", "win",
+        "lose",
         "play_onto", "any_time", "ability", "when", "if", "lasting"}
 
 

@@ -158,3 +158,37 @@ def test_a_sentence_half_understood_is_left_whole_in_unread():
 def test_reading_is_deterministic():
     text = " ".join(card["text"] for card in EXAMPLES.values())
     assert read_card("All", "Thing", text) == read_card("All", "Thing", text)
+
+
+# --- Rock-Paper-Scissors Extreme's items and potions (the seed deck's own words) ---
+
+@pytest.mark.parametrize("sign", ["Rock", "Paper", "Scissors"])
+def test_a_golden_item_scores_two_points_instead_of_one_when_its_sign_wins(sign):
+    reading = read_card("Golden Totem", "Item", f"If you win with {sign} and choose to score, you score 2 points "
+                                                "instead of 1.")
+    assert reading.unread == []
+    assert reading.effects == (L.If(L.Happens("you", "win", sign), (L.Counter("points", 2, instead_of=1),)),)
+
+
+@pytest.mark.parametrize("sign", ["Rock", "Paper", "Scissors"])
+def test_a_ruby_item_lets_its_winner_draw_first_even_when_scoring(sign):
+    reading = read_card("Ruby Totem", "Item", f"If you win with {sign}, you draw first even when you choose to score.")
+    assert reading.unread == []
+    assert reading.effects == (L.If(L.Happens("you", "win", sign), (L.DrawFirst("you"),)),)
+
+
+def test_the_sparkly_potion_is_drunk_on_a_tie_to_count_it_as_a_win():
+    reading = read_card("Sparkly Potion", "Potion",
+                        "Drink when you and your opponent throw the same sign to count it as a win for you.")
+    assert reading.unread == []
+    assert reading.effects == (L.Ability((L.Outcome("win"),), once=True, condition=L.Happens("you", "tie")),)
+
+
+def test_choosing_to_score_is_read_only_where_a_score_replaces_the_usual_one():
+    # "and choose to score" is the usual score that "instead of" replaces; with no such score it is not read.
+    assert not read_card("X", "Item", "If you win with Rock and choose to score, draw a card.").understood
+    # The purple potions' 2 points are the winner's claim in place of the usual 1, which their words do not say:
+    # left unread rather than read as 2 points more.
+    purple = read_card("Murky Purple Potion", "Potion", "Drink after you win with Rock to score 2 points and draw "
+                                                        "first.")
+    assert not purple.understood

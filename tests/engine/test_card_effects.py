@@ -68,6 +68,24 @@ def test_the_first_event_fixes_each_cards_and_special_rules_effect():
                      "cards": {"count": len(effects["cards"]), "understood": len(effects["cards"]) - 1}}
 
 
+def test_the_state_shows_each_special_rules_understood_effect_to_everyone():
+    game = table()
+    for viewer in (None, 0, 1):
+        rules = {rule["id"]: rule for rule in view_state(game.state, viewer)["special_rules"]}
+        assert rules["1"]["title"] == "Victory" and rules["1"]["text"] == VICTORY["text"]
+        assert rules["1"]["effect"] == [{
+            "kind": "if", "condition": {"kind": "controls", "who": "any_player", "items": [
+                {"kind": "counted", "count": 3, "what": "Ministry"}]},
+            "effects": [{"kind": "win", "who": "that_player"}]}]
+        assert rules["2"]["effect"] is None  # not understood
+
+
+def test_a_game_created_before_the_server_read_cards_shows_no_rule_effect():
+    game = table(mode=None)
+    old = game.state.with_table(effects=None)
+    assert [rule["effect"] for rule in view_state(old, 0)["special_rules"]] == [None, None]
+
+
 def test_replay_reads_the_effects_from_the_first_event_not_from_the_reader(monkeypatch):
     game = table()
     import games.engine.rulesets.dvorak.effects as effects

@@ -47,7 +47,8 @@ class ChangeInputSerializer(StrictTypes):
     card = serializers.IntegerField(required=False, help_text="The card's id (change, remove).")
     content = serializers.DictField(
         required=False, help_text="The new card (add) or the fields that change (change): title, type, text, "
-        "flavor, copies, corner_value, creator, stats.",
+        "flavor, copies, corner_value, creator, stats, out_of_turn, effect (the card's confirmed effect: the effect "
+        "language's JSON list, or null).",
     )
 
 

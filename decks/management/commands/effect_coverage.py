@@ -4,7 +4,11 @@ For each deck: the share of its cards, and of its Special Rules, whose text is r
 language (``dvorak_core.effects``); then the unread phrases most common across the archive, which are what to
 teach the reader next. A card or Special Rule whose effect a curator confirmed counts as understood (the server
 knows what it does), whatever the reader makes of its text, and how many were confirmed is shown beside.
-Reads the archive only."""
+
+A Special Rule the reader does not understand may still be **carried out by the deck's ruleset**: most of a game's
+Special Rules are its whole procedure (setup, turns, scoring, winning), which the game's own ruleset module
+implements and lists (``Ruleset.special_rules_carried``). Those are counted apart, never as understood: the
+engine follows them by its own code, not by an effect. Reads the archive only."""
 
 from __future__ import annotations
 
@@ -16,7 +20,16 @@ from django.core.management.base import BaseCommand, CommandError
 
 from decks import selectors
 from dvorak_core.effects import read_card, read_special_rule
-from dvorak_core.errors import NotFound
+from dvorak_core.errors import DomainError, NotFound
+from games.engine.rulesets import get_ruleset
+
+
+def _carries(ruleset: str) -> Any:
+    """The test whether the ruleset named ``ruleset`` carries out a Special Rule's text (never, when unknown)."""
+    try:
+        return get_ruleset(ruleset).carries_special_rule
+    except DomainError:
+        return lambda text: False
 
 
 def coverage(decks: list[Any]) -> dict[str, Any]:
@@ -24,6 +37,7 @@ def coverage(decks: list[Any]) -> dict[str, Any]:
     rows = []
     unread: Counter[str] = Counter()
     total_cards = total_read = total_rules = total_rules_read = total_confirmed = total_rules_confirmed = 0
+    total_rules_carried = 0
     for deck in decks:
         cards_read = cards_confirmed = 0
         for card in deck.cards:
@@ -34,15 +48,20 @@ def coverage(decks: list[Any]) -> dict[str, Any]:
             reading = read_card(card.title, card.type, card.text)
             cards_read += reading.understood
             unread.update(reading.unread)
-        rules_read = rules_confirmed = 0
+        rules_read = rules_confirmed = rules_carried = 0
+        carries = _carries(deck.ruleset)
         for rule in deck.special_rules:
             if rule.effect is not None:
                 rules_read += 1
                 rules_confirmed += 1
                 continue
             reading = read_special_rule(rule.title, rule.text)
-            rules_read += reading.understood
-            unread.update(reading.unread)
+            if reading.understood:
+                rules_read += 1
+            elif carries(rule.text):
+                rules_carried += 1  # the ruleset's own code follows it: nothing to teach the reader
+            else:
+                unread.update(reading.unread)
         rows.append({
             "slug": deck.slug, "ruleset": deck.ruleset,
             "cards": len(deck.cards), "cards_understood": cards_read, "cards_confirmed": cards_confirmed,
@@ -50,6 +69,8 @@ def coverage(decks: list[Any]) -> dict[str, Any]:
             "special_rules": len(deck.special_rules), "special_rules_understood": rules_read,
             "special_rules_confirmed": rules_confirmed,
             "special_rules_share": _share(rules_read, len(deck.special_rules)),
+            "special_rules_carried": rules_carried,
+            "special_rules_carried_share": _share(rules_carried, len(deck.special_rules)),
         })
         total_cards += len(deck.cards)
         total_read += cards_read
@@ -57,13 +78,16 @@ def coverage(decks: list[Any]) -> dict[str, Any]:
         total_rules += len(deck.special_rules)
         total_rules_read += rules_read
         total_rules_confirmed += rules_confirmed
+        total_rules_carried += rules_carried
     return {
         "decks": rows,
         "total": {"cards": total_cards, "cards_understood": total_read, "cards_confirmed": total_confirmed,
                   "cards_share": _share(total_read, total_cards),
                   "special_rules": total_rules, "special_rules_understood": total_rules_read,
                   "special_rules_confirmed": total_rules_confirmed,
-                  "special_rules_share": _share(total_rules_read, total_rules)},
+                  "special_rules_share": _share(total_rules_read, total_rules),
+                  "special_rules_carried": total_rules_carried,
+                  "special_rules_carried_share": _share(total_rules_carried, total_rules)},
         "unread": [{"phrase": phrase, "count": count} for phrase, count in
                    sorted(unread.items(), key=lambda item: (-item[1], item[0]))],
     }
@@ -79,7 +103,8 @@ def _percent(share: float | None) -> str:
 
 class Command(BaseCommand):
     help = ("Print, per deck of the archive, the share of cards and Special Rules whose effect the card-effect "
-            "reader understands, and the unread phrases most common across the archive.")
+            "reader understands, the Special Rules its ruleset carries out instead, and the unread phrases most "
+            "common across the archive.")
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--deck", metavar="SLUG", help="Only this deck.")
@@ -104,14 +129,20 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(figures, indent=2))
             return
         width = max([len(row["slug"]) for row in figures["decks"]] + [5])
-        self.stdout.write(f"{'deck'.ljust(width)}  {'ruleset':<28} {'cards':>12}  {'special rules':<16} confirmed")
+        self.stdout.write(f"{'deck'.ljust(width)}  {'ruleset':<28} {'cards':>12}  {'special rules':<15}"
+                          f"{'carried by ruleset':<19}confirmed")
         for row in [*figures["decks"], {"slug": "total", "ruleset": "", **figures["total"]}]:
             self.stdout.write(
                 f"{row['slug'].ljust(width)}  {row['ruleset']:<28} "
                 f"{row['cards_understood']:>3}/{row['cards']:<3} {_percent(row['cards_share'])}  "
                 f"{row['special_rules_understood']:>3}/{row['special_rules']:<3} "
                 f"{_percent(row['special_rules_share'])}   "
+                f"{row['special_rules_carried']:>3}/{row['special_rules']:<3} "
+                f"{_percent(row['special_rules_carried_share'])}       "
                 f"{row['cards_confirmed']} card(s), {row['special_rules_confirmed']} rule(s)")
+        self.stdout.write("")
+        self.stdout.write("special rules: understood by the reader (or confirmed); carried by ruleset: not understood, "
+                          "but a procedure the deck's ruleset module carries out by its own code.")
         if figures["unread"]:
             self.stdout.write("")
             self.stdout.write(f"Most common unread phrases (top {len(figures['unread'])}):")

@@ -247,6 +247,15 @@ class ArticleIIRuleset(Ruleset):
     moves), only ``play``, ``remove``, ``pass`` and ``end_turn``."""
 
     name = "article_ii"
+    # The deck's Special Rules this module carries out (by their opening words): see Ruleset.
+    special_rules_carried = (
+        'This game happens in two phases--Primary Election and General Election.',
+        'In each phase, each player draws seven cards.',
+        'Cards may affect one of two attributes of a player',
+        'Some cards apply a Style to a candidate.',
+        'After the Primary Election, add your Affiliation to your Electability.',
+        'Divide the four players into two parties, and count points.',
+    )
     max_players = MAX_PLAYERS
     phases = (PRIMARY, GENERAL)
     State = ArticleIIState

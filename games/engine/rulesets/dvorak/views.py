@@ -19,9 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from dvorak_core.effects.language import to_json
 from games.engine.cards import card_content, card_json, hide_unseen_cards
 from games.engine.events import Event
 from games.engine.ruleset import redacts
+from games.engine.rulesets.dvorak.effects import effect_of
 from games.engine.rulesets.dvorak.precedence import rule_value
 from games.engine.rulesets.dvorak.state import (
     Proposal,
@@ -133,11 +135,19 @@ def render_table(state: GameState, viewer: int | None) -> dict[str, Any]:
         "blank_cards": table.blank_cards,
         "rules": {param: rule_value(state, param, viewer) for param in table.base_rules},
         "modifiers": _modifiers_view(state, viewer),
-        "special_rules": [{"id": r.id, "title": r.title, "text": r.text} for r in table.special_rules],
+        "special_rules": [special_rule_view(state, rule) for rule in table.special_rules],
         "proposals": [proposal_view(state, proposal, viewer) for proposal in table.proposals],
         "rejected": [card_json(table.cards[card_id]) for card_id in table.rejected],
         "claims": [claim_view(state, claim, viewer) for claim in table.claims],
     }
+
+
+def special_rule_view(state: GameState, rule: Any) -> dict[str, Any]:
+    """A Special Rule in effect, public: with ``effect``, what the game understands it to do (the effect language's
+    JSON list), or None when it does not understand it (or the game was created before it read cards)."""
+    understood = effect_of(state, rule.id)
+    return {"id": rule.id, "title": rule.title, "text": rule.text,
+            "effect": None if understood is None else to_json(understood)}
 
 
 def claim_view(state: GameState, claim: Any, viewer: int | None) -> dict[str, Any]:

@@ -144,6 +144,15 @@ class FilibusterRuleset(Ruleset):
     """Filibuster's procedure replaces the Basic Rules: no turns, no hand limit; campaigns of four steps."""
 
     name = NAME
+    # The deck's Special Rules this module carries out (by their opening words): see Ruleset.
+    special_rules_carried = (
+        'The first player to get 200 points wins. All players begin the game with 0 points.',
+        'There are 3 types of card in Filibuster:',
+        'At the top right-hand corner of every card is a box with a number in it.',
+        'Filibuster gameplay is made up of rounds called campaigns.',
+        'At the beginning of any step during a campaign except the roll step,',
+        'Played by the rules of the Filibuster CCG set',
+    )
     min_players = 2
     variants = (STANDARD, CCG)
     phases = STEPS

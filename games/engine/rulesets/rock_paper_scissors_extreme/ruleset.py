@@ -65,6 +65,11 @@ def _folds_into_the_board(event_type: str) -> Callable:
 
 class RockPaperScissorsExtremeRuleset(Ruleset):
     name = NAME
+    # The deck's Special Rules this module carries out (by their opening words): see Ruleset.
+    special_rules_carried = (
+        'Shuffle the cards and place three face up in the center.',
+        'If both players throw the same sign and both try to claim a win',
+    )
     min_players = max_players = rules.PLAYERS
     phases = (THROW, POTIONS, CLAIM, DRAW, DISCARD)
     State = RockPaperScissorsExtremeState

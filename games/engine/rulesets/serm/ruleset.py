@@ -142,6 +142,14 @@ class SermRuleset(Ruleset):
     """S.E.R.M.'s procedure replaces the Basic Rules: no cards are drawn or played, only soldiers activated."""
 
     name = NAME
+    # The deck's Special Rules this module carries out (by their opening words): see Ruleset.
+    special_rules_carried = (
+        'Each soldier has 4 stats: Shoot, Endure, React, Move.',
+        "A soldiers' line of sight extends out diagonally",
+        'Explained above (only ever used in response to being the target of a Shoot activation).',
+        'Whenever a Move is made in the line of sight of any enemy soldier,',
+        'Turning counts as the start and end of a Move.',
+    )
     min_players = max_players = PLAYERS
     phases = PHASES
     State = SermState

@@ -102,6 +102,16 @@ class SocialismRuleset(Ruleset):
     ``block`` and ``end_turn``."""
 
     name = NAME
+    # The deck's Special Rules this module carries out (by their opening words): see Ruleset.
+    special_rules_carried = (
+        'In this game, each of the players takes on the role of a social networking site.',
+        "The cards listed below - if you're making your own,",
+        'Determine the first player randomly, have everyone draw a three-card hand,',
+        'Surely, this is obvious? Remove the top card from the deck.',
+        'Each card represents either an Action or a User.',
+        'During the Invitation phase, you have a few basic options,',
+        'Play continues until one player has exhausted all twenty tokens,',
+    )
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     phases = STAGES
     State = SocialismState

@@ -210,6 +210,12 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
     ``breathe_fire`` or ``card_action``."""
 
     name = NAME
+    # The deck's Special Rules this module carries out (by their opening words): see Ruleset.
+    special_rules_carried = (
+        'This is a card game for two to four players.',
+        'The play order is strictly: Pride, Greed, Wrath, Gluttony',
+        'Played by the rules of The Virtues of the Drake',
+    )
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     phases = (PLAY, ACTION)
     State = DrakeState
