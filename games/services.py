@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import threading
+import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,6 +37,8 @@ from dvorak_site.eventstore import store
 from games import engine
 from games.engine.events import stored_event
 from games.models import CommandReceipt, Game, Seat
+
+logger = logging.getLogger("dvorak.games")
 
 FOLDER = store.Folder(
     engine_version=engine.ENGINE_VERSION,
@@ -233,11 +237,81 @@ def game_command(*, user, game_id, command: Any, idempotency_key: str | None = N
 
 def _game_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
                   if_match: int | None = None) -> Outcome:
+    if connection.vendor == "postgresql" and not idempotency_key and not connection.in_atomic_block:
+        outcome = _unlocked_command(user=user, game_id=game_id, command=command, if_match=if_match)
+        if outcome is not None:
+            return outcome
+    return _locked_command(user=user, game_id=game_id, command=command, idempotency_key=idempotency_key,
+                           if_match=if_match)
+
+
+# How many times a command read unlocked is decided again after another writer moved its game first, before it
+# takes the game's lock instead.
+UNLOCKED_ATTEMPTS = 3
+
+
+def _unlocked_command(*, user, game_id, command: Any, if_match: int | None) -> Outcome | None:
+    """Most commands, on PostgreSQL: read the game's row without a lock, decide on the state at its version, and
+    write the events with the row's projection in one statement of its own, which refuses them if the stream has
+    moved meanwhile; then the command is decided again on the new state. Two round trips (three when this
+    process's state of the game is behind), no transaction held open, no lock waited on.
+
+    None when the command needs more than the events and the game row (seats taken, a game ending and its CCG
+    decks given back, a snapshot due) or lost the race ``UNLOCKED_ATTEMPTS`` times: then it runs locked, in one
+    transaction with all of that (``_locked_command``)."""
+    for _ in range(UNLOCKED_ATTEMPTS):
+        game = current_game(game_id)
+        if game is None:
+            raise NotFound("There is no such game.")
+        stream_id, version = game.stream_id, game.version
+        if if_match is not None and if_match != version:
+            raise VersionConflict(
+                f"The game is at version {version}, not {if_match}.",
+                details={"expected_version": if_match, "current_version": version},
+            )
+        state = state_at(stream_id, version)
+        events = engine.decide(state, command, actor=actor_of(user), rng=engine.SecureRng())
+        recorded = store.pending(stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in events],
+                                 actor=user.get_username())
+        if not recorded:
+            return None
+        new_state, shown = fold_and_view(state, recorded, lambda s: engine.seat_of(s, user.id))
+        new_version = recorded[-1].version
+        if needs_transaction(state, new_state, version, new_version):
+            return None
+        try:
+            store.append_recorded(recorded, projection=game_row(game, new_state, new_version))
+        except store.ExpectedVersionConflict:
+            continue
+        STATE_CACHE.put(stream_id, new_version, new_state)
+        try:  # the command has been written: nothing its live update meets may turn its answer into an error
+            publish(game.id, new_version, after=version)
+        except Exception:
+            logger.exception("A live update of game %s could not be handed on.", game.id)
+        return Outcome(201, {"version": new_version, "events": shown})
+    return None
+
+
+def needs_transaction(before: Any, after: Any, version: int, new_version: int) -> bool:
+    """Whether a command writes more than its events and the game row: the rows of ``project_rows``, or a
+    snapshot (``maybe_snapshot``)."""
+    every = settings.EVENTSTORE_SNAPSHOT_EVERY
+    return (
+        len(after.seats) != len(before.seats)
+        or (after.status == "finished" and before.status != "finished")
+        or bool(every and new_version // every > version // every)
+    )
+
+
+def _locked_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
+                    if_match: int | None = None) -> Outcome:
     with transaction.atomic():
-        # One statement locks and loads the game: its row carries the stream's version (project() keeps it in the
-        # same transaction as every append, and only this module appends to a game's stream), and every command
-        # takes this lock first, so the version read here is the stream's. append() still refuses a stale one.
-        game = locked_game(game_id)
+        # The game's stream is locked first, as the unlocked write's own version move takes it before it updates
+        # the game row: taken in the same order, the two never wait on each other. Every append to the stream
+        # waits on this lock, and the game row's version moves in the same statement as the stream's, so the
+        # version read next is the stream's. append() still refuses a stale one.
+        store.lock(game_stream_id(game_id))
+        game = current_game(game_id)
         if game is None:
             raise NotFound("There is no such game.")
         stream_id = game.stream_id
@@ -276,18 +350,26 @@ def _game_command(*, user, game_id, command: Any, idempotency_key: str | None = 
 
 
 GAME_FIELDS = [field.attname for field in Game._meta.concrete_fields]
-LOCK_GAME_SQL = (f"SELECT {', '.join(connection.ops.quote_name(f.column) for f in Game._meta.concrete_fields)} "
-                 f"FROM {connection.ops.quote_name(Game._meta.db_table)} WHERE {connection.ops.quote_name(Game._meta.pk.column)} = %s "
-                 "FOR UPDATE")
+GAME_SQL = (f"SELECT {', '.join(connection.ops.quote_name(f.column) for f in Game._meta.concrete_fields)} "
+            f"FROM {connection.ops.quote_name(Game._meta.db_table)} "
+            f"WHERE {connection.ops.quote_name(Game._meta.pk.column)} = %s")
 
 
-def locked_game(game_id) -> Game | None:
-    """The game's row, locked until the transaction ends. On PostgreSQL one prepared statement: every command
-    starts with it, and the ORM's compiling of the query cost more than the lock itself."""
+def current_game(game_id) -> Game | None:
+    """The game's row as committed now, read without a lock. On PostgreSQL one prepared statement: every command
+    starts with it, and the ORM's compiling of the query cost more than the read itself."""
     if connection.vendor != "postgresql":
-        return Game.objects.select_for_update(of=("self",)).filter(pk=game_id).first()
-    rows = store.execute_prepared(LOCK_GAME_SQL, [game_id])
+        return Game.objects.filter(pk=game_id).first()
+    rows = store.execute_prepared(GAME_SQL, [game_id])
     return Game.from_db(connection.alias, GAME_FIELDS, rows[0]) if rows else None
+
+
+def game_stream_id(game_id) -> str:
+    """A game's stream, from its id as a client may write it (``Game.stream_id`` of the game's row)."""
+    try:
+        return f"game-{uuid.UUID(str(game_id))}"
+    except ValueError:
+        raise NotFound("There is no such game.") from None
 
 
 def game_join(*, user, game_id, team: str | None = None, player_deck: int | None = None) -> dict:

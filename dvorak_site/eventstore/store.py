@@ -76,8 +76,14 @@ def lock(stream_id: str) -> int:
     """Lock the stream's row until the transaction ends and return its version (0 for a new stream)."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("lock() must be called inside transaction.atomic()")
+    if connection.vendor == "postgresql":
+        rows = execute_prepared(LOCK_SQL, [stream_id])
+        return rows[0][0] if rows else 0
     version = Stream.objects.select_for_update().filter(pk=stream_id).values_list("version", flat=True).first()
     return version or 0
+
+
+LOCK_SQL = "SELECT version FROM eventstore_stream WHERE id = %s FOR UPDATE"
 
 
 @dataclass(frozen=True)

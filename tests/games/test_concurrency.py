@@ -82,3 +82,61 @@ def test_the_same_idempotency_key_sent_at_once_appends_once(table):
     assert all(r.json() == responses[0].json() for r in responses)
     assert store.current_version(f"game-{game_id}") == version + 1
     assert CommandReceipt.objects.filter(key="only-once").count() == 1
+
+
+def test_concurrent_commands_without_keys_each_land_exactly_once(table):
+    """Without an Idempotency-Key a command is decided on the game as read, unlocked, and written only if nobody
+    moved the game meanwhile; a command that lost that race is decided again (or, after a few losses, locked)."""
+    game_id, seated = table(4)
+    cause = house_rule(seated[0][1], game_id)
+    start = store.current_version(f"game-{game_id}")
+    per_client = 6
+
+    def play(index: int) -> list[int]:
+        seat = index % 4
+        return [
+            seated[seat][1].post(
+                f"/api/v1/games/{game_id}/commands/",
+                {"type": "counter", "cause": cause, "seat": seat, "name": "gold", "delta": 1},
+                format="json",
+            ).status_code
+            for _ in range(per_client)
+        ]
+
+    results = run_in_threads(8, play)
+    assert all(result == [201] * per_client for result in results), results
+    events = store.read(f"game-{game_id}", after=start)
+    assert [e.version for e in events] == list(range(start + 1, start + 1 + 8 * per_client))
+    final = seated[0][1].get(f"/api/v1/games/{game_id}/").json()
+    assert final["version"] == start + 8 * per_client
+    assert sum(p["counters"].get("gold", 0) for p in final["players"]) == 8 * per_client
+
+
+def test_a_command_overtaken_between_its_read_and_its_write_is_decided_again_on_the_new_state(table, monkeypatch):
+    from games import services
+
+    game_id, seated = table(2)
+    cause = house_rule(seated[0][1], game_id)
+    start = store.current_version(f"game-{game_id}")
+    real_state_at, overtaken = services.state_at, []
+
+    def state_then_overtaken(stream_id, version):
+        state = real_state_at(stream_id, version)
+        if not overtaken:  # another process's command lands after this one read the game
+            overtaken.append(None)
+            overtaken[0] = seated[1][1].post(
+                f"/api/v1/games/{game_id}/commands/",
+                {"type": "counter", "cause": cause, "seat": 1, "name": "gold", "delta": 5}, format="json")
+        return state
+
+    monkeypatch.setattr(services, "state_at", state_then_overtaken)
+    response = seated[0][1].post(f"/api/v1/games/{game_id}/commands/",
+                                 {"type": "counter", "cause": cause, "seat": 0, "name": "gold", "delta": 1},
+                                 format="json")
+    assert overtaken[0].status_code == 201 and overtaken[0].json()["version"] == start + 1
+    assert response.status_code == 201 and response.json()["version"] == start + 2
+    events = store.read(f"game-{game_id}", after=start)
+    assert [(e.version, e.data.get("seat"), e.data.get("delta")) for e in events] == [
+        (start + 1, 1, 5), (start + 2, 0, 1)]
+    players = seated[0][1].get(f"/api/v1/games/{game_id}/").json()["players"]
+    assert [p["counters"].get("gold", 0) for p in players] == [1, 5]
