@@ -331,7 +331,7 @@ def _locked_command(*, user, game_id, command: Any, idempotency_key: str | None 
         state = state_at(stream_id, version)
         events = engine.decide(state, command, actor=actor_of(user), rng=engine.SecureRng())
         # Folded before they are written, so the game row's new status and version travel in the append's own
-        # statement: lock-and-load, then one append that also projects, are the command's round trips.
+        # statement: the lock, the read, then one append that also projects, and the commit.
         recorded = store.pending(stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in events],
                                  actor=user.get_username())
         new_state, shown = fold_and_view(state, recorded, lambda s: engine.seat_of(s, user.id))

@@ -5,8 +5,9 @@ version the caller expects to the new one in a single conditional UPDATE, which 
 checks the expectation, so a stale writer is refused and appends nothing. The unique constraint on
 ``(stream, version)`` is the safety net under it.
 
-A service that must read the state before deciding (load → decide → append) calls ``lock`` first, inside
-its transaction: ``SELECT … FOR UPDATE`` holds the row until commit, so no one else appends in between.
+A service that must read the state before deciding (load → decide → append) either calls ``lock`` first,
+inside its transaction (``SELECT … FOR UPDATE`` holds the row until commit, so no one else appends in between),
+or appends with the version it read and decides again when ``ExpectedVersionConflict`` says it was overtaken.
 """
 
 import time
