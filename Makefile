@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 # `make bench` measures against PostgreSQL; this is the machine's local one unless DATABASE_URL says otherwise.
 BENCH_DATABASE_URL ?= $(or $(DATABASE_URL),postgres://root@127.0.0.1:5432/dvorak_bench)
-# bench/fanout.py's channel layer (its keys carry a prefix of their own, so any database of the Redis will do).
+# The Redis of the benches' servers (production's channel layer and cache; bench/fanout.py's keys carry a prefix of their own).
 BENCH_REDIS_URL ?= $(or $(REDIS_URL),redis://127.0.0.1:6379/0)
 
 .PHONY: install run migrate seed test lint format bench worker clean
@@ -49,8 +49,8 @@ bench: install
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/eventstore.py
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/replay.py
-	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/commands.py
-	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/cards.py
+	DATABASE_URL=$(BENCH_DATABASE_URL) REDIS_URL=$(BENCH_REDIS_URL) $(BIN)/python bench/commands.py
+	DATABASE_URL=$(BENCH_DATABASE_URL) REDIS_URL=$(BENCH_REDIS_URL) $(BIN)/python bench/cards.py
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/scaling.py --profile
 	DATABASE_URL=$(BENCH_DATABASE_URL) REDIS_URL=$(BENCH_REDIS_URL) $(BIN)/python bench/fanout.py
 
