@@ -1,8 +1,10 @@
 """Card commands (draw, discard, end_turn) against a Deck-of-Cards stand-in, both under gunicorn's sync workers.
 
 The stand-in is a plain Django view with a persistent connection that reads a deck row, pops a card from its JSON
-list and saves it: what a minimal card-dealing service pays. Each of 16 clients plays its own game, asking the moves
-listing (not timed) which card command its seat may send and timing the command itself.
+list and saves it: what a minimal card-dealing service pays. Each of 16 clients plays its own game turn by turn, as
+a client that follows its own answers does: the seat whose turn it is draws (the answer shows it the card drawn),
+plays that card, and ends its turn; every request is one card command, each timed. ``--listing`` asks the moves
+listing before each command instead (not timed, but it loads the server meanwhile), as the earlier figures did.
 
     make bench     # or: DATABASE_URL=postgres://… python bench/cards.py [--games 16] [--commands 30]
 """
@@ -38,7 +40,7 @@ async def card_command(http, game_id: str, auth: list[dict]) -> tuple[dict, dict
     raise RuntimeError(f"no card command offered in {game_id}")
 
 
-async def drive(base: str, games: int, commands: int) -> dict:
+async def drive(base: str, games: int, commands: int, listing: bool = False) -> dict:
     import httpx
 
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
@@ -51,7 +53,7 @@ async def drive(base: str, games: int, commands: int) -> dict:
                 latencies.append(time.perf_counter() - t0)
                 assert r.status_code == 201, r.text
 
-        async def cards(g: int, latencies: list[float]) -> None:
+        async def listed(g: int, latencies: list[float]) -> None:
             for _ in range(commands):
                 headers, command = await card_command(http, game_ids[g], auth[2 * g:2 * g + 2])
                 t0 = time.perf_counter()
@@ -59,12 +61,32 @@ async def drive(base: str, games: int, commands: int) -> dict:
                 latencies.append(time.perf_counter() - t0)
                 assert r.status_code == 201, r.text
 
+        async def turns(g: int, latencies: list[float]) -> None:
+            url = f"/api/v1/games/{game_ids[g]}/commands/"
+            seat = (await http.get(f"/api/v1/games/{game_ids[g]}/", headers=auth[2 * g])).json()["turn"]["seat"]
+
+            async def send(command: dict) -> dict:
+                t0 = time.perf_counter()
+                r = await http.post(url, headers=auth[2 * g + seat], json=command)
+                latencies.append(time.perf_counter() - t0)
+                assert r.status_code == 201, r.text
+                return r.json()
+
+            for _ in range(commands // 3):
+                drawn = await send({"type": "draw"})
+                card = next(e["data"]["card"] for e in drawn["events"] if e["type"] == "card.drawn")
+                await send({"type": "play", "card": card})
+                await send({"type": "end_turn"})
+                seat = 1 - seat
+
+        cards = listed if listing else turns
+
         summary = {}
         for name, work in (("Deck-of-Cards stand-in", standin), ("card commands", cards)):
             latencies: list[float] = []
             t0 = time.perf_counter()
             await asyncio.gather(*(work(g, latencies) for g in range(games)))
-            busy = sum(latencies)  # the card commands' moves listings are not counted
+            busy = sum(latencies)  # with --listing, the moves listings are not counted
             summary[name] = (rate(len(latencies), busy / games), percentile(latencies, 50), percentile(latencies, 99))
             print(f"{name:24s}: {summary[name][0]:7.0f} req/s   p50 {summary[name][1] * 1000:6.1f} ms   "
                   f"p99 {summary[name][2] * 1000:6.1f} ms   ({time.perf_counter() - t0:.1f} s)")
@@ -77,7 +99,8 @@ async def drive(base: str, games: int, commands: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=16)
-    parser.add_argument("--commands", type=int, default=30)
+    parser.add_argument("--commands", type=int, default=30, help="card commands per client (a multiple of 3)")
+    parser.add_argument("--listing", action="store_true", help="ask the moves listing before each card command")
     args = parser.parse_args()
     url = setup_django()
     with served(url) as base:
@@ -87,7 +110,7 @@ def main() -> None:
             for g in range(args.games):
                 cursor.execute("INSERT INTO bench_deck (id, cards) VALUES (%s, '[]') ON CONFLICT (id) DO NOTHING",
                                [g + 1])
-        asyncio.run(drive(base, args.games, args.commands))
+        asyncio.run(drive(base, args.games, args.commands, args.listing))
 
 
 if __name__ == "__main__":
