@@ -53,7 +53,10 @@ def replace_inner(obj: Any, attribute: str, /, **changes: Any) -> Any:
     names = _FIELDS.get(cls, False)
     if names is False:
         names = plain_fields(cls)
-    if names is None or plain_fields(type(obj)) is None:
+    outer_names = _FIELDS.get(type(obj), False)
+    if outer_names is False:
+        outer_names = plain_fields(type(obj))
+    if names is None or outer_names is None:
         return replace(obj, **{attribute: replace(inner, **changes)})
     fields = inner.__dict__.copy()
     count = len(fields)

@@ -50,6 +50,7 @@ from games.engine.rulesets.dvorak.piles import (
     draw_pile_of,
     pile_seat,
     with_piles,
+    without,
 )
 from games.engine.rulesets.dvorak.precedence import rule_value
 from games.engine.rulesets.dvorak.state import (
@@ -1029,6 +1030,6 @@ def _take_out_of(draft: TableDraft, card_id: str) -> None:
         )
         draft.to_discard_pile(attached)
     elif zone == "hand":
-        draft.change_player(seat, hand=tuple(c for c in draft.player(seat).hand if c != card_id))
+        draft.change_player(seat, hand=without(draft.player(seat).hand, card_id))
     else:
         draft.remove_from_piles((card_id,))

@@ -14,7 +14,7 @@ from typing import Any
 
 from games.engine.rulesets.dvorak.state import DvorakState, Player, with_player
 from games.engine.state import GameState
-from games.engine.values import replace
+from games.engine.values import replace, replace_inner
 
 
 def pile_seat(state: GameState, seat: int | None) -> int | None:
@@ -33,6 +33,18 @@ def draw_pile_of(state: GameState, seat: int | None) -> tuple[str, ...]:
 
 def discard_pile_of(state: GameState, seat: int | None) -> tuple[str, ...]:
     return state.table.discard_pile if seat is None else state.table.player(seat).discard_pile
+
+
+def without(cards: tuple[str, ...], card_id: str) -> tuple[str, ...]:
+    """``cards`` without ``card_id`` (every copy of it): the same tuple when it holds none."""
+    try:
+        index = cards.index(card_id)
+    except ValueError:
+        return cards
+    rest = cards[index + 1:]
+    if card_id in rest:
+        return tuple(c for c in cards if c != card_id)
+    return cards[:index] + rest
 
 
 class TableDraft:
@@ -74,7 +86,7 @@ class TableDraft:
             changes["players"] = tuple(self.players)
         if envelope:
             return replace(state, table=replace(self.table, **changes), **envelope)
-        return state.with_table(**changes)
+        return replace_inner(state, "table", **changes)
 
     # --- the piles ----------------------------------------------------------------------------------------
 
@@ -108,8 +120,11 @@ class TableDraft:
         pile = self.draw_pile(seat)
         self.set_piles(seat, draw_pile=(*pile, card_id) if top else (card_id, *pile))
 
-    def remove_from_piles(self, card_ids: Iterable[str]) -> None:
+    def remove_from_piles(self, card_ids: Sequence[str]) -> None:
         """The cards taken off whichever draw pile or discard pile holds them (a pile holding none is kept)."""
+        if len(card_ids) == 1:
+            self._remove_one(card_ids[0])
+            return
         leaving = set(card_ids)
         for name in ("draw_pile", "discard_pile"):
             pile = self.get(name)
@@ -122,6 +137,18 @@ class TableDraft:
                            if not leaving.isdisjoint(pile)}
                 if changes:
                     self.change_player(player.seat, **changes)
+
+    def _remove_one(self, card_id: str) -> None:
+        changes = self.changes
+        for name in ("draw_pile", "discard_pile"):
+            pile = changes[name] if name in changes else getattr(self.table, name)
+            if card_id in pile:
+                changes[name] = without(pile, card_id)
+        if self.own_decks:
+            for player in tuple(self.all_players()):
+                if card_id in player.draw_pile or card_id in player.discard_pile:
+                    self.change_player(player.seat, draw_pile=without(player.draw_pile, card_id),
+                                       discard_pile=without(player.discard_pile, card_id))
 
     # --- where cards are ----------------------------------------------------------------------------------
 
@@ -152,7 +179,7 @@ def with_piles(state: GameState, seat: int | None, *, draw_pile: tuple[str, ...]
     if discard_pile is not None:
         changes["discard_pile"] = tuple(discard_pile)
     if seat is None:
-        return state.with_table(**changes)
+        return replace_inner(state, "table", **changes)
     return with_player(state, replace(state.table.player(seat), **changes))
 
 
