@@ -369,10 +369,14 @@ def _folder_events(rows: list[tuple], folder: Folder) -> Iterator[Any]:
     """The events of these rows, made by ``folder.event`` straight from them, upcast, one at a time: the fold
     takes each as it is made, and an event folded is dropped at once rather than kept to the end (fewer
     objects alive, less work for the garbage collector)."""
-    loads, current, make = orjson.loads, current_schema, folder.event
+    loads, make = orjson.loads, folder.event
+    current: dict[str, int] = {}  # each type's current schema, asked once per load
     for _version, type_, schema, data in rows:
         data = loads(data)
-        if schema < current(type_):
+        latest = current.get(type_)
+        if latest is None:
+            latest = current[type_] = current_schema(type_)
+        if schema < latest:
             schema, data = upcast(type_, schema, data)
         yield make(type_, data, schema)
 
