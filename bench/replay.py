@@ -8,7 +8,8 @@ the same number of events (each a small attribute change), rehydrated by ``repos
 a snapshot. Both sides run in the same process, alternating in rounds; the median round is reported. A snapshot
 load takes a few milliseconds, less than the noise of one sample taken just after the other side's full
 replay, so each round times ``--snapshot-loads`` of them in a row on each side, and the median of all is
-reported, with where the slowest tenth of them begins.
+reported, with where the slowest tenth of them begins. For the full replays, this process's CPU time is
+printed too (the median of each side's): on a machine shared with other work the wall times swing with it.
 
     make bench   # or: DATABASE_URL=postgres://… python bench/replay.py [--events N] [--rounds R]
 """
@@ -92,9 +93,12 @@ def reference_app(url: str, events: int):
     return app, plain, snapshotted
 
 
-def timed(function) -> float:
-    started = time.perf_counter()
+def timed(function, cpu: list[float] | None = None) -> float:
+    """Wall time; with ``cpu``, this process's CPU time is appended to it too."""
+    started, used = time.perf_counter(), time.process_time()
     function()
+    if cpu is not None:
+        cpu.append(time.process_time() - used)
     return time.perf_counter() - started
 
 
@@ -129,9 +133,10 @@ def main() -> None:
     assert app.repository.get(plain_id).version == args.events
 
     ours_full, ours_snap, theirs_full, theirs_snap = [], [], [], []
+    ours_cpu, theirs_cpu = [], []
     for _ in range(args.rounds):
-        ours_full.append(timed(lambda: store.load(stream_id, FOLDER, use_snapshots=False)))
-        theirs_full.append(timed(lambda: app.repository.get(plain_id)))
+        ours_full.append(timed(lambda: store.load(stream_id, FOLDER, use_snapshots=False), ours_cpu))
+        theirs_full.append(timed(lambda: app.repository.get(plain_id), theirs_cpu))
         ours_snap.extend(timed(lambda: store.load(stream_id, FOLDER)) for _ in range(args.snapshot_loads))
         theirs_snap.extend(timed(lambda: app.repository.get(snap_id)) for _ in range(args.snapshot_loads))
 
@@ -146,6 +151,8 @@ def main() -> None:
     print(f"replay, ours                 : {full:8.1f} ms  ({args.events / full * 1000:8.0f} events/s)")
     print(f"replay, eventsourcing        : {ref_full:8.1f} ms  ({args.events / ref_full * 1000:8.0f} events/s)")
     print(f"ratio (how many times faster): {ref_full / full:8.1f}x  (aim: 4x or more)")
+    print(f"  this process's CPU time      : ours {ms(ours_cpu):.1f} ms, eventsourcing {ms(theirs_cpu):.1f} ms: "
+          f"{ms(theirs_cpu) / ms(ours_cpu):.1f}x (PostgreSQL's own work not counted; steadier on a busy machine)")
     size = len(orjson.dumps(snapshot)) // 1000
     print(f"snapshot load, ours          : {snap:8.2f} ms  (aim: 2 ms or less; slowest tenth from "
           f"{p90(ours_snap):.2f} ms; {len(ours_snap)} loads of a {size} kB snapshot)")
