@@ -11,7 +11,7 @@ or appends with the version it read and decides again when ``ExpectedVersionConf
 """
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -293,8 +293,9 @@ class Folder:
     evolve: Callable[[Any, RecordedEvent], Any]
     to_json: Callable[[Any], dict] = field(default=lambda state: state)
     from_json: Callable[[dict], Any] = field(default=lambda data: data)
-    # Folds many events at once (the same result as ``evolve`` one by one), when the kind has a faster way.
-    replay: Callable[[Any, Sequence[RecordedEvent]], Any] | None = None
+    # Folds many events at once (the same result as ``evolve`` one by one), when the kind has a faster way: given a
+    # list, or an iterator (``load`` gives one that makes each event as it is read).
+    replay: Callable[[Any, Iterable[RecordedEvent]], Any] | None = None
     # The kind's own event, made from a stored one's type, data and schema (upcast to the current schema). When
     # set, ``evolve`` and ``replay`` are given these instead, and ``load`` reads from the table only what
     # folding needs: no id, actor or time is read or decoded for each event.
@@ -361,10 +362,10 @@ FOLD_READ_SQL = (
 )
 
 
-def _folder_events(stream_id: str, folder: Folder, until: int | None,
-                   use_snapshots: bool) -> tuple[tuple[int, dict] | None, int, list[Any]]:
-    """The snapshot (if used and found), the last event's version (0 for none) and the events after the
-    snapshot, made by ``folder.event`` straight from their rows, upcast."""
+def _folder_rows(stream_id: str, folder: Folder, until: int | None,
+                 use_snapshots: bool) -> tuple[tuple[int, dict] | None, int, list[tuple]]:
+    """The snapshot (if used and found), the last event's version (0 for none) and the rows of the events after
+    the snapshot (``version, type, schema, data`` as text), for ``_folder_events``."""
     limit = NO_LIMIT if until is None else until
     if use_snapshots:
         rows = execute_prepared(FOLD_SNAPSHOT_AND_TAIL_SQL, [stream_id, folder.engine_version, limit, stream_id, limit],
@@ -374,14 +375,23 @@ def _folder_events(stream_id: str, folder: Folder, until: int | None,
     snapshot = None
     if rows and rows[0][1] is None:
         snapshot, rows = (rows[0][0], orjson.loads(rows[0][3])), rows[1:]
-    loads, current, make = orjson.loads, current_schema, folder.event
-    events = []
+    return snapshot, rows[-1][0] if rows else 0, rows
+
+
+def _folder_events(rows: list[tuple], folder: Folder) -> Iterator[Any]:
+    """The events of these rows, made by ``folder.event`` straight from them, upcast, one at a time: the fold
+    takes each as it is made, and an event folded is dropped at once rather than kept to the end (fewer
+    objects alive, less work for the garbage collector)."""
+    loads, make = orjson.loads, folder.event
+    current: dict[str, int] = {}  # each type's current schema, asked once per load
     for _version, type_, schema, data in rows:
         data = loads(data)
-        if schema < current(type_):
+        latest = current.get(type_)
+        if latest is None:
+            latest = current[type_] = current_schema(type_)
+        if schema < latest:
             schema, data = upcast(type_, schema, data)
-        events.append(make(type_, data, schema))
-    return snapshot, rows[-1][0] if rows else 0, events
+        yield make(type_, data, schema)
 
 
 def fold(folder: Folder, events: Iterable[RecordedEvent], state: Any = None) -> Any:
@@ -395,7 +405,7 @@ def _fold(folder: Folder, events: Iterable[Any], state: Any) -> Any:
     """Fold events already in the folder's own form (RecordedEvents for a folder without ``event``)."""
     state = folder.initial() if state is None else state
     if folder.replay is not None:
-        return folder.replay(state, list(events))
+        return folder.replay(state, events if isinstance(events, Iterator) else list(events))
     for event in events:
         state = folder.evolve(state, event)
     return state
@@ -408,9 +418,9 @@ def load(stream_id: str, folder: Folder, *, until: int | None = None, use_snapsh
     Takes a new snapshot when the tail has grown past ``snapshot_every`` events.
     """
     if folder.event is not None and connection.vendor == "postgresql":
-        snapshot, version, tail = _folder_events(stream_id, folder, until, use_snapshots)
+        snapshot, version, tail = _folder_rows(stream_id, folder, until, use_snapshots)
         start, state = (snapshot[0], folder.from_json(snapshot[1])) if snapshot else (0, None)
-        state = _fold(folder, tail, state)
+        state = _fold(folder, _folder_events(tail, folder), state)
         version = version or start
     else:
         if use_snapshots and connection.vendor == "postgresql":

@@ -34,14 +34,14 @@ def replace(obj: Any, /, **changes: Any) -> Any:
         names = plain_fields(cls)
     if names is None:
         return dataclasses.replace(obj, **changes)
-    new = _new(cls)
-    fields = new.__dict__
-    fields.update(obj.__dict__)
+    fields = obj.__dict__.copy()
     count = len(fields)
     fields.update(changes)
     if len(fields) != count:  # a name that is not a field was added
         unknown = sorted(changes.keys() - names)[0]
         raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword argument {unknown!r}")
+    new = _new(cls)
+    _set_dict(new, "__dict__", fields)
     return new
 
 
@@ -53,21 +53,25 @@ def replace_inner(obj: Any, attribute: str, /, **changes: Any) -> Any:
     names = _FIELDS.get(cls, False)
     if names is False:
         names = plain_fields(cls)
-    if names is None or plain_fields(type(obj)) is None:
+    outer_names = _FIELDS.get(type(obj), False)
+    if outer_names is False:
+        outer_names = plain_fields(type(obj))
+    if names is None or outer_names is None:
         return replace(obj, **{attribute: replace(inner, **changes)})
-    new_inner = _new(cls)
-    fields = new_inner.__dict__
-    fields.update(inner.__dict__)
+    fields = inner.__dict__.copy()
     count = len(fields)
     fields.update(changes)
     if len(fields) != count:
         unknown = sorted(changes.keys() - names)[0]
         raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword argument {unknown!r}")
-    new = _new(type(obj))
-    outer = new.__dict__
-    outer.update(obj.__dict__)
+    new_inner = _new(cls)
+    _set_dict(new_inner, "__dict__", fields)
+    outer = obj.__dict__.copy()
     outer[attribute] = new_inner
+    new = _new(type(obj))
+    _set_dict(new, "__dict__", outer)
     return new
 
 
 _new = object.__new__
+_set_dict = object.__setattr__  # a frozen dataclass refuses its own __setattr__

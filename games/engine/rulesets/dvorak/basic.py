@@ -45,13 +45,12 @@ from games.engine.rulesets.dvorak.effects import (
 )
 from games.engine.rulesets.dvorak.moves import DvorakMoves
 from games.engine.rulesets.dvorak.piles import (
+    TableDraft,
     discard_pile_of,
     draw_pile_of,
     pile_seat,
-    remove_from_piles,
-    to_discard_pile,
-    to_draw_pile,
     with_piles,
+    without,
 )
 from games.engine.rulesets.dvorak.precedence import rule_value
 from games.engine.rulesets.dvorak.state import (
@@ -73,6 +72,7 @@ from games.engine.rulesets.dvorak.state import (
     Player,
     SpecialRule,
     Turn,
+    attached_in,
     attached_things,
     cards_in_the_deck,
     cards_visible_to,
@@ -81,7 +81,6 @@ from games.engine.rulesets.dvorak.state import (
     locate,
     may_be_played_out_of_turn,
     visible_modifiers,
-    with_player,
 )
 from games.engine.rulesets.dvorak.variants import (
     player_deck_summary,
@@ -838,10 +837,11 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
 
     @applies("cards.dealt", shows={"seat": PUBLIC, "cards": PUBLIC, "count": PUBLIC})
     def apply_cards_dealt(self, state: GameState, event: Event) -> GameState:
-        cards = event.data["cards"]
-        state = remove_from_piles(state, cards)
-        player = state.table.player(event.data["seat"])
-        return with_player(state, replace(player, hand=(*player.hand, *cards)))
+        cards, seat = event.data["cards"], event.data["seat"]
+        draft = TableDraft(state.table)
+        draft.remove_from_piles(cards)
+        draft.change_player(seat, hand=(*draft.player(seat).hand, *cards))
+        return draft.state(state)
 
     @applies("turn.began", shows={"seat": PUBLIC})
     def apply_turn_began(self, state: GameState, event: Event) -> GameState:
@@ -866,27 +866,33 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
 
     @applies("card.drawn", shows={"seat": PUBLIC, "card": PUBLIC})
     def apply_card_drawn(self, state: GameState, event: Event) -> GameState:
-        card_id = event.data["card"]
-        state = remove_from_piles(state, [card_id])
-        player = state.table.player(event.data["seat"])
-        return with_player(state, replace(player, hand=(*player.hand, card_id)))
+        card_id, seat = event.data["card"], event.data["seat"]
+        draft = TableDraft(state.table)
+        draft.remove_from_piles((card_id,))
+        draft.change_player(seat, hand=(*draft.player(seat).hand, card_id))
+        return draft.state(state)
 
     @applies("card.played", shows=dict.fromkeys(("seat", "card", "kind", "counted", "onto", "target"), PUBLIC))
     def apply_card_played(self, state: GameState, event: Event) -> GameState:
         data = event.data
         card_id, seat = data["card"], data["seat"]
-        state = _take_out(state, card_id)
-        if data["kind"] == "Action":
-            state = to_discard_pile(state, [card_id])
+        action = data["kind"] == "Action"
+        draft = TableDraft(state.table)
+        _take_out_of(draft, card_id)
+        if action:
+            draft.to_discard_pile((card_id,))
         else:
-            state = _put_into_play(state, card_id, seat, data.get("onto"))
-        turn = replace(state.table.turn, played={**state.table.turn.played, card_id: seat})
-        if data["counted"]:
-            if data["kind"] == "Action":
-                turn = replace(turn, actions_played=turn.actions_played + 1)
-            else:
-                turn = replace(turn, things_played=turn.things_played + 1)
-        return state.with_table(turn=turn)
+            _put_into_play(draft, card_id, seat, data.get("onto"))
+        turn = draft.get("turn")
+        played = {**turn.played, card_id: seat}
+        if not data["counted"]:
+            turn = replace(turn, played=played)
+        elif action:
+            turn = replace(turn, played=played, actions_played=turn.actions_played + 1)
+        else:
+            turn = replace(turn, played=played, things_played=turn.things_played + 1)
+        draft.set(turn=turn)
+        return draft.state(state)
 
     @applies("thing.used", shows={"seat": PUBLIC, "card": PUBLIC})
     def apply_thing_used(self, state: GameState, event: Event) -> GameState:
@@ -894,48 +900,60 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
 
     @applies("cards.discarded", shows={"seat": PUBLIC, "cards": PUBLIC, "cause": PUBLIC})
     def apply_cards_discarded(self, state: GameState, event: Event) -> GameState:
+        draft = TableDraft(state.table)
         for card_id in event.data["cards"]:
-            state = to_discard_pile(_take_out(state, card_id), [card_id])
-        return state
+            _take_out_of(draft, card_id)
+            draft.to_discard_pile((card_id,))
+        return draft.state(state)
 
     @applies("card.moved", shows=dict.fromkeys(("card", "from", "to", "by", "cause"), PUBLIC))
     def apply_card_moved(self, state: GameState, event: Event) -> GameState:
         card_id, to = event.data["card"], event.data["to"]
-        state = _take_out(state, card_id)
+        draft = TableDraft(state.table)
+        _take_out_of(draft, card_id)
         zone = to["zone"]
         if zone == "hand":
-            player = state.table.player(to["seat"])
-            return with_player(state, replace(player, hand=(*player.hand, card_id)))
-        if zone == "in_play":
-            return _put_into_play(state, card_id, to["seat"], to.get("onto"))
+            draft.change_player(to["seat"], hand=(*draft.player(to["seat"]).hand, card_id))
+        elif zone == "in_play":
+            _put_into_play(draft, card_id, to["seat"], to.get("onto"))
         # A Multi-Deck card goes back to the piles of the player whose deck it came from.
-        if zone == "discard":
-            return to_discard_pile(state, [card_id])
-        return to_draw_pile(state, card_id, top=zone == "draw_top")
+        elif zone == "discard":
+            draft.to_discard_pile((card_id,))
+        else:
+            draft.to_draw_pile(card_id, top=zone == "draw_top")
+        return draft.state(state)
 
     @applies("thing.destroyed", shows={"card": PUBLIC, "by": PUBLIC, "cause": PUBLIC})
     def apply_thing_destroyed(self, state: GameState, event: Event) -> GameState:
         """A destroyed Thing goes to the discard pile (of its deck's player, in Multi-Deck Dvorak), and so does
         every Thing played onto it (not the reverse)."""
         card_id = event.data["card"]
-        return to_discard_pile(_take_out(state, card_id), [card_id])
+        draft = TableDraft(state.table)
+        _take_out_of(draft, card_id)
+        draft.to_discard_pile((card_id,))
+        return draft.state(state)
 
     @applies("card.taken", shows=dict.fromkeys(("from", "to", "card", "cause"), PUBLIC))
     def apply_card_taken(self, state: GameState, event: Event) -> GameState:
-        return _hand_to_hand(state, event.data["card"], event.data["from"], event.data["to"])
+        draft = TableDraft(state.table)
+        _hand_to_hand(draft, event.data["card"], event.data["to"])
+        return draft.state(state)
 
     @applies("card.given", shows=dict.fromkeys(("from", "to", "card", "cause", "counted"), PUBLIC))
     def apply_card_given(self, state: GameState, event: Event) -> GameState:
-        state = _hand_to_hand(state, event.data["card"], event.data["from"], event.data["to"])
+        draft = TableDraft(state.table)
+        _hand_to_hand(draft, event.data["card"], event.data["to"])
         if event.data.get("counted"):  # given to a team-mate in place of the turn's Action
-            state = state.with_table(turn=replace(state.table.turn, actions_played=state.table.turn.actions_played + 1))
-        return state
+            turn = draft.get("turn")
+            draft.set(turn=replace(turn, actions_played=turn.actions_played + 1))
+        return draft.state(state)
 
     @applies("counter.changed", shows=dict.fromkeys(("seat", "name", "delta", "value", "by", "cause"), PUBLIC))
     def apply_counter_changed(self, state: GameState, event: Event) -> GameState:
-        player = state.table.player(event.data["seat"])
-        return with_player(state, replace(player, counters={**player.counters,
-                                                           event.data["name"]: event.data["value"]}))
+        draft = TableDraft(state.table)
+        seat = event.data["seat"]
+        draft.change_player(seat, counters={**draft.player(seat).counters, event.data["name"]: event.data["value"]})
+        return draft.state(state)
 
     @applies("dice.rolled", shows=dict.fromkeys(("dice", "rolls", "total", "by", "cause"), PUBLIC))
     def apply_dice_rolled(self, state: GameState, event: Event) -> GameState:
@@ -971,40 +989,47 @@ def _require_opponent(state: GameState, command_body: dict, seat: int, other: in
         raise DomainError("That player is not your opponent.", code="denied", details={"seat": other})
 
 
-def _hand_to_hand(state: GameState, card_id: str, giver: int, receiver: int) -> GameState:
-    state = _take_out(state, card_id)
-    player = state.table.player(receiver)
-    return with_player(state, replace(player, hand=(*player.hand, card_id)))
+def _hand_to_hand(draft: TableDraft, card_id: str, receiver: int) -> None:
+    _take_out_of(draft, card_id)
+    draft.change_player(receiver, hand=(*draft.player(receiver).hand, card_id))
 
 
-def _put_into_play(state: GameState, card_id: str, seat: int, onto: str | None) -> GameState:
-    player = state.table.player(seat)
-    state = with_player(state, replace(player, in_play=(*player.in_play, card_id)))
+def _put_into_play(draft: TableDraft, card_id: str, seat: int, onto: str | None) -> None:
+    draft.change_player(seat, in_play=(*draft.player(seat).in_play, card_id))
     if onto is not None:
-        state = state.with_table(attached_to={**state.table.attached_to, card_id: onto})
-    return state
+        draft.set(attached_to={**draft.get("attached_to"), card_id: onto})
 
 
 def _take_out(state: GameState, card_id: str) -> GameState:
+    """The state with a card taken from wherever it is (``_take_out_of``); the same state if it is nowhere."""
+    draft = TableDraft(state.table)
+    if draft.where(card_id) is None:
+        return state
+    _take_out_of(draft, card_id)
+    return draft.state(state)
+
+
+def _take_out_of(draft: TableDraft, card_id: str) -> None:
     """Take a card from wherever it is. A Thing leaving play takes with it the Things played onto it (they go to
     the discard pile), the changes it made to last while it stays in play, and every change made for it."""
-    location = locate(state, card_id)
+    location = draft.where(card_id)
     if location is None:
-        return state
-    if location.zone == "in_play":
-        attached = attached_things(state, card_id)
+        return
+    zone, seat = location
+    if zone == "in_play":
+        attached_to = draft.get("attached_to")
+        attached = attached_in(attached_to, card_id)
         leaving = {card_id, *attached}
-        players = tuple(replace(p, in_play=tuple(c for c in p.in_play if c not in leaving))
-                        for p in state.table.players)
-        state = state.with_table(
-            players=players,
-            attached_to={c: host for c, host in state.table.attached_to.items() if c not in leaving},
-            modifiers=tuple(m for m in state.table.modifiers
+        for player in tuple(draft.all_players()):
+            if not leaving.isdisjoint(player.in_play):
+                draft.change_player(player.seat, in_play=tuple(c for c in player.in_play if c not in leaving))
+        draft.set(
+            attached_to={c: host for c, host in attached_to.items() if c not in leaving},
+            modifiers=tuple(m for m in draft.get("modifiers")
                             if not (m.source in leaving and m.until == LEAVES_PLAY) and m.card not in leaving),
         )
-        return to_discard_pile(state, attached)
-    if location.zone == "hand":
-        player = state.table.player(location.seat)
-        return with_player(state, replace(player, hand=tuple(c for c in player.hand if c != card_id)))
-    return remove_from_piles(state, [card_id])
-
+        draft.to_discard_pile(attached)
+    elif zone == "hand":
+        draft.change_player(seat, hand=without(draft.player(seat).hand, card_id))
+    else:
+        draft.remove_from_piles((card_id,))

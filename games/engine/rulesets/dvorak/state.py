@@ -275,11 +275,17 @@ def cards_in_zones(state: GameState) -> list[str]:
 
 def attached_things(state: GameState, host: str) -> list[str]:
     """The Things played onto ``host``, and onto those, recursively (not ``host`` itself)."""
-    children = [child for child, parent in state.table.attached_to.items() if parent == host]
+    return attached_in(state.table.attached_to, host)
+
+
+def attached_in(attached_to: dict[str, str], host: str) -> list[str]:
+    """``attached_things`` read from an ``attached_to`` map (Thing -> the Thing it was played onto)."""
+    if host not in attached_to.values():
+        return []
     found = []
-    for child in children:
+    for child in [child for child, parent in attached_to.items() if parent == host]:
         found.append(child)
-        found.extend(attached_things(state, child))
+        found.extend(attached_in(attached_to, child))
     return found
 
 
