@@ -74,7 +74,7 @@ async def drive(base: str, games: int, commands: int, listing: bool = False) -> 
 
             for _ in range(commands // 3):
                 drawn = await send({"type": "draw"})
-                card = next(e["data"]["card"] for e in drawn["events"] if e["type"] == "card.drawn")
+                card = next(e["data"]["card"]["id"] for e in drawn["events"] if e["type"] == "card.drawn")
                 await send({"type": "play", "card": card})
                 await send({"type": "end_turn"})
                 seat = 1 - seat

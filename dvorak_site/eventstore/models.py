@@ -39,7 +39,9 @@ class Snapshot(models.Model):
     stream = models.ForeignKey(Stream, on_delete=models.CASCADE, related_name="snapshots")
     engine_version = models.CharField(max_length=40)
     version = models.PositiveIntegerField()
-    state = models.JSONField()
+    # The state's JSON as text: a snapshot is only ever read whole, and PostgreSQL gives text back as it is, where a
+    # jsonb column is rebuilt into text on every read (most of a large snapshot's load).
+    state = models.TextField()
     taken_at = models.DateTimeField(auto_now=True)
 
     class Meta:

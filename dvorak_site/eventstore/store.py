@@ -305,12 +305,13 @@ class Folder:
 def save_snapshot(stream_id: str, version: int, engine_version: str, state: dict) -> None:
     Snapshot.objects.filter(stream_id=stream_id).exclude(engine_version=engine_version).delete()
     Snapshot.objects.update_or_create(
-        stream_id=stream_id, engine_version=engine_version, defaults={"version": version, "state": state}
+        stream_id=stream_id, engine_version=engine_version,
+        defaults={"version": version, "state": orjson.dumps(state).decode()}
     )
 
 
 SNAPSHOT_SQL = (
-    "SELECT version, state::text FROM eventstore_snapshot "
+    "SELECT version, state FROM eventstore_snapshot "
     "WHERE stream_id = %s AND engine_version = %s AND version <= %s"
 )
 
@@ -324,12 +325,12 @@ def load_snapshot(stream_id: str, engine_version: str, *, until: int | None = No
     if until is not None:
         rows = rows.filter(version__lte=until)
     found = rows.values_list("version", "state").first()
-    return (found[0], found[1]) if found else None
+    return (found[0], orjson.loads(found[1])) if found else None
 
 
 # The snapshot (its row first, with no type) and the events after it, in one round trip.
 SNAPSHOT_AND_TAIL_SQL = (
-    "WITH snap AS (SELECT version, state::text AS state FROM eventstore_snapshot "
+    "WITH snap AS (SELECT version, state FROM eventstore_snapshot "
     "WHERE stream_id = %s AND engine_version = %s AND version <= %s) "
     "SELECT 0, version, NULL, NULL, state, NULL, NULL FROM snap UNION ALL "
     "SELECT id, version, type, schema, data::text, actor, recorded_at FROM eventstore_event "
@@ -349,7 +350,7 @@ def _snapshot_and_tail(stream_id: str, engine_version: str, until: int | None) -
 
 # What folding needs of each event, with the snapshot first (its row with no type) or without one.
 FOLD_SNAPSHOT_AND_TAIL_SQL = (
-    "WITH snap AS (SELECT version, state::text AS state FROM eventstore_snapshot "
+    "WITH snap AS (SELECT version, state FROM eventstore_snapshot "
     "WHERE stream_id = %s AND engine_version = %s AND version <= %s) "
     "SELECT version, NULL, NULL, state FROM snap UNION ALL "
     "SELECT version, type, schema, data::text FROM eventstore_event "
