@@ -183,6 +183,9 @@ def _append_postgres(stream_id: str, expected: int, events: Sequence[RecordedEve
     return sorted(r[0] for r in execute_prepared(sql, move_params + _row_params(events)))
 
 
+NEVER_BY_REPETITION = 2**31 - 1
+
+
 def _prepare() -> bool:
     """Whether the store's statements are prepared on the server (off behind PgBouncer's transaction pooling)."""
     return getattr(settings, "EVENTSTORE_PREPARED_STATEMENTS", True)
@@ -199,8 +202,14 @@ def execute_prepared(sql: str, params: list[Any], *, binary: bool = False) -> li
     connection.ensure_connection()
     connection.validate_no_broken_transaction()
     started = time.monotonic() if connection.queries_logged else None
-    with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:  # Django's errors
-        cursor.execute(sql, params, prepare=_prepare() or None, binary=binary)
+    raw, prepare = connection.connection, _prepare()
+    if prepare and raw.prepare_threshold is None:
+        # Django opens its connections with psycopg's preparing off (prepare_threshold None), and then psycopg
+        # prepares nothing, not even a statement asked for by name: every execution was parsed and planned
+        # again. With a threshold no statement reaches, only those asked for (these) are prepared.
+        raw.prepare_threshold = NEVER_BY_REPETITION
+    with connection.wrap_database_errors, psycopg.Cursor(raw) as cursor:  # Django's errors
+        cursor.execute(sql, params, prepare=prepare or None, binary=binary)
         rows = cursor.fetchall() if cursor.description else []
     if started is not None:  # DEBUG, or a test counting statements: logged as Django logs its own
         connection.queries_log.append({"sql": sql, "time": f"{time.monotonic() - started:.3f}"})

@@ -115,3 +115,24 @@ def test_a_projection_goes_with_its_append_and_not_with_a_refused_one():
         cursor.execute("SELECT version FROM projected_row WHERE id = 1")
         assert cursor.fetchone()[0] == 1
     assert [e.version for e in store.read(stream)] == [1]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_the_stores_statements_are_prepared_on_the_server_once_and_only_when_asked(prepared):
+    """Django opens its connections with psycopg's preparing off; the store's statements must still be prepared
+    (parsed and planned once per connection), and not at all behind PgBouncer's transaction pooling."""
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    for version in range(3):
+        store.append("game-prepared", version, new(version + 1))
+        store.read("game-prepared")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        statements = [row[0] for row in cursor.fetchall()]
+    appends = [s for s in statements if "INSERT INTO eventstore_event" in s]
+    reads = [s for s in statements if s.startswith(store.READ_SQL.split(" %s")[0].split(" WHERE")[0])]
+    if prepared:
+        assert len(appends) == 2 and len(reads) == 1, statements  # a new stream's append, then a later one's
+    else:
+        assert appends == [] and reads == [], statements
