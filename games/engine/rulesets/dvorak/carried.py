@@ -269,8 +269,9 @@ def _counter_name(name: str) -> str | None:
 
 def _player_word(item: Any) -> str | None:
     """The word of the chosen player the item speaks of, if any."""
-    for who in (getattr(item, "who", None), getattr(item, "to", None),
-                getattr(getattr(item, "cards", None), "owner", None)):
+    # A Thing "an opponent controls" is chosen among all of theirs: only a hand is a chosen player's.
+    owner = item.cards.owner if isinstance(item, L.Take) and item.cards.zone == "hand" else None
+    for who in (getattr(item, "who", None), getattr(item, "to", None), owner):
         if _who_needs_target(who):
             return who
     return None
