@@ -315,8 +315,7 @@ def test_tax_and_dice_are_carried_out_for_everyone_to_see(dealt_game):
     game.send(seat, {"type": "end_turn"})
     other = drawn(game)
     assert game.send(other, {"type": "play", "card": hand_of(game, other, "Dice")[0]}).status_code == 201
-    events = game.clients[0].get(f"/api/v1/games/{game.id}/events/").json()
-    rows = events["results"] if isinstance(events, dict) and "results" in events else events
-    rolled = [e for e in (rows if isinstance(rows, list) else rows.get("events", [])) if e["type"] == "dice.rolled"]
+    events = game.clients[0].get(f"/api/v1/games/{game.id}/events/").json()["events"]
+    rolled = [e for e in events if e["type"] == "dice.rolled"]
     assert rolled and rolled[-1]["data"]["dice"] == "2d6" and len(rolled[-1]["data"]["rolls"]) == 2
     assert game.replays_to_what_was_played()
