@@ -263,7 +263,8 @@ def test_smite_destroys_the_chosen_thing_offered_in_the_moves_and_refuses_anothe
     for bad in ([], [smite], monster, [monster, monster]):
         refused = game.send(other, {"type": "play", "card": smite, "targets": bad})
         assert refused.status_code == 400, bad
-        assert refused.json()["error"]["details"]["field"] == "targets"
+        details = refused.json()["error"]["details"]
+        assert "targets" in (details.get("field"), *details), details
     assert in_play_of(game, seat)[0]["id"] == monster  # nothing applied
     played = game.send(other, {"type": "play", "card": smite, "targets": [monster]})
     assert played.status_code == 201
