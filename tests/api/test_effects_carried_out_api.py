@@ -320,3 +320,34 @@ def test_tax_and_dice_are_carried_out_for_everyone_to_see(dealt_game):
     rolled = [e for e in events if e["type"] == "dice.rolled"]
     assert rolled and rolled[-1]["data"]["dice"] == "2d6" and len(rolled[-1]["data"]["rolls"]) == 2
     assert game.replays_to_what_was_played()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_random_card_taken_by_a_carried_action_never_reaches_the_third_players_websocket(dealt_game):
+    from asgiref.sync import async_to_sync
+    from channels.testing import WebsocketCommunicator
+
+    from dvorak_site.asgi import application
+
+    game = dealt_game([ESPIONAGE, CHARITY, JABBERWOCK], players=3)
+    seat = drawn(game)
+    victim, third = (seat + 1) % 3, (seat + 2) % 3
+    before = {c["id"] for c in game.state(victim)["players"][victim]["hand"]}
+    espionage = hand_of(game, seat, "Espionage")[0]
+    assert game.send(seat, {"type": "play", "card": espionage, "target": victim}).status_code == 201
+    (taken,) = before - {c["id"] for c in game.state(victim)["players"][victim]["hand"]}
+    version = game.state()["version"]
+
+    async def all_events_over_the_socket(token: str) -> list[dict]:
+        socket = WebsocketCommunicator(application, f"/ws/games/{game.id}/?token={token}")
+        assert (await socket.connect(timeout=5))[0]
+        events = [(await socket.receive_json_from(timeout=5))["event"] for _ in range(version)]
+        await socket.disconnect()
+        return events
+
+    token = game.clients[third]._credentials["HTTP_AUTHORIZATION"].split()[1]
+    events = async_to_sync(all_events_over_the_socket)(token)
+    assert events[-1]["type"] == "card.taken" and events[-1]["data"]["from"] == victim
+    assert taken not in json.dumps(events)
+    token = game.clients[seat]._credentials["HTTP_AUTHORIZATION"].split()[1]
+    assert taken in json.dumps(async_to_sync(all_events_over_the_socket)(token)[-1])

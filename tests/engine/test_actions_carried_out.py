@@ -34,6 +34,7 @@ CARDS = [
     {"title": "Fine", "type": "Action", "text": "A player of your choice loses 5 points."},
     {"title": "Dice", "type": "Action", "text": "Roll two dice."},
     {"title": "Reshuffle", "type": "Action", "text": "Shuffle the discard pile into the draw pile."},
+    {"title": "Again", "type": "Action", "text": "Take an extra turn."},
     {"title": "Recycle", "type": "Action", "text": "Draw two cards, then discard a card."},
     {"title": "Swap", "type": "Action", "text": "Discard a card, then draw two cards."},
     {"title": "Box", "type": "Thing", "text": "When this card comes into play, draw two cards."},
@@ -280,6 +281,19 @@ def test_dice_are_rolled_by_the_server_and_the_discard_pile_shuffled_into_the_dr
     count = len(game.state.table.draw_pile)
     game.send(seat, {"type": "play", "card": game.card("Reshuffle")})
     assert game.discard_pile() == [] and len(game.state.table.draw_pile) == count + 5
+
+
+def test_an_extra_turn_begins_when_the_turn_ends_and_is_used_up():
+    game = table()
+    seat = game.state.table.turn.seat
+    game.arrange(hands={seat: ["Again"]}, turn=seat)
+    events = game.send(seat, {"type": "play", "card": game.card("Again")})
+    assert types(events) == ["card.played", "rule.set"] and events[-1].data["param"] == "extra_turns"
+    events = game.send(seat, {"type": "end_turn"})
+    assert types(events) == ["turn.ended", "rule.ended", "turn.began"] and events[-1].data["seat"] == seat
+    assert not [m for m in game.state.table.modifiers if m.param == "extra_turns"]
+    game.send(seat, {"type": "draw"})
+    assert game.send(seat, {"type": "end_turn"})[-1].data["seat"] == (seat + 1) % 3
 
 
 # --- Things coming into play --------------------------------------------------------------------------------

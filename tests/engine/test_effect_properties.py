@@ -78,6 +78,7 @@ ACTIONS = [
     {"title": "Dice", "type": "Action", "text": "Roll two dice."},
     {"title": "Reshuffle", "type": "Action", "text": "Shuffle the discard pile into the draw pile."},
     {"title": "Swap", "type": "Action", "text": "Discard a card, then draw two cards."},
+    {"title": "Again", "type": "Action", "text": "Take an extra turn."},
     {"title": "Box", "type": "Thing", "text": "When this card comes into play, draw two cards."},
     {"title": "Mint", "type": "Thing", "text": "When this card comes into play, gain 3 gold."},
     {"title": "Greedy Goblin", "type": "Thing", "text": "Your hand limit is 7."},

@@ -26,6 +26,7 @@ from games.engine.rulesets.dvorak.carried import (
     carried_action,
     cascade_events,
     check_action_choices,
+    extra_turn,
     into_play_events,
     optional_draws,
     require_host,
@@ -483,6 +484,13 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         if limit is not None and len(state.table.player(ctx.seat).hand) > limit:
             raise DomainError(f"Discard down to your hand limit of {limit} first.",
                               code="limit_reached", details={"hand_limit": limit})
+        extra = extra_turn(state, ctx.seat)
+        if extra is not None:
+            # An extra turn an Action gave (``carried``): used up, and this player's next turn begins now.
+            return [Event("turn.ended", {"seat": ctx.seat}),
+                    Event("rule.ended", {"effect": extra.order, "param": extra.param, "by": ctx.seat,
+                                         "cause": extra.source}),
+                    Event("turn.began", {"seat": ctx.seat})]
         return [Event("turn.ended", {"seat": ctx.seat}), Event("turn.began", {"seat": next_seat(state, ctx.seat)})]
 
     # --- Effect moves: carrying out a card's text -------------------------------------------------------------

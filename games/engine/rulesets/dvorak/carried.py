@@ -35,12 +35,22 @@ from dvorak_core.rule_params import PARAM_NAME, checked_rule_value
 from games.engine.events import Event
 from games.engine.rulesets.dvorak.effects import TRUST, effect_of, effects_fixed
 from games.engine.rulesets.dvorak.piles import discard_pile_of, draw_pile_of, pile_seat
-from games.engine.rulesets.dvorak.state import LEAVES_PLAY, Location, all_discard_piles, is_action, locate
+from games.engine.rulesets.dvorak.state import (
+    ENDED,
+    LEAVES_PLAY,
+    Location,
+    all_discard_piles,
+    is_action,
+    locate,
+)
 from games.engine.state import GameState, opponents, seats_standing
 
 YOUR = re.compile(r"\byour\b", re.IGNORECASE)
 # The most a counter may hold either way (as the ``counter`` move keeps it): every JSON reader keeps it exactly.
 COUNTER_BOUND_EXACT = 2**53 - 1
+# An extra turn to come: a rule change of its own (``rule.set``, ``seat`` the player, until it is taken), which
+# the end of that player's turn uses up (``rule.ended``) to begin their next turn at once.
+EXTRA_TURN = "extra_turns"
 
 
 def checking(state: GameState) -> bool:
@@ -79,9 +89,9 @@ def require_host(state: GameState, card_id: str, onto: str | None) -> None:
 
 
 def _rule_set(source: str, param: str, value: Any, *, seat: int | None = None, card: str | None = None,
-              deny: bool = False) -> Event:
+              deny: bool = False, until: str = LEAVES_PLAY) -> Event:
     return Event("rule.set", {"source": source, "param": param, "value": value, "seat": seat, "card": card,
-                              "deny": deny, "by": None, "until": LEAVES_PLAY})
+                              "deny": deny, "by": None, "until": until})
 
 
 def into_play_events(state: GameState, card_id: str, seat: int) -> list[Event]:
@@ -256,6 +266,8 @@ def _carriable(item: Any) -> bool:
             and _counter_name(item.name) is not None
     if isinstance(item, L.Roll):
         return True
+    if isinstance(item, L.ExtraTurn):
+        return item.who in ("you", "controller")
     if isinstance(item, L.Shuffle):
         return (item.source, item.into) in (("discard_pile", "draw_pile"), ("draw_pile", "draw_pile"),
                                             ("discard_pile", "discard_pile"))
@@ -466,7 +478,14 @@ def action_events(state: GameState, seat: int, card_id: str, body: dict[str, Any
                                                 "total": sum(rolls), "by": seat, "cause": card_id}))
         elif isinstance(item, L.Shuffle):
             events.append(_shuffled(now, seat, card_id, item, rng))
+        elif isinstance(item, L.ExtraTurn):
+            events.append(_rule_set(card_id, EXTRA_TURN, 1, seat=seat, until=ENDED))
     return events
+
+
+def extra_turn(state: GameState, seat: int) -> Any:
+    """The first extra turn ``seat`` has to come (a ``rule.set`` of ``extra_turns`` an Action made), or None."""
+    return next((m for m in state.table.modifiers if m.param == EXTRA_TURN and m.seat == seat), None)
 
 
 def _shuffled(state: GameState, seat: int, card_id: str, item: L.Shuffle, rng) -> Event:
