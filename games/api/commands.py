@@ -180,8 +180,12 @@ class Play(Command):
     type = type_field(name)
     card = card_id("The card in your hand.")
     onto = card_id("`dvorak`: a Thing in play to play this Thing onto.", required=False)
-    target = seat("`dvorak`: a seat the card is played on, where a card names one. `article_ii`: required, the "
-                  "player the card is played on (yourself included).", required=False)
+    target = seat("`dvorak`: a seat the card is played on, where a card names one (an Action the server carries "
+                  "out whole: its chosen player). `article_ii`: required, the player the card is played on "
+                  "(yourself included).", required=False)
+    targets = UniqueList(child=card_id(), required=False, help_text=(
+        "`dvorak`, with `unread_effects` `claim` or `vote`: the cards an Action the server carries out whole "
+        "chooses (to discard, destroy, take or give), as many as it chooses; only for such an Action."))
     remove = card_id("`article_ii`, Voter ADHD (\"Remove one card from play\"): the card in play in front of the "
                      "target to remove. Optional: without it the server removes the only card there is, or, when "
                      "there are several, the play waits for a `remove` command naming one.", required=False)

@@ -239,3 +239,115 @@ def test_flak_armour_is_played_onto_a_thing_in_play_or_not_at_all(dealt_game):
     assert armour not in hand_of(game, seat, "Flak Armour")
     assert armour in json.dumps(in_play_of(game, seat))  # carried by the Pebble
     assert game.replays_to_what_was_played()
+
+
+# --- Actions the server carries out whole ---------------------------------------------------------------------
+
+SMITE = {"title": "Smite", "type": "Action", "text": "Destroy target Thing."}
+BUTTERFINGERS = {"title": "Butterfingers", "type": "Action", "text": "Discard a card from your hand."}
+CHARITY = {"title": "Charity", "type": "Action", "text": "Give two cards from your hand to an opponent."}
+TAX = {"title": "Tax", "type": "Action", "text": "Each player gains 2 gold."}
+DICE = {"title": "Dice", "type": "Action", "text": "Roll two dice."}
+
+
+def test_smite_destroys_the_chosen_thing_offered_in_the_moves_and_refuses_another(dealt_game):
+    game = dealt_game([SMITE, JABBERWOCK])
+    seat = drawn(game)
+    monster = hand_of(game, seat, "Jabberwock")[0]
+    assert game.send(seat, {"type": "play", "card": monster}).status_code == 201
+    game.send(seat, {"type": "end_turn"})
+    other = drawn(game)
+    smite = hand_of(game, other, "Smite")[0]
+    assert {"type": "play", "card": smite, "targets": {"choose": 1, "from": [monster], "list": True}} \
+        in game.moves(other)
+    for bad in ([], [smite], monster, [monster, monster]):
+        refused = game.send(other, {"type": "play", "card": smite, "targets": bad})
+        assert refused.status_code == 400, bad
+        details = refused.json()["error"]["details"]
+        assert "targets" in (details.get("field"), *details), details
+    assert in_play_of(game, seat)[0]["id"] == monster  # nothing applied
+    played = game.send(other, {"type": "play", "card": smite, "targets": [monster]})
+    assert played.status_code == 201
+    assert in_play_of(game, seat) == [] and monster in [c["id"] for c in game.state()["discard_pile"]]
+    # Not twice: the server has done it.
+    refused = game.send(other, {"type": "destroy", "card": monster, "cause": smite})
+    assert refused.status_code in (400, 409)
+    assert game.replays_to_what_was_played()
+
+
+def test_butterfingers_discards_the_chosen_card_and_cannot_be_cited_again(dealt_game):
+    game = dealt_game([BUTTERFINGERS, JABBERWOCK])
+    seat = drawn(game)
+    card = hand_of(game, seat, "Butterfingers")[0]
+    monster = hand_of(game, seat, "Jabberwock")[0]
+    assert game.send(seat, {"type": "play", "card": card, "targets": [monster]}).status_code == 201
+    assert monster not in [c["id"] for c in game.state(seat)["players"][seat]["hand"]]
+    assert [c["id"] for c in game.state()["discard_pile"][-2:]] == [card, monster]
+    other = hand_of(game, seat, "Jabberwock")[0]
+    refused = game.send(seat, {"type": "discard", "cards": [other], "cause": card})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "effect_not_allowed"
+    assert game.replays_to_what_was_played()
+
+
+def test_charity_gives_the_chosen_cards_hidden_from_the_third_player(dealt_game):
+    game = dealt_game([CHARITY, JABBERWOCK], players=3)
+    seat = drawn(game)
+    receiver, third = (seat + 1) % 3, (seat + 2) % 3
+    charity = hand_of(game, seat, "Charity")[0]
+    gifts = hand_of(game, seat, "Jabberwock")[:2]
+    offered = [m for m in game.moves(seat) if m.get("card") == charity]
+    assert sorted(m["target"] for m in offered) == sorted([receiver, third])
+    assert all(m["targets"]["choose"] == 2 for m in offered)
+    refused = game.send(seat, {"type": "play", "card": charity, "targets": gifts})
+    assert refused.status_code == 400 and refused.json()["error"]["details"]["field"] == "target"
+    assert game.send(seat, {"type": "play", "card": charity, "target": receiver, "targets": gifts}).status_code == 201
+    assert set(gifts) <= {c["id"] for c in game.state(receiver)["players"][receiver]["hand"]}
+    seen_by_third = json.dumps(game.clients[third].get(f"/api/v1/games/{game.id}/events/").json()) \
+        + json.dumps(game.state(third))
+    assert not [g for g in gifts if g in seen_by_third]
+    assert game.replays_to_what_was_played()
+
+
+def test_tax_and_dice_are_carried_out_for_everyone_to_see(dealt_game):
+    game = dealt_game([TAX, DICE], players=3)
+    seat = drawn(game)
+    assert game.send(seat, {"type": "play", "card": hand_of(game, seat, "Tax")[0]}).status_code == 201
+    assert [p["counters"].get("gold") for p in game.state()["players"]] == [2, 2, 2]
+    game.send(seat, {"type": "end_turn"})
+    other = drawn(game)
+    assert game.send(other, {"type": "play", "card": hand_of(game, other, "Dice")[0]}).status_code == 201
+    events = game.clients[0].get(f"/api/v1/games/{game.id}/events/").json()["events"]
+    rolled = [e for e in events if e["type"] == "dice.rolled"]
+    assert rolled and rolled[-1]["data"]["dice"] == "2d6" and len(rolled[-1]["data"]["rolls"]) == 2
+    assert game.replays_to_what_was_played()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_random_card_taken_by_a_carried_action_never_reaches_the_third_players_websocket(dealt_game):
+    from asgiref.sync import async_to_sync
+    from channels.testing import WebsocketCommunicator
+
+    from dvorak_site.asgi import application
+
+    game = dealt_game([ESPIONAGE, CHARITY, JABBERWOCK], players=3)
+    seat = drawn(game)
+    victim, third = (seat + 1) % 3, (seat + 2) % 3
+    before = {c["id"] for c in game.state(victim)["players"][victim]["hand"]}
+    espionage = hand_of(game, seat, "Espionage")[0]
+    assert game.send(seat, {"type": "play", "card": espionage, "target": victim}).status_code == 201
+    (taken,) = before - {c["id"] for c in game.state(victim)["players"][victim]["hand"]}
+    version = game.state()["version"]
+
+    async def all_events_over_the_socket(token: str) -> list[dict]:
+        socket = WebsocketCommunicator(application, f"/ws/games/{game.id}/?token={token}")
+        assert (await socket.connect(timeout=5))[0]
+        events = [(await socket.receive_json_from(timeout=5))["event"] for _ in range(version)]
+        await socket.disconnect()
+        return events
+
+    token = game.clients[third]._credentials["HTTP_AUTHORIZATION"].split()[1]
+    events = async_to_sync(all_events_over_the_socket)(token)
+    assert events[-1]["type"] == "card.taken" and events[-1]["data"]["from"] == victim
+    assert taken not in json.dumps(events)
+    token = game.clients[seat]._credentials["HTTP_AUTHORIZATION"].split()[1]
+    assert taken in json.dumps(async_to_sync(all_events_over_the_socket)(token)[-1])

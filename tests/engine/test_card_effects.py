@@ -35,6 +35,9 @@ CARDS = [
     {"title": "Windfall", "type": "Action", "text": "Draw two cards."},
     {"title": "Tax Refund", "type": "Action", "text": "Gain 2 gold."},
     {"title": "Sure Thing", "type": "Action", "text": "Draw a card.", "effect": [{"kind": "win", "who": "you"}]},
+    # Understood, but not carried out whole by the server (it does not skip turns): players carry them out.
+    {"title": "Sleight", "type": "Action", "text": "Take a random card from an opponent's hand. Skip your next turn."},
+    {"title": "Fumble", "type": "Action", "text": "Discard a card from your hand. Skip your next turn."},
 ]
 
 
@@ -145,8 +148,8 @@ def test_the_confirmed_effect_is_what_counts():
 
 def test_an_effect_move_must_be_one_the_cited_card_allows():
     game = table()
-    game.arrange(hands={0: ["Pickpocket", "Butterfingers", "Moonbeam"], 1: ["Ministry of Magic"]})
-    pickpocket, butterfingers = game.card("Pickpocket"), game.card("Butterfingers")
+    game.arrange(hands={0: ["Sleight", "Fumble", "Moonbeam"], 1: ["Ministry of Magic"]})
+    pickpocket, butterfingers = game.card("Sleight"), game.card("Fumble")
     game.refuse(0, {"type": "discard", "cards": [game.card("Moonbeam")], "cause": pickpocket}, "effect_not_allowed")
     game.send(0, {"type": "discard", "cards": [game.card("Moonbeam")], "cause": butterfingers})
     assert "Moonbeam" in game.discard_pile()
@@ -321,7 +324,8 @@ def voted_in(game: Table, **proposal) -> None:
 def test_a_card_voted_in_with_its_effect_is_understood_by_that_effect():
     game = creative_claims()
     voted_in(game, kind="card", card={"title": "Shed", "type": "Action", "text": "Lighten your load.",
-                                      "effect": [{"kind": "discard", "who": "you", "count": 1}]})
+                                      "effect": [{"kind": "discard", "who": "you", "count": 1},
+                                                 {"kind": "skip", "step": "turn"}]})
     game.arrange(hands={0: ["Moonbeam", "Shed"], 1: ["Ministry of Magic"]})  # (arranged: no replay to compare)
     shed = game.card("Shed")
     events = game.send(0, {"type": "discard", "cards": [game.card("Moonbeam")], "cause": shed})

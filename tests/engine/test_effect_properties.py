@@ -65,6 +65,22 @@ ACTIONS = [
     {"title": "Tax Refund", "type": "Action", "text": "Gain 2 gold."},
     {"title": "Scribble", "type": "Action", "text": "Draw a card."},
     {"title": "Butterfingers", "type": "Action", "text": "Discard a card from your hand."},
+    # Carried out whole by the server, with their choices in the legal moves.
+    {"title": "Feast", "type": "Action", "text": "Each player draws a card."},
+    {"title": "Favour", "type": "Action", "text": "A player of your choice draws two cards."},
+    {"title": "Purge", "type": "Action", "text": "Discard two cards at random."},
+    {"title": "Riot", "type": "Action", "text": "Each opponent discards a card at random."},
+    {"title": "Smite", "type": "Action", "text": "Destroy target Thing."},
+    {"title": "Earthquake", "type": "Action", "text": "Destroy all Ministries."},
+    {"title": "Grave Digging", "type": "Action", "text": "Take a card from the discard pile."},
+    {"title": "Charity", "type": "Action", "text": "Give two cards from your hand to an opponent."},
+    {"title": "Fine", "type": "Action", "text": "A player of your choice loses 5 points."},
+    {"title": "Dice", "type": "Action", "text": "Roll two dice."},
+    {"title": "Reshuffle", "type": "Action", "text": "Shuffle the discard pile into the draw pile."},
+    {"title": "Swap", "type": "Action", "text": "Discard a card, then draw two cards."},
+    {"title": "Again", "type": "Action", "text": "Take an extra turn."},
+    {"title": "Box", "type": "Thing", "text": "When this card comes into play, draw two cards."},
+    {"title": "Mint", "type": "Thing", "text": "When this card comes into play, gain 3 gold."},
     {"title": "Greedy Goblin", "type": "Thing", "text": "Your hand limit is 7."},
     {"title": "Ministry of Magic", "type": "Thing", "text": ""},
     {"title": "Ministry of Truth", "type": "Thing", "text": ""},
@@ -407,6 +423,7 @@ def test_the_random_games_open_claims_refuse_moves_and_carry_out_actions():
         types.update(event.type for event in game.events)
     assert types["claim.opened"] and types["claim.resolved"], types
     assert types["counter.changed"] and types["card.drawn"], types
+    assert types["cards.discarded"] and types["thing.destroyed"], types
 
 
 def test_an_amendment_of_a_rules_parameters_keeps_what_its_text_says():

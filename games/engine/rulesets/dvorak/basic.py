@@ -21,12 +21,15 @@ from games.engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, applies
 from games.engine.rulesets.dvorak import aftermath
 from games.engine.rulesets.dvorak.carried import (
     ability_events,
+    action_events,
+    arrival_events,
+    carried_action,
     cascade_events,
+    check_action_choices,
+    extra_turn,
     into_play_events,
     optional_draws,
-    play_events,
     require_host,
-    require_play_target,
 )
 from games.engine.rulesets.dvorak.claims import ClaimRules, GrantedContext
 from games.engine.rulesets.dvorak.creative import DEFAULT_BLANK_CARDS, CreativeRules, count_option
@@ -363,7 +366,10 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             kind = "Action" if action else "Thing"
             raise DomainError(f"You have already played your {kind} this turn.", code="limit_reached")
         if action:
-            require_play_target(state, ctx.seat, card_id, data.get("target"))
+            check_action_choices(state, ctx.seat, card_id, command_body)
+        elif "targets" in command_body:
+            raise DomainError("\"targets\" is only for an Action whose effect the server carries out with chosen "
+                              "cards.", code="invalid", details={"field": "targets"})
         else:
             require_host(state, card_id, data.get("onto"))
         draws = 0
@@ -373,14 +379,19 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
                 raise DomainError("\"draw\": true is only for a Thing whose controller may draw as it comes into "
                                   "play.", code="invalid", details={"field": "draw"})
         played = [Event("card.played", data)]
-        if action:
+        if action and carried_action(state, card_id) is not None:
+            # The server carries out the whole effect, with the choices the command made (``carried``).
+            played += action_events(self.fold(state, played), ctx.seat, card_id, command_body, ctx.rng,
+                                    self._draw_one, self.fold)
+        elif action:
             played += self._carried_out(self.fold(state, played), card_id, ctx)
-            played += play_events(self.fold(state, played), ctx.seat, card_id, data.get("target"), ctx.rng)
         else:
             played += into_play_events(self.fold(state, played), card_id, ctx.seat)
             for _ in range(draws):
                 drawn = self._draw_one(self.fold(state, played), ctx.seat, ctx.rng)
                 played += drawn
+            played += arrival_events(self.fold(state, played), ctx.seat, card_id, ctx.rng, self._draw_one,
+                                     self.fold)
         return played
 
     def _carried_out(self, state: GameState, card_id: str, ctx: CommandContext) -> list[Event]:
@@ -472,6 +483,13 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         if limit is not None and len(state.table.player(ctx.seat).hand) > limit:
             raise DomainError(f"Discard down to your hand limit of {limit} first.",
                               code="limit_reached", details={"hand_limit": limit})
+        extra = extra_turn(state, ctx.seat)
+        if extra is not None:
+            # An extra turn an Action gave (``carried``): used up, and this player's next turn begins now.
+            return [Event("turn.ended", {"seat": ctx.seat}),
+                    Event("rule.ended", {"effect": extra.order, "param": extra.param, "by": ctx.seat,
+                                         "cause": extra.source}),
+                    Event("turn.began", {"seat": ctx.seat})]
         return [Event("turn.ended", {"seat": ctx.seat}), Event("turn.began", {"seat": next_seat(state, ctx.seat)})]
 
     # --- Effect moves: carrying out a card's text -------------------------------------------------------------
@@ -709,6 +727,10 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         mode = state.options.get("unread_effects", TRUST)
         if isinstance(ctx, GrantedContext) or not effects_fixed(state) or mode == TRUST:
             return events
+        if carried_action(state, cause) is not None:
+            # The server carries out that Action's whole effect as it is played: an effect move would do it twice.
+            raise DomainError("The server carries out that card's effect itself when it is played.",
+                              code="effect_not_allowed", details={"field": "cause", "move": move})
         result, why = verdict(state, ctx.seat, move, {**command_body, "param": param or command_body.get("param")},
                               cause)
         if result == ALLOWED:

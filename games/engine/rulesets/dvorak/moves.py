@@ -8,8 +8,9 @@ proposal is open, ``vote`` and (its author) ``withdraw`` (in the Aftermath, knoc
 claim is open (``claims``), ``accept`` and ``dispute`` by the players who still have to answer it, then ``vote``
 on it by those who have not voted.
 
-A ``play`` of an Action the server carries out at an opponent (Espionage) and a ``use`` of an ability it carries
-out on a card (Vorpal Blade, Graverobber) are listed once per ``target`` that fits (``carried``).
+A ``play`` of an Action the server carries out whole (``carried``) is listed once per player it may be played at
+(``target``: Espionage's opponent), with the cards it may choose (``targets``: ``{"choose": n, "from": [...]}``);
+a ``use`` of an ability it carries out on a card (Vorpal Blade, Graverobber) once per ``target`` that fits.
 
 Not listed: the effect moves that carry out a card's text (``move``, ``destroy``, ``counter``, ``win`` and the
 rest, and any other ``play`` with a ``target``), the Creative Rules' proposals, whose content is the player's to write,
@@ -24,9 +25,9 @@ from dvorak_core import vote_rules
 from games.engine.ruleset import choose
 from games.engine.rulesets.dvorak.carried import (
     ability_targets,
+    action_choices,
     is_a,
     optional_draws,
-    play_targets,
     required_host,
 )
 from games.engine.rulesets.dvorak.claims import claim_moves
@@ -98,10 +99,10 @@ class DvorakMoves:
             may_play = may_be_played_out_of_turn(state, card_id) or own_turn and turn.stage == PLAY
             if not may_play or own_turn and not self._within_turn_limit(state, seat, action):
                 continue
-            targets = play_targets(state, seat, card_id) if action else None
+            choices = action_choices(state, seat, card_id) if action else None
             needs_host, kind = (False, None) if action else required_host(state, card_id)
-            if targets:
-                moves += [{"type": "play", "card": card_id, "target": target} for target in targets]
+            if choices is not None:
+                moves += _carried_plays(card_id, *choices)
             elif not needs_host:
                 moves.append({"type": "play", "card": card_id})
             if not action and not needs_host and optional_draws(state, card_id):
@@ -110,6 +111,17 @@ class DvorakMoves:
                 moves += [{"type": "play", "card": card_id, "onto": host} for host in hosts
                           if not needs_host or is_a(state, host, kind)]
         return moves
+
+
+def _carried_plays(card_id: str, players: list[int] | None, count: int, pool: list[str]) -> list[dict[str, Any]]:
+    """The plays of an Action the server carries out: one per player it may be played at (``target``), each with
+    the cards it may choose (``targets``) when it chooses some."""
+    move: dict[str, Any] = {"type": "play", "card": card_id}
+    if count:
+        move["targets"] = choose(count, pool)
+    if not players:
+        return [move]
+    return [{**move, "target": target} for target in players]
 
 
 def _rule_effects_to_end(state: GameState, seat: int) -> list[dict[str, Any]]:
