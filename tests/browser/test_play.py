@@ -234,7 +234,17 @@ def test_the_serm_field_and_the_socialism_grid(served, seed_decks, browser_conte
     guardsman = f"{seat}-guardsman"
     turn = starter.locator("form.move[data-move-type='turn']").filter(
         has=starter.get_by_role("button", name="turn soldier Guardsman"))
+    turns = starter.locator("form.move[data-move-type='turn'] select[name=facing]")
+    assert turns.count() > 1
+    # Each soldier's form keeps its own choice when a live update re-draws the moves (they were once all reset to
+    # the first form's).
     turn.locator("select[name=facing]").select_option(label="E")
+    other = starter.locator("form.move[data-move-type='turn']").filter(
+        has_not=starter.get_by_role("button", name="turn soldier Guardsman")).first
+    other.locator("select[name=facing]").select_option(label="W")
+    starter.evaluate("window.playClient.render()")
+    chosen = lambda form: form.locator("select[name=facing] option:checked").inner_text()  # noqa: E731
+    assert (chosen(turn), chosen(other)) == ("E", "W")
     turn.locator("button").click()
     expect(waiting.locator("#log")).to_contain_text("Guardsman turned to face E", timeout=WAIT_MS)
     expect(waiting.locator(f".serm-field [data-soldier='{guardsman}'] title")).to_contain_text("facing E")

@@ -23,6 +23,7 @@
     log: [],
   };
   window.playClient = client; // for the browser tests and the curious
+  client.render = () => render();
 
   /* ---- what things are called ---- */
   function remember(value) {
@@ -213,7 +214,9 @@
 
   function moveForm(move) {
     const choices = Object.entries(move).filter(([, v]) => isChoice(v));
-    const form = el("form", { class: "move", "data-move-type": move.type, "data-version": client.live.version });
+    const fixed = Object.fromEntries(Object.entries(move).filter(([, v]) => !isChoice(v)));
+    const form = el("form", { class: "move", "data-move-type": move.type, "data-move-key": JSON.stringify(fixed),
+      "data-version": client.live.version });
     for (const [key, choice] of choices) {
       if (choice.list) {
         form.append(el("fieldset", { class: "choose", "data-field": key }, el("legend", {}, `${key}: choose ${choice.choose}`),
@@ -513,9 +516,17 @@
 
   /* A redraw must not wipe what a player is typing or choosing (a proposal's text, an effect's fields): the
      values of the forms in these panels are put back where the same field is drawn again. */
+  // A field's place across a re-draw: its form (by id, else by the move it sends without its choices, so that
+  // each soldier's "turn" keeps its own facing), its name and type, and a checkbox's value.
+  function fieldKey(field) {
+    const form = field.closest("form");
+    const where = form ? form.id || form.dataset.moveKey || form.dataset.moveType : "";
+    return `${where}|${field.name}|${field.type}|${field.type === "checkbox" ? field.value : ""}`;
+  }
+
   function keepingInput(ids, draw) {
     const kept = ids.map((id) => [...$(id).querySelectorAll("input, select, textarea")].map((field) => ({
-      key: `${field.closest("form") ? field.closest("form").id || field.closest("form").dataset.moveType : ""}|${field.name}|${field.type}|${field.type === "checkbox" ? field.value : ""}`,
+      key: fieldKey(field),
       value: field.type === "checkbox" ? field.checked : field.multiple ? [...field.selectedOptions].map((o) => o.value) : field.value,
     })));
     draw();
@@ -526,7 +537,7 @@
       for (const pass of [true, false]) {
         for (const field of fields) {
           if ((field.name === "type" || field.name === "kind") !== pass) continue;
-          const key = `${field.closest("form") ? field.closest("form").id || field.closest("form").dataset.moveType : ""}|${field.name}|${field.type}|${field.type === "checkbox" ? field.value : ""}`;
+          const key = fieldKey(field);
           const old = kept[i].find((k) => k.key === key);
           if (!old) continue;
           if (field.type === "checkbox") field.checked = old.value;
