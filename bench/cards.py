@@ -14,7 +14,7 @@ import asyncio
 import time
 
 from commands import start_games
-from common import percentile, rate, served, setup_django
+from common import LeanClient, percentile, rate, served, setup_django
 
 CARD_COMMANDS = ("draw", "discard", "end_turn")
 
@@ -41,9 +41,7 @@ async def card_command(http, game_id: str, auth: list[dict]) -> tuple[dict, dict
 
 
 async def drive(base: str, games: int, commands: int, listing: bool = False) -> dict:
-    import httpx
-
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with LeanClient(base) as http:
         game_ids, auth, _ = await start_games(http, games, deck_size=200)
 
         async def standin(g: int, latencies: list[float]) -> None:

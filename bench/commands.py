@@ -15,7 +15,7 @@ import statistics
 import time
 import uuid
 
-from common import percentile, served, setup_django
+from common import LeanClient, percentile, served, setup_django
 
 
 async def start_games(http, games: int, deck_size: int = 40):
@@ -50,9 +50,7 @@ async def start_games(http, games: int, deck_size: int = 40):
 
 
 async def drive(base: str, games: int, commands: int, server: str) -> None:
-    import httpx
-
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with LeanClient(base) as http:
         game_ids, auth, causes = await start_games(http, games)
 
         async def play(g: int, latencies: list[float]) -> None:
