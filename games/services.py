@@ -112,9 +112,13 @@ def state_at(stream_id: str, version: int) -> Any:
     return state
 
 
-def maybe_snapshot(stream_id: str, old_version: int, new_version: int, state: Any) -> None:
+def snapshot_due(old_version: int, new_version: int) -> bool:
     every = settings.EVENTSTORE_SNAPSHOT_EVERY
-    if every and new_version // every > old_version // every:
+    return bool(every and new_version // every > old_version // every)
+
+
+def maybe_snapshot(stream_id: str, old_version: int, new_version: int, state: Any) -> None:
+    if snapshot_due(old_version, new_version):
         store.save_snapshot(stream_id, new_version, engine.ENGINE_VERSION, engine.state_to_json(state))
 
 
@@ -256,34 +260,23 @@ def _unlocked_command(*, user, game_id, command: Any, if_match: int | None) -> O
     moved meanwhile; then the command is decided again on the new state. Two round trips (three when this
     process's state of the game is behind), no transaction held open, no lock waited on.
 
-    None when the command needs more than the events and the game row (seats taken, a game ending and its CCG
-    decks given back, a snapshot due) or lost the race ``UNLOCKED_ATTEMPTS`` times: then it runs locked, in one
+    None when the command needs more than the events and the game row (``project_rows``' seats taken or CCG decks
+    given back, a snapshot due) or lost the race ``UNLOCKED_ATTEMPTS`` times: then it runs locked, in one
     transaction with all of that (``_locked_command``)."""
     for _ in range(UNLOCKED_ATTEMPTS):
         game = current_game(game_id)
         if game is None:
             raise NotFound("There is no such game.")
-        stream_id, version = game.stream_id, game.version
-        if if_match is not None and if_match != version:
-            raise VersionConflict(
-                f"The game is at version {version}, not {if_match}.",
-                details={"expected_version": if_match, "current_version": version},
-            )
-        state = state_at(stream_id, version)
-        events = engine.decide(state, command, actor=actor_of(user), rng=engine.SecureRng())
-        recorded = store.pending(stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in events],
-                                 actor=user.get_username())
-        if not recorded:
-            return None
-        new_state, shown = fold_and_view(state, recorded, lambda s: engine.seat_of(s, user.id))
-        new_version = recorded[-1].version
-        if needs_transaction(state, new_state, version, new_version):
+        version = game.version
+        state, recorded, new_state, shown = decided(game, user, command, if_match)
+        new_version = recorded[-1].version if recorded else version
+        if not recorded or new_rows(state, new_state) or snapshot_due(version, new_version):
             return None
         try:
             store.append_recorded(recorded, projection=game_row(game, new_state, new_version))
         except store.ExpectedVersionConflict:
             continue
-        STATE_CACHE.put(stream_id, new_version, new_state)
+        STATE_CACHE.put(game.stream_id, new_version, new_state)
         try:  # the command has been written: nothing its live update meets may turn its answer into an error
             publish(game.id, new_version, after=version)
         except Exception:
@@ -292,15 +285,24 @@ def _unlocked_command(*, user, game_id, command: Any, if_match: int | None) -> O
     return None
 
 
-def needs_transaction(before: Any, after: Any, version: int, new_version: int) -> bool:
-    """Whether a command writes more than its events and the game row: the rows of ``project_rows``, or a
-    snapshot (``maybe_snapshot``)."""
-    every = settings.EVENTSTORE_SNAPSHOT_EVERY
-    return (
-        len(after.seats) != len(before.seats)
-        or (after.status == "finished" and before.status != "finished")
-        or bool(every and new_version // every > version // every)
-    )
+def decided(game: Game, user, command: Any, if_match: int | None) -> tuple[Any, list[store.RecordedEvent], Any, list]:
+    """The command decided on the game at its row's version: the state, the events as they will be recorded, the
+    state after them and the events as the sender sees them. Refused (412) when ``if_match`` is another version.
+
+    Folded before they are written, so the game row's new status and version travel in the append's own
+    statement."""
+    version = game.version
+    if if_match is not None and if_match != version:
+        raise VersionConflict(
+            f"The game is at version {version}, not {if_match}.",
+            details={"expected_version": if_match, "current_version": version},
+        )
+    state = state_at(game.stream_id, version)
+    events = engine.decide(state, command, actor=actor_of(user), rng=engine.SecureRng())
+    recorded = store.pending(game.stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in events],
+                             actor=user.get_username())
+    new_state, shown = fold_and_view(state, recorded, lambda s: engine.seat_of(s, user.id))
+    return state, recorded, new_state, shown
 
 
 def _locked_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
@@ -314,8 +316,7 @@ def _locked_command(*, user, game_id, command: Any, idempotency_key: str | None 
         game = current_game(game_id)
         if game is None:
             raise NotFound("There is no such game.")
-        stream_id = game.stream_id
-        version = game.version
+        stream_id, version = game.stream_id, game.version
         if idempotency_key:
             fingerprint = request_fingerprint(game_id, command)
             receipt = CommandReceipt.objects.filter(game=game, user=user, key=idempotency_key).first()
@@ -323,18 +324,7 @@ def _locked_command(*, user, game_id, command: Any, idempotency_key: str | None 
                 if receipt.request_hash and receipt.request_hash != fingerprint:
                     raise IdempotencyKeyReused("This Idempotency-Key came first with another command; use a new key.")
                 return Outcome(receipt.status, receipt.response)
-        if if_match is not None and if_match != version:
-            raise VersionConflict(
-                f"The game is at version {version}, not {if_match}.",
-                details={"expected_version": if_match, "current_version": version},
-            )
-        state = state_at(stream_id, version)
-        events = engine.decide(state, command, actor=actor_of(user), rng=engine.SecureRng())
-        # Folded before they are written, so the game row's new status and version travel in the append's own
-        # statement: the lock, the read, then one append that also projects, and the commit.
-        recorded = store.pending(stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in events],
-                                 actor=user.get_username())
-        new_state, shown = fold_and_view(state, recorded, lambda s: engine.seat_of(s, user.id))
+        state, recorded, new_state, shown = decided(game, user, command, if_match)
         new_version = recorded[-1].version if recorded else version
         store.append_recorded(recorded, projection=game_row(game, new_state, new_version))
         project_rows(game, state, new_state)
@@ -403,24 +393,39 @@ def project(game: Game, before: Any, state: Any, version: int) -> None:
     project_rows(game, before, state)
 
 
+GAME_ROW_FIELDS = [Game._meta.get_field(name) for name in ("status", "version", "updated_at", "id")]
+GAME_ROW_SQL = (f"UPDATE {connection.ops.quote_name(Game._meta.db_table)} SET "
+                + ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in GAME_ROW_FIELDS[:-1])
+                + f" WHERE {connection.ops.quote_name(GAME_ROW_FIELDS[-1].column)} = %s")
+
+
 def game_row(game: Game, state: Any, version: int) -> store.Projection:
     """The game row's status and version brought up to the state, as an UPDATE that goes with the append."""
     game.status, game.version, game.updated_at = engine.game_status(state), version, timezone.now()
-    fields = {name: Game._meta.get_field(name) for name in ("status", "version", "updated_at", "id")}
-    params = tuple(fields[name].get_db_prep_value(getattr(game, name), connection) for name in fields)
-    columns = ", ".join(f"{connection.ops.quote_name(fields[name].column)} = %s" for name in ("status", "version", "updated_at"))
-    return store.Projection(f"UPDATE {connection.ops.quote_name(Game._meta.db_table)} SET {columns} WHERE "
-                            f"{connection.ops.quote_name(fields['id'].column)} = %s", params)
+    return store.Projection(GAME_ROW_SQL, tuple(field.get_db_prep_value(getattr(game, field.attname), connection)
+                                                for field in GAME_ROW_FIELDS))
 
 
 def project_rows(game: Game, before: Any, state: Any) -> None:
     """The rows a state change adds beside the game's own: a seat row per new player; and when the game ends,
     the CCG players' decks given back for tuning."""
-    seated = len(before.seats) if before is not None else 0
-    for seat in state.seats[seated:]:
+    seats, finished = rows_changed(before, state)
+    for seat in seats:
         Seat.objects.create(game=game, user_id=seat.user_id, number=seat.seat, team=seat.team or "")
-    if state.status == "finished" and (before is None or before.status != "finished"):
+    if finished:
         release_player_decks(game, state)
+
+
+def rows_changed(before: Any, state: Any) -> tuple[tuple, bool]:
+    """What ``project_rows`` writes for a state change: the new seats, and whether the game has just ended."""
+    seated = len(before.seats) if before is not None else 0
+    return state.seats[seated:], state.status == "finished" and (before is None or before.status != "finished")
+
+
+def new_rows(before: Any, state: Any) -> bool:
+    """Whether ``project_rows`` writes anything for this state change."""
+    seats, finished = rows_changed(before, state)
+    return bool(seats) or finished
 
 
 def player_deck_ids(state: Any) -> list[int]:
