@@ -14,12 +14,13 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 import orjson
 import psycopg
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 from django.utils import timezone
 
 from dvorak_core.errors import VersionConflict
@@ -138,14 +139,16 @@ def append_recorded(recorded: Sequence[RecordedEvent], *, projection: Projection
 
 
 def _with_id(event: RecordedEvent, id_: int) -> RecordedEvent:
-    return RecordedEvent(**{**event.__dict__, "id": id_})
+    return RecordedEvent(id_, event.stream_id, event.version, event.type, event.schema, event.data, event.actor,
+                         event.recorded_at)
 
 
 def _row_params(events: Sequence[RecordedEvent]) -> list[Any]:
+    adapt = connections[DEFAULT_DB_ALIAS].ops.adapt_datetimefield_value
     params: list[Any] = []
     for event in events:
-        recorded_at = connection.ops.adapt_datetimefield_value(event.recorded_at)
-        params += [event.stream_id, event.version, event.type, event.schema, orjson.dumps(event.data).decode(), event.actor, recorded_at]
+        params += [event.stream_id, event.version, event.type, event.schema, orjson.dumps(event.data).decode(),
+                   event.actor, adapt(event.recorded_at)]
     return params
 
 
@@ -161,26 +164,34 @@ def _append_postgres(stream_id: str, expected: int, events: Sequence[RecordedEve
     """
     new_version = expected + len(events)
     if expected == 0:
+        move_params: list[Any] = [stream_id, stream_kind(stream_id), new_version, events[0].recorded_at]
+    else:
+        move_params = [new_version, stream_id, expected]
+    if projection is not None:
+        move_params += projection.params
+    sql = _append_sql(expected == 0, len(events), None if projection is None else projection.sql)
+    return sorted(r[0] for r in execute_prepared(sql, move_params + _row_params(events)))
+
+
+@lru_cache(maxsize=256)
+def _append_sql(new_stream: bool, count: int, projection_sql: str | None) -> str:
+    """The append's statement for its shape (a new stream or not, how many events, which projection): built once,
+    the same text every time, as its preparing on the server needs."""
+    if new_stream:
         move = (
             "INSERT INTO eventstore_stream (id, kind, version, created_at) VALUES (%s, %s, %s, %s) "
             "ON CONFLICT (id) DO NOTHING RETURNING id"
         )
-        move_params: list[Any] = [stream_id, stream_kind(stream_id), new_version, events[0].recorded_at]
     else:
         move = "UPDATE eventstore_stream SET version = %s WHERE id = %s AND version = %s RETURNING id"
-        move_params = [new_version, stream_id, expected]
     row = "(%s, %s::integer, %s, %s::smallint, %s::jsonb, %s, %s::timestamptz)"
-    projected = ""
-    if projection is not None:
-        projected = f", projected AS ({_only_if_moved(projection.sql)}) "
-        move_params += list(projection.params)
-    sql = (
+    projected = f", projected AS ({_only_if_moved(projection_sql)}) " if projection_sql is not None else ""
+    return (
         f"WITH moved AS ({move}){projected} "
         f"INSERT INTO eventstore_event ({EVENT_COLUMNS}) "
-        f"SELECT v.* FROM (VALUES {', '.join([row] * len(events))}) AS v({EVENT_COLUMNS}) "
+        f"SELECT v.* FROM (VALUES {', '.join([row] * count)}) AS v({EVENT_COLUMNS}) "
         "WHERE EXISTS (SELECT 1 FROM moved) RETURNING id"
     )
-    return sorted(r[0] for r in execute_prepared(sql, move_params + _row_params(events)))
 
 
 NEVER_BY_REPETITION = 2**31 - 1
@@ -199,20 +210,25 @@ def execute_prepared(sql: str, params: list[Any], *, binary: bool = False) -> li
     travel apart from the text, and the statement, the same text every time for a given shape, is prepared
     once per connection and then only executed, unless ``EVENTSTORE_PREPARED_STATEMENTS`` is off.
     """
-    connection.ensure_connection()
-    connection.validate_no_broken_transaction()
-    started = time.monotonic() if connection.queries_logged else None
-    raw, prepare = connection.connection, _prepare()
+    db = connections[DEFAULT_DB_ALIAS]  # looked up once: each `connection.x` goes through the handler's local
+    db.ensure_connection()
+    db.validate_no_broken_transaction()
+    started = time.monotonic() if db.queries_logged else None
+    raw, prepare = db.connection, _prepare()
     if prepare and raw.prepare_threshold is None:
         # Django opens its connections with psycopg's preparing off (prepare_threshold None), and then psycopg
         # prepares nothing, not even a statement asked for by name: every execution was parsed and planned
         # again. With a threshold no statement reaches, only those asked for (these) are prepared.
         raw.prepare_threshold = NEVER_BY_REPETITION
-    with connection.wrap_database_errors, psycopg.Cursor(raw) as cursor:  # Django's errors
+    cursor = getattr(db, "_store_cursor", None)
+    if cursor is None or cursor.connection is not raw or cursor.closed:
+        # One cursor a connection, used again: making one (its adapters map) cost as much as filling its params.
+        cursor = db._store_cursor = psycopg.Cursor(raw)
+    with db.wrap_database_errors:  # Django's errors
         cursor.execute(sql, params, prepare=prepare or None, binary=binary)
         rows = cursor.fetchall() if cursor.description else []
     if started is not None:  # DEBUG, or a test counting statements: logged as Django logs its own
-        connection.queries_log.append({"sql": sql, "time": f"{time.monotonic() - started:.3f}"})
+        db.queries_log.append({"sql": sql, "time": f"{time.monotonic() - started:.3f}"})
     return rows
 
 

@@ -136,3 +136,16 @@ def test_the_stores_statements_are_prepared_on_the_server_once_and_only_when_ask
         assert len(appends) == 2 and len(reads) == 1, statements  # a new stream's append, then a later one's
     else:
         assert appends == [] and reads == [], statements
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_statement_that_fails_leaves_the_store_usable_on_its_connection_and_on_a_new_one(prepared):
+    """The store runs its statements through one cursor a connection, kept between calls: a failed statement
+    must not leave it unusable, nor a reconnect leave it pointing at the closed connection."""
+    store.append("game-err", 0, new(1))
+    with pytest.raises(DatabaseError):
+        store.execute_prepared("SELECT no_such_column FROM eventstore_stream WHERE id = %s", ["game-err"])
+    store.append("game-err", 1, new(2))
+    connection.close()
+    store.append("game-err", 2, new(3))
+    assert [e.data["amount"] for e in store.read("game-err")] == [1, 2, 3]
