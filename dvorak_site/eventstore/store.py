@@ -22,6 +22,7 @@ import psycopg
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 from django.utils import timezone
+from psycopg.pq import ExecStatus
 
 from dvorak_core.errors import VersionConflict
 
@@ -129,8 +130,9 @@ def append_recorded(recorded: Sequence[RecordedEvent], *, projection: Projection
     if not recorded:
         return []
     stream_id, expected_version = recorded[0].stream_id, recorded[0].version - 1
-    if connection.vendor == "postgresql":
-        ids = _append_postgres(stream_id, expected_version, recorded, projection)
+    db = connections[DEFAULT_DB_ALIAS]
+    if db.vendor == "postgresql":
+        ids = _append_postgres(db, stream_id, expected_version, recorded, projection)
     else:
         ids = _append_portable(stream_id, expected_version, recorded, projection)
     if not ids:
@@ -143,8 +145,8 @@ def _with_id(event: RecordedEvent, id_: int) -> RecordedEvent:
                          event.recorded_at)
 
 
-def _row_params(events: Sequence[RecordedEvent]) -> list[Any]:
-    adapt = connections[DEFAULT_DB_ALIAS].ops.adapt_datetimefield_value
+def _row_params(events: Sequence[RecordedEvent], db=connection) -> list[Any]:
+    adapt = db.ops.adapt_datetimefield_value
     params: list[Any] = []
     for event in events:
         params += [event.stream_id, event.version, event.type, event.schema, orjson.dumps(event.data).decode(),
@@ -155,7 +157,7 @@ def _row_params(events: Sequence[RecordedEvent]) -> list[Any]:
 EVENT_COLUMNS = "stream_id, version, type, schema, data, actor, recorded_at"
 
 
-def _append_postgres(stream_id: str, expected: int, events: Sequence[RecordedEvent],
+def _append_postgres(db, stream_id: str, expected: int, events: Sequence[RecordedEvent],
                      projection: Projection | None) -> list[int]:
     """One statement, so one round trip: move the stream's version, and insert only if that moved it.
 
@@ -170,7 +172,7 @@ def _append_postgres(stream_id: str, expected: int, events: Sequence[RecordedEve
     if projection is not None:
         move_params += projection.params
     sql = _append_sql(expected == 0, len(events), None if projection is None else projection.sql)
-    return sorted(r[0] for r in execute_prepared(sql, move_params + _row_params(events)))
+    return sorted(r[0] for r in execute_prepared(sql, move_params + _row_params(events, db), db=db))
 
 
 @lru_cache(maxsize=256)
@@ -195,6 +197,7 @@ def _append_sql(new_stream: bool, count: int, projection_sql: str | None) -> str
 
 
 NEVER_BY_REPETITION = 2**31 - 1
+TUPLES_OK = ExecStatus.TUPLES_OK
 
 
 def _prepare() -> bool:
@@ -202,7 +205,7 @@ def _prepare() -> bool:
     return getattr(settings, "EVENTSTORE_PREPARED_STATEMENTS", True)
 
 
-def execute_prepared(sql: str, params: list[Any], *, binary: bool = False) -> list[tuple]:
+def execute_prepared(sql: str, params: list[Any], *, binary: bool = False, db=None) -> list[tuple]:
     """Run one statement (the store's own, or a caller's that runs on every command) on Django's connection (so
     inside the caller's transaction); PostgreSQL only.
 
@@ -210,7 +213,8 @@ def execute_prepared(sql: str, params: list[Any], *, binary: bool = False) -> li
     travel apart from the text, and the statement, the same text every time for a given shape, is prepared
     once per connection and then only executed, unless ``EVENTSTORE_PREPARED_STATEMENTS`` is off.
     """
-    db = connections[DEFAULT_DB_ALIAS]  # looked up once: each `connection.x` goes through the handler's local
+    if db is None:  # looked up once: each `connection.x` goes through the handler's thread-local
+        db = connections[DEFAULT_DB_ALIAS]
     db.ensure_connection()
     db.validate_no_broken_transaction()
     started = time.monotonic() if db.queries_logged else None
@@ -226,7 +230,8 @@ def execute_prepared(sql: str, params: list[Any], *, binary: bool = False) -> li
         cursor = db._store_cursor = psycopg.Cursor(raw)
     with db.wrap_database_errors:  # Django's errors
         cursor.execute(sql, params, prepare=prepare or None, binary=binary)
-        rows = cursor.fetchall() if cursor.description else []
+        result = cursor.pgresult  # whether it returned rows; `description` builds its columns to say so
+        rows = cursor.fetchall() if result is not None and result.status == TUPLES_OK else []
     if started is not None:  # DEBUG, or a test counting statements: logged as Django logs its own
         db.queries_log.append({"sql": sql, "time": f"{time.monotonic() - started:.3f}"})
     return rows
