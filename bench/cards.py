@@ -14,7 +14,7 @@ import asyncio
 import time
 
 from commands import start_games
-from common import LeanClient, percentile, rate, served, setup_django
+from common import CpuMeter, LeanClient, percentile, rate, served, setup_django
 
 CARD_COMMANDS = ("draw", "discard", "end_turn")
 
@@ -79,11 +79,14 @@ async def drive(base: str, games: int, commands: int, listing: bool = False) -> 
 
         cards = listed if listing else turns
 
-        summary = {}
+        summary, costs = {}, {}
+        meter = CpuMeter(base)
         for name, work in (("Deck-of-Cards stand-in", standin), ("card commands", cards)):
             latencies: list[float] = []
             t0 = time.perf_counter()
+            meter.start()
             await asyncio.gather(*(work(g, latencies) for g in range(games)))
+            costs[name] = meter.stop(len(latencies))
             busy = sum(latencies)  # with --listing, the moves listings are not counted
             summary[name] = (rate(len(latencies), busy / games), percentile(latencies, 50), percentile(latencies, 99))
             print(f"{name:24s}: {summary[name][0]:7.0f} req/s   p50 {summary[name][1] * 1000:6.1f} ms   "
@@ -91,13 +94,28 @@ async def drive(base: str, games: int, commands: int, listing: bool = False) -> 
     ref, ours = summary["Deck-of-Cards stand-in"], summary["card commands"]
     print(f"card commands vs the stand-in: {ours[0] / ref[0]:.2f}x its throughput (aim: at least 1.5x), "
           f"p99 {ours[2] / ref[2]:.2f}x")
+    print("CPU per request, ms (the server's processes, PostgreSQL's, this client's):")
+    for name, cost in costs.items():
+        print(f"  {name:24s}: " + "   ".join(f"{part} {ms:5.2f}" for part, ms in cost.items())
+              + f"   total {sum(cost.values()):5.2f}")
+    if listing:
+        print("  (--listing: the card commands' figures include the moves listings' CPU)")
+    else:
+        # The machine's cores are shared by all three parts, so throughput goes as the inverse of the total. Even a
+        # server whose own share were nothing would stay within this bound, the database and client paying theirs.
+        reference, own = costs["Deck-of-Cards stand-in"], costs["card commands"]
+        bound = sum(reference.values()) / max(own["PostgreSQL"] + own["client"], 1e-9)
+        print(f"  at most {bound:.2f}x the stand-in if the service's own share were 0 and PostgreSQL's stayed as it is")
+        allowed = sum(reference.values()) / 1.5 - own["PostgreSQL"] - own["client"]
+        print(f"  1.5x needs the service's share at {allowed:.2f} ms a command or less "
+              f"(the stand-in's plain Django view: {reference['server']:.2f} ms)")
     return summary
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=16)
-    parser.add_argument("--commands", type=int, default=30, help="card commands per client (a multiple of 3)")
+    parser.add_argument("--commands", type=int, default=90, help="card commands per client (a multiple of 3)")
     parser.add_argument("--listing", action="store_true", help="ask the moves listing before each card command")
     args = parser.parse_args()
     url = setup_django()

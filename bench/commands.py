@@ -15,7 +15,7 @@ import statistics
 import time
 import uuid
 
-from common import LeanClient, percentile, served, setup_django
+from common import CpuMeter, LeanClient, percentile, served, setup_django
 
 
 async def start_games(http, games: int, deck_size: int = 40):
@@ -70,12 +70,15 @@ async def drive(base: str, games: int, commands: int, server: str) -> None:
                 latencies.append(time.perf_counter() - t0)
                 assert r.status_code == 201, r.text
 
-        results = {}
+        results, costs = {}, {}
+        meter = CpuMeter(base)
         for name, work in (("bare INSERT request", bare), ("game command", play), ("bare INSERT request ", bare)):
             latencies: list[float] = []
             t0 = time.perf_counter()
+            meter.start()
             await asyncio.gather(*(work(g, latencies) for g in range(games)))
             elapsed = time.perf_counter() - t0
+            costs.setdefault(name.strip(), meter.stop(len(latencies)))
             results.setdefault(name.strip(), []).append((len(latencies) / elapsed, latencies))
 
     print(f"{games} games at once, {commands} commands each, against {server} on PostgreSQL")
@@ -88,6 +91,10 @@ async def drive(base: str, games: int, commands: int, server: str) -> None:
     cmd, floor = summary["game command"], summary["bare INSERT request"]
     print(f"cost of a command vs the bare INSERT request: {floor[0] / cmd[0]:.2f}x time per request (aim: at most 2x), "
           f"p50 {cmd[1] / floor[1]:.2f}x")
+    print("CPU per request, ms (the server's processes, PostgreSQL's, this client's):")
+    for name, cost in costs.items():
+        print(f"  {name:20s}: " + "   ".join(f"{part} {ms:5.2f}" for part, ms in cost.items())
+              + f"   total {sum(cost.values()):5.2f}")
 
 
 def load_times(events_count: int = 10_000) -> None:

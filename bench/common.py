@@ -68,6 +68,68 @@ def create_bench_tables() -> None:
         cursor.execute("CREATE TABLE IF NOT EXISTS bench_deck (id bigint PRIMARY KEY, cards jsonb)")
 
 
+# The server process behind each base URL ``served`` yields: CpuMeter counts its workers' CPU.
+SERVER_PIDS: dict[str, int] = {}
+
+
+def _cpu_of(pid: int) -> float:
+    """CPU seconds (user + system) a live process has used, 0 if it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _processes() -> list[tuple[int, int, str]]:
+    """(pid, parent pid, command name) of every process on the machine."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    text = stat.read()
+            except OSError:
+                continue
+            name = text[text.index("(") + 1:text.rindex(")")]
+            found.append((int(entry), int(text.rsplit(")", 1)[1].split()[1]), name))
+    return found
+
+
+class CpuMeter:
+    """CPU time spent between ``start`` and ``stop`` by the server behind ``base`` (its master and workers), by the
+    local PostgreSQL's processes and by this client: what each request costs the machine, side by side (Linux's
+    /proc; on another system every figure is 0)."""
+
+    def __init__(self, base: str):
+        self.root = SERVER_PIDS.get(base)
+
+    def _sample(self) -> dict[str, float]:
+        processes = _processes() if os.path.isdir("/proc") else []
+        children: dict[int, list[int]] = {}
+        for pid, parent, _ in processes:
+            children.setdefault(parent, []).append(pid)
+        server, todo = [], [self.root] if self.root else []
+        while todo:
+            pid = todo.pop()
+            server.append(pid)
+            todo += children.get(pid, [])
+        return {
+            "server": sum(_cpu_of(pid) for pid in server),
+            "PostgreSQL": sum(_cpu_of(pid) for pid, _, name in processes if name.startswith("postgres")),
+            "client": time.process_time(),
+        }
+
+    def start(self) -> None:
+        self.started = self._sample()
+
+    def stop(self, requests: int) -> dict[str, float]:
+        """Milliseconds of CPU per request of each part, since ``start``."""
+        ended = self._sample()
+        return {part: (ended[part] - self.started[part]) * 1000 / max(requests, 1) for part in ended}
+
+
 @contextmanager
 def served(url: str, server: str = "gunicorn", workers: int = 4):
     """The service on a free local port, DEBUG off, bench endpoints on, throttles out of the way; yields its base
@@ -84,7 +146,8 @@ def served(url: str, server: str = "gunicorn", workers: int = 4):
     else:
         argv = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "dvorak_site.asgi:application"]
     log_path = Path(os.environ.get("TMPDIR", "/tmp")) / "dvorak-bench-server.log"
-    with running(argv, env, port, log_path, name=server) as (base, _):
+    with running(argv, env, port, log_path, name=server) as (base, process):
+        SERVER_PIDS[base] = process.pid
         yield base
 
 
