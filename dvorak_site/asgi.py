@@ -1,4 +1,5 @@
-"""The ASGI application: HTTP goes to Django, websockets to the Channels consumers."""
+"""The ASGI application: HTTP goes to Django (ordinary game commands answered before it, games/api/fast.py),
+websockets to the Channels consumers."""
 
 import os
 
@@ -11,10 +12,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs
 
 from dvorak_site.routing import websocket_urlpatterns  # noqa: E402
 from dvorak_site.wsauth import TokenAuthMiddleware, origin_validator  # noqa: E402
+from games.api.fast import CommandFastPath  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": CommandFastPath(django_asgi_app),
         "websocket": origin_validator(TokenAuthMiddleware(URLRouter(websocket_urlpatterns))),
     }
 )
