@@ -1,12 +1,14 @@
-"""Card commands (draw, discard, end_turn) against a Deck-of-Cards stand-in, both under gunicorn's sync workers.
+"""Card commands (draw, play, end_turn) against a Deck-of-Cards stand-in.
 
-The stand-in is a plain Django view with a persistent connection that reads a deck row, pops a card from its JSON
+The stand-in is served as the peer is, by gunicorn's sync workers; the card commands as production serves them
+(nginx sends them to gunicorn's uvicorn workers, docker-compose.yml), and then once more through the sync workers
+of the REST server. The stand-in is a plain Django view with a persistent connection that reads a deck row, pops a card from its JSON
 list and saves it: what a minimal card-dealing service pays. Each of 16 clients plays its own game turn by turn, as
 a client that follows its own answers does: the seat whose turn it is draws (the answer shows it the card drawn),
 plays that card, and ends its turn; every request is one card command, each timed. ``--listing`` asks the moves
 listing before each command instead (not timed, but it loads the server meanwhile), as the earlier figures did.
 
-    make bench     # or: DATABASE_URL=postgres://… python bench/cards.py [--games 16] [--commands 30]
+    make bench     # or: DATABASE_URL=postgres://… python bench/cards.py [--games 16] [--commands 90]
 """
 
 import argparse
@@ -14,7 +16,7 @@ import asyncio
 import time
 
 from commands import start_games
-from common import CpuMeter, LeanClient, percentile, rate, served, setup_django
+from common import CpuMeter, LeanClient, percentile, rate, served, served_asgi, setup_django
 
 CARD_COMMANDS = ("draw", "discard", "end_turn")
 
@@ -40,37 +42,40 @@ async def card_command(http, game_id: str, auth: list[dict]) -> tuple[dict, dict
     raise RuntimeError(f"no card command offered in {game_id}")
 
 
-async def drive(base: str, games: int, commands: int, listing: bool = False) -> dict:
-    async with LeanClient(base) as http:
+async def drive(base: str, commands_base: str, games: int, commands: int, listing: bool = False) -> dict:
+    """The stand-in on ``base`` (gunicorn's sync workers, as the peer is deployed); the card commands as production
+    routes them, to ``commands_base`` (gunicorn's uvicorn workers), and then once more to ``base``, the REST server
+    that answers everything else."""
+    async with LeanClient(base) as http, LeanClient(commands_base) as commands_http:
         game_ids, auth, _ = await start_games(http, games, deck_size=200)
 
-        async def standin(g: int, latencies: list[float]) -> None:
+        async def standin(g: int, latencies: list[float], client) -> None:
             for _ in range(commands):
                 t0 = time.perf_counter()
-                r = await http.post(f"/bench/deck/{g + 1}/draw/")
+                r = await client.post(f"/bench/deck/{g + 1}/draw/")
                 latencies.append(time.perf_counter() - t0)
                 assert r.status_code == 201, r.text
 
-        async def listed(g: int, latencies: list[float]) -> None:
+        async def listed(g: int, latencies: list[float], client) -> None:
             for _ in range(commands):
                 headers, command = await card_command(http, game_ids[g], auth[2 * g:2 * g + 2])
                 t0 = time.perf_counter()
-                r = await http.post(f"/api/v1/games/{game_ids[g]}/commands/", headers=headers, json=command)
+                r = await client.post(f"/api/v1/games/{game_ids[g]}/commands/", headers=headers, json=command)
                 latencies.append(time.perf_counter() - t0)
                 assert r.status_code == 201, r.text
 
-        async def turns(g: int, latencies: list[float]) -> None:
+        async def turns(g: int, latencies: list[float], client, turns_count: int = commands // 3) -> None:
             url = f"/api/v1/games/{game_ids[g]}/commands/"
             seat = (await http.get(f"/api/v1/games/{game_ids[g]}/", headers=auth[2 * g])).json()["turn"]["seat"]
 
             async def send(command: dict) -> dict:
                 t0 = time.perf_counter()
-                r = await http.post(url, headers=auth[2 * g + seat], json=command)
+                r = await client.post(url, headers=auth[2 * g + seat], json=command)
                 latencies.append(time.perf_counter() - t0)
                 assert r.status_code == 201, r.text
                 return r.json()
 
-            for _ in range(commands // 3):
+            for _ in range(turns_count):
                 drawn = await send({"type": "draw"})
                 card = next(e["data"]["card"]["id"] for e in drawn["events"] if e["type"] == "card.drawn")
                 await send({"type": "play", "card": card})
@@ -79,21 +84,31 @@ async def drive(base: str, games: int, commands: int, listing: bool = False) -> 
 
         cards = listed if listing else turns
 
+        # Untimed: a turn of each game through each server, so that neither is timed while it first loads the
+        # games, the players' tokens and its database connections (the REST server has served the set-up).
+        if not listing:
+            for client in (commands_http, http):
+                await asyncio.gather(*(turns(g, [], client, turns_count=1) for g in range(games)))
+
         summary, costs = {}, {}
-        meter = CpuMeter(base)
-        for name, work in (("Deck-of-Cards stand-in", standin), ("card commands", cards)):
+        phases = (("Deck-of-Cards stand-in", standin, http, base),
+                  ("card commands", cards, commands_http, commands_base),
+                  ("card commands, WSGI", cards, http, base))
+        for name, work, client, server in phases:
+            meter = CpuMeter(server)
             latencies: list[float] = []
             t0 = time.perf_counter()
             meter.start()
-            await asyncio.gather(*(work(g, latencies) for g in range(games)))
+            await asyncio.gather(*(work(g, latencies, client) for g in range(games)))
             costs[name] = meter.stop(len(latencies))
             busy = sum(latencies)  # with --listing, the moves listings are not counted
             summary[name] = (rate(len(latencies), busy / games), percentile(latencies, 50), percentile(latencies, 99))
             print(f"{name:24s}: {summary[name][0]:7.0f} req/s   p50 {summary[name][1] * 1000:6.1f} ms   "
                   f"p99 {summary[name][2] * 1000:6.1f} ms   ({time.perf_counter() - t0:.1f} s)")
-    ref, ours = summary["Deck-of-Cards stand-in"], summary["card commands"]
+    ref, ours, wsgi = summary["Deck-of-Cards stand-in"], summary["card commands"], summary["card commands, WSGI"]
     print(f"card commands vs the stand-in: {ours[0] / ref[0]:.2f}x its throughput (aim: at least 1.5x), "
-          f"p99 {ours[2] / ref[2]:.2f}x")
+          f"p99 {ours[2] / ref[2]:.2f}x  (through the WSGI REST server: {wsgi[0] / ref[0]:.2f}x, "
+          f"p99 {wsgi[2] / ref[2]:.2f}x)")
     print("CPU per request, ms (the server's processes, PostgreSQL's, this client's):")
     for name, cost in costs.items():
         print(f"  {name:24s}: " + "   ".join(f"{part} {ms:5.2f}" for part, ms in cost.items())
@@ -116,17 +131,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=16)
     parser.add_argument("--commands", type=int, default=90, help="card commands per client (a multiple of 3)")
+    parser.add_argument("--asgi-workers", type=int, default=2, help="uvicorn workers (compose: WS_WORKERS)")
     parser.add_argument("--listing", action="store_true", help="ask the moves listing before each card command")
     args = parser.parse_args()
     url = setup_django()
-    with served(url) as base:
+    with served(url) as base, served_asgi(url, args.asgi_workers) as commands_base:
         from django.db import connection
 
         with connection.cursor() as cursor:
             for g in range(args.games):
                 cursor.execute("INSERT INTO bench_deck (id, cards) VALUES (%s, '[]') ON CONFLICT (id) DO NOTHING",
                                [g + 1])
-        asyncio.run(drive(base, args.games, args.commands, args.listing))
+        asyncio.run(drive(base, commands_base, args.games, args.commands, args.listing))
 
 
 if __name__ == "__main__":

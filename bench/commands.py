@@ -15,7 +15,7 @@ import statistics
 import time
 import uuid
 
-from common import CpuMeter, LeanClient, percentile, served, setup_django
+from common import CpuMeter, LeanClient, percentile, served, served_asgi, setup_django
 
 
 async def start_games(http, games: int, deck_size: int = 40):
@@ -49,39 +49,52 @@ async def start_games(http, games: int, deck_size: int = 40):
     return game_ids, auth, causes
 
 
-async def drive(base: str, games: int, commands: int, server: str) -> None:
-    async with LeanClient(base) as http:
+async def drive(base: str, commands_base: str | None, games: int, commands: int, server: str) -> None:
+    """The bare request on ``base``; the game commands as production routes them, to ``commands_base`` (gunicorn's
+    uvicorn workers; None: ``base`` serves them too, as `make run` does), and then once more to ``base``."""
+    async with LeanClient(base) as http, LeanClient(commands_base or base) as commands_http:
         game_ids, auth, causes = await start_games(http, games)
 
-        async def play(g: int, latencies: list[float]) -> None:
-            for n in range(commands):
+        async def play(g: int, latencies: list[float], client, count: int = commands) -> None:
+            for n in range(count):
                 seat = n % 2
                 t0 = time.perf_counter()
-                r = await http.post(f"/api/v1/games/{game_ids[g]}/commands/", headers=auth[2 * g + seat],
-                                    json={"type": "counter", "cause": causes[g], "seat": seat, "name": "gold", "delta": 1})
+                r = await client.post(f"/api/v1/games/{game_ids[g]}/commands/", headers=auth[2 * g + seat],
+                                      json={"type": "counter", "cause": causes[g], "seat": seat, "name": "gold",
+                                            "delta": 1})
                 latencies.append(time.perf_counter() - t0)
                 assert r.status_code == 201, r.text
 
-        async def bare(g: int, latencies: list[float]) -> None:
+        async def bare(g: int, latencies: list[float], client) -> None:
             for n in range(commands):
                 t0 = time.perf_counter()
-                r = await http.post("/api/v1/bench/insert/", headers=auth[2 * g + n % 2],
-                                    json={"type": "counter", "name": "gold", "delta": 1})
+                r = await client.post("/api/v1/bench/insert/", headers=auth[2 * g + n % 2],
+                                      json={"type": "counter", "name": "gold", "delta": 1})
                 latencies.append(time.perf_counter() - t0)
                 assert r.status_code == 201, r.text
 
+        # Untimed: two commands of each game through each server, so that neither is timed while it first loads
+        # the games, the players' tokens and its database connections.
+        for client in {id(c): c for c in (commands_http, http)}.values():
+            await asyncio.gather(*(play(g, [], client, count=2) for g in range(games)))
+
+        phases = [("bare INSERT request", bare, http, base), ("game command", play, commands_http, commands_base or base)]
+        if commands_base:
+            phases.append(("game command, WSGI", play, http, base))
+        phases.append(("bare INSERT request ", bare, http, base))
         results, costs = {}, {}
-        meter = CpuMeter(base)
-        for name, work in (("bare INSERT request", bare), ("game command", play), ("bare INSERT request ", bare)):
+        for name, work, client, server_base in phases:
+            meter = CpuMeter(server_base)
             latencies: list[float] = []
             t0 = time.perf_counter()
             meter.start()
-            await asyncio.gather(*(work(g, latencies) for g in range(games)))
+            await asyncio.gather(*(work(g, latencies, client) for g in range(games)))
             elapsed = time.perf_counter() - t0
             costs.setdefault(name.strip(), meter.stop(len(latencies)))
             results.setdefault(name.strip(), []).append((len(latencies) / elapsed, latencies))
 
-    print(f"{games} games at once, {commands} commands each, against {server} on PostgreSQL")
+    routed = "the commands on gunicorn's uvicorn workers, as production routes them" if commands_base else "all of it"
+    print(f"{games} games at once, {commands} commands each, against {server} on PostgreSQL ({routed})")
     summary = {}
     for name, runs in results.items():
         rate = statistics.median(r for r, _ in runs)
@@ -89,8 +102,11 @@ async def drive(base: str, games: int, commands: int, server: str) -> None:
         summary[name] = (rate, percentile(lat, 50), percentile(lat, 99))
         print(f"{name:20s}: {rate:7.0f} req/s   p50 {summary[name][1] * 1000:6.1f} ms   p99 {summary[name][2] * 1000:6.1f} ms")
     cmd, floor = summary["game command"], summary["bare INSERT request"]
-    print(f"cost of a command vs the bare INSERT request: {floor[0] / cmd[0]:.2f}x time per request (aim: at most 2x), "
-          f"p50 {cmd[1] / floor[1]:.2f}x")
+    print(f"a command vs the bare INSERT request: {cmd[0] / floor[0]:.2f}x its throughput (aim: at least 0.5x), "
+          f"p99 {cmd[2] / floor[2]:.2f}x (aim: at most 2x)")
+    if "game command, WSGI" in summary:
+        wsgi = summary["game command, WSGI"]
+        print(f"  through the WSGI REST server instead: {wsgi[0] / floor[0]:.2f}x, p99 {wsgi[2] / floor[2]:.2f}x")
     print("CPU per request, ms (the server's processes, PostgreSQL's, this client's):")
     for name, cost in costs.items():
         print(f"  {name:20s}: " + "   ".join(f"{part} {ms:5.2f}" for part, ms in cost.items())
@@ -150,10 +166,15 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=40)
     parser.add_argument("--server", choices=["gunicorn", "daphne"], default="gunicorn")
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--asgi-workers", type=int, default=2, help="uvicorn workers for the commands (compose: WS_WORKERS)")
     args = parser.parse_args()
     url = setup_django()
     with served(url, args.server, args.workers) as base:
-        asyncio.run(drive(base, args.games, args.commands, args.server))
+        if args.server == "daphne":  # `make run`: one process serves everything
+            asyncio.run(drive(base, None, args.games, args.commands, args.server))
+        else:
+            with served_asgi(url, args.asgi_workers) as commands_base:
+                asyncio.run(drive(base, commands_base, args.games, args.commands, args.server))
     load_times()
 
 

@@ -141,12 +141,35 @@ def served(url: str, server: str = "gunicorn", workers: int = 4):
            "THROTTLE_ANON": "1000000/min", "DJANGO_DEBUG": "0", "LOG_LEVEL": "WARNING",
            "DJANGO_SECURE_SSL_REDIRECT": "0"}  # plain HTTP on 127.0.0.1, no TLS proxy in front
     if server == "gunicorn":
-        env.update(DB_CONN_MAX_AGE="600", GUNICORN_WORKERS=str(workers), GUNICORN_BIND=f"127.0.0.1:{port}")
+        # No worker is recycled (GUNICORN_MAX_REQUESTS) in the middle of a timed phase: it would be timed starting.
+        env.update(DB_CONN_MAX_AGE="600", GUNICORN_WORKERS=str(workers), GUNICORN_BIND=f"127.0.0.1:{port}",
+                   GUNICORN_MAX_REQUESTS="1000000")
         argv = [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "dvorak_site.wsgi:application"]
     else:
         argv = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "dvorak_site.asgi:application"]
     log_path = Path(os.environ.get("TMPDIR", "/tmp")) / "dvorak-bench-server.log"
     with running(argv, env, port, log_path, name=server) as (base, process):
+        SERVER_PIDS[base] = process.pid
+        yield base
+
+
+@contextmanager
+def served_asgi(url: str, workers: int = 2):
+    """The game commands' server as production runs it (docker-compose.yml's `ws`, to which nginx sends
+    ``POST /api/v1/games/{id}/commands/``): gunicorn with uvicorn workers, the ASGI app, each process with its
+    connection pool; yields its base URL."""
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": url, "THROTTLE_USER": "1000000/min", "THROTTLE_ANON": "1000000/min",
+           "DJANGO_DEBUG": "0", "LOG_LEVEL": "WARNING", "DJANGO_SECURE_SSL_REDIRECT": "0",
+           "GUNICORN_WORKERS": str(workers), "GUNICORN_BIND": f"127.0.0.1:{port}",
+           "GUNICORN_WORKER_CLASS": "uvicorn_worker.UvicornWorker", "GUNICORN_MAX_REQUESTS": "1000000"}
+    if os.environ.get("BENCH_ASGI_CONN_MAX_AGE"):
+        env["DB_CONN_MAX_AGE"] = os.environ["BENCH_ASGI_CONN_MAX_AGE"]
+    else:
+        env.pop("DB_CONN_MAX_AGE", None)  # as compose's `ws`: a pool per process, not a connection per thread
+    argv = [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "dvorak_site.asgi:application"]
+    log_path = Path(os.environ.get("TMPDIR", "/tmp")) / "dvorak-bench-asgi-server.log"
+    with running(argv, env, port, log_path, name="asgi") as (base, process):
         SERVER_PIDS[base] = process.pid
         yield base
 
@@ -244,14 +267,14 @@ class LeanClient:
         lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
         message = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
         for attempt in range(2):
-            reused = bool(self.idle)
+            reused = bool(self.idle) and attempt == 0  # a retry goes on a new connection
             reader, writer = self.idle.pop() if reused else await asyncio.open_connection(self.host, self.port)
             try:
                 writer.write(message)
                 answer, keep = await asyncio.wait_for(self._read(reader), self.timeout)
             except (ConnectionError, asyncio.IncompleteReadError, ValueError):
                 writer.close()
-                if reused and attempt == 0:  # the server closed an idle connection: once more on a new one
+                if reused:  # the server had closed this idle connection: once more, on a new one
                     continue
                 raise
             if keep:

@@ -11,6 +11,7 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs Django set up first)
 
 from dvorak_site.routing import websocket_urlpatterns  # noqa: E402
+from dvorak_site.startup import settle  # noqa: E402
 from dvorak_site.wsauth import TokenAuthMiddleware, origin_validator  # noqa: E402
 from games.api.fast import CommandFastPath  # noqa: E402
 
@@ -20,3 +21,5 @@ application = ProtocolTypeRouter(
         "websocket": origin_validator(TokenAuthMiddleware(URLRouter(websocket_urlpatterns))),
     }
 )
+
+settle()
