@@ -1,0 +1,42 @@
+"""Production's routing, read from the files compose and nginx run: each route reaches a server that serves it.
+
+The game commands go to the ASGI servers, where games/api/fast.py answers them (tests/api/test_fast_commands.py);
+the websockets too; everything else to the WSGI servers. No nginx runs here, so the template is read, not served.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+yaml = pytest.importorskip("yaml")
+
+
+def nginx_locations() -> dict[str, str]:
+    """Each location of the template, by its match, to the upstream it proxies to."""
+    text = (ROOT / "deploy/nginx/default.conf.template").read_text()
+    return dict(re.findall(r"location\s+([^{]+?)\s*\{[^}]*?proxy_pass\s+http://(\w+);", text))
+
+
+def nginx_upstreams() -> dict[str, str]:
+    text = (ROOT / "deploy/nginx/default.conf.template").read_text()
+    return dict(re.findall(r"upstream\s+(\w+)\s*\{\s*server\s+\$\{(\w+)\};", text))
+
+
+def compose_app_of(upstream_variable: str) -> str:
+    """The application module the compose service behind nginx's ``upstream_variable`` serves."""
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    host = compose["services"]["nginx"]["environment"][upstream_variable].split(":")[0]
+    return compose["services"][host]["command"][-1]
+
+
+def test_game_commands_and_websockets_reach_the_asgi_app_and_the_rest_the_wsgi_app():
+    locations, upstreams = nginx_locations(), nginx_upstreams()
+    commands = next(upstream for match, upstream in locations.items() if "commands" in match)
+    pattern = next(match for match in locations if "commands" in match).removeprefix("~").strip()
+    assert re.fullmatch(pattern, "/api/v1/games/0b0e5f5e-8c57-4a57-9d1c-6f1c2a0e8e11/commands/")
+    assert not re.fullmatch(pattern, "/api/v1/games/0b0e5f5e-8c57-4a57-9d1c-6f1c2a0e8e11/moves/")
+    assert compose_app_of(upstreams[commands]) == "dvorak_site.asgi:application"
+    assert compose_app_of(upstreams[locations["/ws/"]]) == "dvorak_site.asgi:application"
+    assert compose_app_of(upstreams[locations["/"]]) == "dvorak_site.wsgi:application"
