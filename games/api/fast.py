@@ -8,8 +8,10 @@ the view's own steps with the view's own parts: the token authentication and its
 the API's JSON parser, ``command_check``, ``services.game_command``, the API's exception handler and JSON
 renderer, and the headers the middleware and DRF add. Every other request, and one whose token it cannot
 authenticate, goes on to Django untouched (its body handed on as read), so each refusal except the command's
-own is Django's. The service runs on the thread Django's own sync views run on (``database_sync_to_async``,
-which also closes a broken or old database connection, as Django does around a request).
+own is Django's. The service runs on a few threads of the process's own (``COMMAND_THREADS``, 2 by default: more
+than one, so that a command waiting on PostgreSQL does not hold up the next), through channels'
+``DatabaseSyncToAsync``, which closes a broken or old database connection around each call as Django does around
+a request.
 
 Django's stack was about half of a card command's CPU under gunicorn (bench/README.md).
 """
@@ -18,11 +20,12 @@ from __future__ import annotations
 
 import logging
 import re
+from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
 from io import BytesIO
 from typing import Any
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 from rest_framework import exceptions
@@ -191,8 +194,7 @@ class ThrottledRequest:
         self.user, self.META = user, meta
 
 
-@database_sync_to_async
-def answer_command(request: dict, game_id: str, body: bytes, path: str) -> tuple[int, bytes, list] | None:
+def _answer_command(request: dict, game_id: str, body: bytes, path: str) -> tuple[int, bytes, list] | None:
     """The view's steps; None when the token does not authenticate (Django answers that)."""
     try:
         user, _ = AUTHENTICATION.authenticate_credentials(request["token"])
@@ -217,6 +219,12 @@ def answer_command(request: dict, game_id: str, body: bytes, path: str) -> tuple
                                extra={"status_code": response.status_code})
         return response.status_code, RENDERER.render(response.data), headers
     return outcome.status, RENDERER.render(outcome.body), [(b"etag", f'"{outcome.body["version"]}"'.encode())]
+
+
+# Commands answered at once by a process: one a thread, each thread with its own database connection (from the
+# process's pool), so that one command's round trips to PostgreSQL do not hold up the next (COMMAND_THREADS).
+EXECUTOR = ThreadPoolExecutor(max_workers=settings.COMMAND_THREADS, thread_name_prefix="dvorak-command")
+answer_command = DatabaseSyncToAsync(_answer_command, thread_sensitive=False, executor=EXECUTOR)
 
 
 def check_throttles(request: ThrottledRequest) -> None:
