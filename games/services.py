@@ -260,9 +260,10 @@ def _unlocked_command(*, user, game_id, command: Any, if_match: int | None) -> O
     moved meanwhile; then the command is decided again on the new state. Two round trips (three when this
     process's state of the game is behind), no transaction held open, no lock waited on.
 
-    None when the command needs more than the events and the game row (``project_rows``' seats taken or CCG decks
-    given back, a snapshot due) or lost the race ``UNLOCKED_ATTEMPTS`` times: then it runs locked, in one
-    transaction with all of that (``_locked_command``)."""
+    A snapshot due is written after the events, in a statement of its own (it is a cache: the events stand
+    without it). None when the command needs more than the events and the game row (``project_rows``' seats taken
+    or CCG decks given back) or lost the race ``UNLOCKED_ATTEMPTS`` times: then it runs locked, in one transaction
+    with all of that (``_locked_command``)."""
     for _ in range(UNLOCKED_ATTEMPTS):
         game = current_game(game_id)
         if game is None:
@@ -270,13 +271,17 @@ def _unlocked_command(*, user, game_id, command: Any, if_match: int | None) -> O
         version = game.version
         state, recorded, new_state, shown = decided(game, user, command, if_match)
         new_version = recorded[-1].version if recorded else version
-        if not recorded or new_rows(state, new_state) or snapshot_due(version, new_version):
+        if not recorded or new_rows(state, new_state):
             return None
         try:
             store.append_recorded(recorded, projection=game_row(game, new_state, new_version))
         except store.ExpectedVersionConflict:
             continue
         STATE_CACHE.put(game.stream_id, new_version, new_state)
+        try:  # a cache, after the events: one not written costs a longer replay, never the command
+            maybe_snapshot(game.stream_id, version, new_version, new_state)
+        except Exception:
+            logger.exception("A snapshot of game %s at version %s could not be written.", game.id, new_version)
         try:  # the command has been written: nothing its live update meets may turn its answer into an error
             publish(game.id, new_version, after=version)
         except Exception:
