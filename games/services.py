@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
+import queue
 import threading
 import uuid
 from collections import OrderedDict
@@ -120,6 +122,52 @@ def snapshot_due(old_version: int, new_version: int) -> bool:
 def maybe_snapshot(stream_id: str, old_version: int, new_version: int, state: Any) -> None:
     if snapshot_due(old_version, new_version):
         store.save_snapshot(stream_id, new_version, engine.ENGINE_VERSION, engine.state_to_json(state))
+
+
+class SnapshotWriter:
+    """Snapshots written by one background thread per process, after the command that made them due has answered:
+    a snapshot is a cache (a game loads without it, replaying further), and writing one (its JSON, a row of tens of
+    kilobytes) was the slowest part of the command that happened to cross the hundredth event. The thread has its
+    own database connection, closed when broken or old as Django closes a request's. Started on first use, again
+    after a fork. ``flush()`` waits until every snapshot handed over is written (tests)."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._queue: queue.Queue | None = None
+        self._pid = 0
+
+    def submit(self, stream_id: str, version: int, state: Any) -> None:
+        with self._lock:
+            if self._queue is None or self._pid != os.getpid():
+                self._queue, self._pid = queue.Queue(maxsize=1000), os.getpid()
+                threading.Thread(target=self._run, args=(self._queue,), name="dvorak-snapshots", daemon=True).start()
+            work = self._queue
+        try:
+            work.put_nowait((stream_id, version, state))
+        except queue.Full:  # far behind: this one is skipped, the next due is taken
+            logger.warning("Snapshot of %s at version %s skipped: the writer is behind.", stream_id, version)
+
+    def flush(self) -> None:
+        if self._queue is not None and self._pid == os.getpid():
+            self._queue.join()
+
+    @staticmethod
+    def _run(work: queue.Queue) -> None:
+        from django.db import close_old_connections
+
+        while True:
+            stream_id, version, state = work.get()
+            try:
+                close_old_connections()
+                store.save_snapshot(stream_id, version, engine.ENGINE_VERSION, engine.state_to_json(state))
+            except Exception:
+                logger.exception("A snapshot of %s at version %s could not be written.", stream_id, version)
+            finally:
+                close_old_connections()
+                work.task_done()
+
+
+SNAPSHOTS = SnapshotWriter()
 
 
 # --- views for a caller ----------------------------------------------------------------------------------------
@@ -260,8 +308,8 @@ def _unlocked_command(*, user, game_id, command: Any, if_match: int | None) -> O
     moved meanwhile; then the command is decided again on the new state. Two round trips (three when this
     process's state of the game is behind), no transaction held open, no lock waited on.
 
-    A snapshot due is written after the events, in a statement of its own (it is a cache: the events stand
-    without it). None when the command needs more than the events and the game row (``project_rows``' seats taken
+    A snapshot due is written after the answer, by the process's ``SnapshotWriter`` (it is a cache: the events
+    stand without it). None when the command needs more than the events and the game row (``project_rows``' seats taken
     or CCG decks given back) or lost the race ``UNLOCKED_ATTEMPTS`` times: then it runs locked, in one transaction
     with all of that (``_locked_command``)."""
     for _ in range(UNLOCKED_ATTEMPTS):
@@ -278,10 +326,8 @@ def _unlocked_command(*, user, game_id, command: Any, if_match: int | None) -> O
         except store.ExpectedVersionConflict:
             continue
         STATE_CACHE.put(game.stream_id, new_version, new_state)
-        try:  # a cache, after the events: one not written costs a longer replay, never the command
-            maybe_snapshot(game.stream_id, version, new_version, new_state)
-        except Exception:
-            logger.exception("A snapshot of game %s at version %s could not be written.", game.id, new_version)
+        if snapshot_due(version, new_version):  # a cache, written after the answer (SnapshotWriter)
+            SNAPSHOTS.submit(game.stream_id, new_version, new_state)
         try:  # the command has been written: nothing its live update meets may turn its answer into an error
             publish(game.id, new_version, after=version)
         except Exception:

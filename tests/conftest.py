@@ -135,6 +135,16 @@ def _fresh_local_cache():
     TOKEN_CACHE.clear()
 
 
+@pytest.fixture(autouse=True)
+def _snapshots_written():
+    """Snapshots due in a test are written by the process's snapshot thread (games/services.py): written before
+    the test's database is emptied, not into the next test's."""
+    yield
+    from games.services import SNAPSHOTS
+
+    SNAPSHOTS.flush()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _close_stray_connections(django_db_setup, django_db_blocker):
     """Threads (websocket consumers, concurrent clients) keep their own connections; end them before the test
