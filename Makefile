@@ -35,9 +35,11 @@ worker: install
 	$(BIN)/celery -A dvorak_site worker --loglevel=info
 
 # Real PostgreSQL and Redis where they are reachable (CI sets them; locally they are found), else the embedded default.
+# The suite drives the ASGI app in its own process, where a connection that a request's thread took from the pool and
+# left with that thread is not handed back (a server's threads hand theirs back): the pool is sized for the run.
 test: install
 	eval "$$($(BIN)/python scripts/local_services.py)" && \
-	CACHE_KEY_PREFIX=dvorak-test-$$$$ CHANNELS_PREFIX=dvorak-test-$$$$ $(BIN)/pytest
+	CACHE_KEY_PREFIX=dvorak-test-$$$$ CHANNELS_PREFIX=dvorak-test-$$$$ DB_POOL_MAX_SIZE=$${DB_POOL_MAX_SIZE:-40} $(BIN)/pytest
 
 lint: install
 	$(BIN)/ruff check .

@@ -27,6 +27,7 @@ from typing import Any
 
 from channels.db import DatabaseSyncToAsync
 from django.conf import settings
+from django.db import close_old_connections
 from django.http.request import split_domain_port, validate_host
 from rest_framework import exceptions
 from rest_framework.renderers import JSONRenderer
@@ -195,7 +196,16 @@ class ThrottledRequest:
 
 
 def _answer_command(request: dict, game_id: str, body: bytes, path: str) -> tuple[int, bytes, list] | None:
-    """The view's steps; None when the token does not authenticate (Django answers that)."""
+    """The view's steps; None when the token does not authenticate (Django answers that). The thread's database
+    connection goes back to the process's pool (or is kept, under CONN_MAX_AGE) when they are done, as Django
+    hands a request's back."""
+    try:
+        return _command_steps(request, game_id, body, path)
+    finally:
+        close_old_connections()
+
+
+def _command_steps(request: dict, game_id: str, body: bytes, path: str) -> tuple[int, bytes, list] | None:
     try:
         user, _ = AUTHENTICATION.authenticate_credentials(request["token"])
     except exceptions.AuthenticationFailed:
