@@ -9,9 +9,8 @@ the API's JSON parser, ``command_check``, ``services.game_command``, the API's e
 renderer, and the headers the middleware and DRF add. Every other request, and one whose token it cannot
 authenticate, goes on to Django untouched (its body handed on as read), so each refusal except the command's
 own is Django's. The service runs on a few threads of the process's own (``COMMAND_THREADS``, 2 by default: more
-than one, so that a command waiting on PostgreSQL does not hold up the next), through channels'
-``DatabaseSyncToAsync``, which closes a broken or old database connection around each call as Django does around
-a request.
+than one, so that a command waiting on PostgreSQL does not hold up the next). Each command closes a broken or old
+database connection before and after its steps, in its own thread, as Django does around a request.
 
 Django's stack was about half of a card command's CPU under gunicorn (bench/README.md).
 """
@@ -25,7 +24,7 @@ from http import HTTPStatus
 from io import BytesIO
 from typing import Any
 
-from channels.db import DatabaseSyncToAsync
+from asgiref.sync import SyncToAsync
 from django.conf import settings
 from django.db import close_old_connections
 from django.http.request import split_domain_port, validate_host
@@ -37,6 +36,7 @@ from dvorak_site.api.exceptions import error_body, exception_handler
 from dvorak_site.api.parsers import JSONParser
 from games import services
 from games.api import commands
+from games.api.views import GameCommandView
 
 logger = logging.getLogger("dvorak.games.fast")
 request_logger = logging.getLogger("django.request")
@@ -198,7 +198,9 @@ class ThrottledRequest:
 def _answer_command(request: dict, game_id: str, body: bytes, path: str) -> tuple[int, bytes, list] | None:
     """The view's steps; None when the token does not authenticate (Django answers that). The thread's database
     connection goes back to the process's pool (or is kept, under CONN_MAX_AGE) when they are done, as Django
-    hands a request's back."""
+    hands a request's back. (Closed here, not around the call: a close in the executor's handler, as channels'
+    DatabaseSyncToAsync has it, did not reach the connection the steps used.)"""
+    close_old_connections()
     try:
         return _command_steps(request, game_id, body, path)
     finally:
@@ -234,13 +236,11 @@ def _command_steps(request: dict, game_id: str, body: bytes, path: str) -> tuple
 # Commands answered at once by a process: one a thread, each thread with its own database connection (from the
 # process's pool), so that one command's round trips to PostgreSQL do not hold up the next (COMMAND_THREADS).
 EXECUTOR = ThreadPoolExecutor(max_workers=settings.COMMAND_THREADS, thread_name_prefix="dvorak-command")
-answer_command = DatabaseSyncToAsync(_answer_command, thread_sensitive=False, executor=EXECUTOR)
+answer_command = SyncToAsync(_answer_command, thread_sensitive=False, executor=EXECUTOR)
 
 
 def check_throttles(request: ThrottledRequest) -> None:
     """As DRF's ``APIView.check_throttles`` with the view's throttle classes: 429 with the longest wait."""
-    from games.api.views import GameCommandView
-
     waits = [throttle.wait() for throttle in (cls() for cls in GameCommandView.throttle_classes)
              if not throttle.allow_request(request, None)]
     if waits:
