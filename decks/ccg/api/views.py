@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -18,6 +18,7 @@ from decks.exporters.deck_files import MAX_DECK_FILE_CHARS
 from dvorak_core.errors import DomainError
 from dvorak_site.api.pagination import Keyset
 from dvorak_site.api.params import read_query
+from dvorak_site.api.parsers import JSONParser  # deep nesting is a 400, not a server error
 from dvorak_site.api.schema import refusals
 from proposals import services as proposals
 from proposals.models import CardSetChange
