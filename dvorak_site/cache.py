@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 
 from django.core.cache.backends.locmem import LocMemCache
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
 from dvorak_site.outage import Outage
@@ -47,9 +47,38 @@ def outage_of(server: str) -> Outage:
         return _outages.setdefault(server, Outage("Redis (the cache: throttle counts)"))
 
 
+# The connection pools of each Redis location and options, shared by the process's cache objects. Django makes a
+# cache object per thread, and under ASGI per request (each runs in a context of its own), and each object made its
+# own pool: every API request under uvicorn opened a TCP connection to Redis for its throttle counts and closed it.
+_pools: dict[tuple, dict] = {}
+_pools_lock = threading.Lock()
+
+
+class SharedPoolClient(RedisCacheClient):
+    """Django's Redis client on the process's pools (redis-py's pools are thread-safe, and start afresh in a forked
+    child), so a new cache object borrows a connection rather than opening one."""
+
+    def __init__(self, servers, **options):
+        super().__init__(servers, **options)
+        key = (tuple(servers), tuple(sorted((name, repr(value)) for name, value in options.items())))
+        with _pools_lock:
+            self._pools = _pools.setdefault(key, {})
+
+    def _get_connection_pool(self, write):
+        index = self._get_connection_pool_index(write)
+        pool = self._pools.get(index)
+        if pool is None:
+            with _pools_lock:
+                pool = self._pools.get(index)
+                if pool is None:
+                    pool = self._pools[index] = self._pool_class.from_url(self._servers[index], **self._pool_options)
+        return pool
+
+
 class FailOpenRedisCache(RedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
+        self._class = SharedPoolClient
         self.local = LocMemCache(f"redis-fallback:{server}", params)
         self.outage = outage_of(server)
 
