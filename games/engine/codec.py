@@ -101,21 +101,23 @@ def _dataclass_decoder(cls: type) -> Callable[[Any], Any]:
     """Reads a dataclass: a key it does not have is ignored, a field missing from the JSON takes its default.
     A plain frozen dataclass (see ``values``) holding every field is built by its ``__dict__``, as ``replace``
     copies one, without running ``__init__``: only its fields that are not plain JSON are converted."""
-    built: list[Any] = []
+    built: list[tuple] = []
 
-    def build() -> None:
+    def build() -> tuple:
         hints = _hints(cls)
         decoders = [(f.name, _decoder(hints[f.name])) for f in dataclasses.fields(cls)]
         names = tuple(name for name, _ in decoders)
         converted = tuple((name, item) for name, item in decoders if item is not _same)
-        built.extend((decoders, names, converted, plain_fields(cls) is not None))
+        return decoders, names, converted, plain_fields(cls) is not None
 
     def decode(value: Any) -> Any:
         if value is None:
             return None
         if not built:  # built on first use: a dataclass may name itself in its hints
-            build()
-        decoders, names, converted, plain = built
+            # Whole, then added: threads that meet the type first at once each build it and add theirs; the first
+            # added is used by all (they are alike).
+            built.append(build())
+        decoders, names, converted, plain = built[0]
         if plain:
             try:
                 fields = {name: value[name] for name in names}
