@@ -215,7 +215,8 @@ def execute_prepared(sql: str, params: list[Any], *, binary: bool = False, db=No
     """
     if db is None:  # looked up once: each `connection.x` goes through the handler's thread-local
         db = connections[DEFAULT_DB_ALIAS]
-    db.ensure_connection()
+    if db.connection is None:  # ensure_connection's own check, without its guard against the event loop's thread
+        db.ensure_connection()
     db.validate_no_broken_transaction()
     started = time.monotonic() if db.queries_logged else None
     raw, prepare = db.connection, _prepare()
@@ -224,10 +225,11 @@ def execute_prepared(sql: str, params: list[Any], *, binary: bool = False, db=No
         # prepares nothing, not even a statement asked for by name: every execution was parsed and planned
         # again. With a threshold no statement reaches, only those asked for (these) are prepared.
         raw.prepare_threshold = NEVER_BY_REPETITION
-    cursor = getattr(db, "_store_cursor", None)
-    if cursor is None or cursor.connection is not raw or cursor.closed:
+    cursor = getattr(raw, "_dvorak_store_cursor", None)
+    if cursor is None or cursor.closed:
         # One cursor a connection, used again: making one (its adapters map) cost as much as filling its params.
-        cursor = db._store_cursor = psycopg.Cursor(raw)
+        # Kept on psycopg's connection, not Django's wrapper, as a pooled connection goes from thread to thread.
+        cursor = raw._dvorak_store_cursor = psycopg.Cursor(raw)
     with db.wrap_database_errors:  # Django's errors
         cursor.execute(sql, params, prepare=prepare or None, binary=binary)
         result = cursor.pgresult  # whether it returned rows; `description` builds its columns to say so
