@@ -16,7 +16,7 @@ import asyncio
 import time
 
 from commands import start_games
-from common import CpuMeter, LeanClient, percentile, rate, served, served_asgi, setup_django
+from common import LeanClient, served, served_asgi, setup_django, timed_rounds
 
 CARD_COMMANDS = ("draw", "discard", "end_turn")
 
@@ -42,12 +42,13 @@ async def card_command(http, game_id: str, auth: list[dict]) -> tuple[dict, dict
     raise RuntimeError(f"no card command offered in {game_id}")
 
 
-async def drive(base: str, commands_base: str, games: int, commands: int, listing: bool = False) -> dict:
+async def drive(base: str, commands_base: str, games: int, commands: int, listing: bool = False,
+                rounds: int = 3) -> dict:
     """The stand-in on ``base`` (gunicorn's sync workers, as the peer is deployed); the card commands as production
     routes them, to ``commands_base`` (gunicorn's uvicorn workers), and then once more to ``base``, the REST server
     that answers everything else."""
     async with LeanClient(base) as http, LeanClient(commands_base) as commands_http:
-        game_ids, auth, _ = await start_games(http, games, deck_size=200)
+        game_ids, auth, _ = await start_games(http, games, deck_size=300)
 
         async def standin(g: int, latencies: list[float], client) -> None:
             for _ in range(commands):
@@ -64,9 +65,14 @@ async def drive(base: str, commands_base: str, games: int, commands: int, listin
                 latencies.append(time.perf_counter() - t0)
                 assert r.status_code == 201, r.text
 
+        # Whose turn it is in each game, asked once before anything is timed and then followed: asked at the start of
+        # each phase, the 16 untimed reads loaded the REST server just as the phase's first commands were timed.
+        seats = [(await http.get(f"/api/v1/games/{game_id}/", headers=auth[2 * g])).json()["turn"]["seat"]
+                 for g, game_id in enumerate(game_ids)]
+
         async def turns(g: int, latencies: list[float], client, turns_count: int = commands // 3) -> None:
             url = f"/api/v1/games/{game_ids[g]}/commands/"
-            seat = (await http.get(f"/api/v1/games/{game_ids[g]}/", headers=auth[2 * g])).json()["turn"]["seat"]
+            seat = seats[g]
 
             async def send(command: dict) -> dict:
                 t0 = time.perf_counter()
@@ -80,7 +86,7 @@ async def drive(base: str, commands_base: str, games: int, commands: int, listin
                 card = next(e["data"]["card"]["id"] for e in drawn["events"] if e["type"] == "card.drawn")
                 await send({"type": "play", "card": card})
                 await send({"type": "end_turn"})
-                seat = 1 - seat
+                seat = seats[g] = 1 - seat
 
         cards = listed if listing else turns
 
@@ -90,47 +96,41 @@ async def drive(base: str, commands_base: str, games: int, commands: int, listin
             for client in (commands_http, http):
                 await asyncio.gather(*(turns(g, [], client, turns_count=1) for g in range(games)))
 
-        summary, costs = {}, {}
-        phases = (("Deck-of-Cards stand-in", standin, http, base),
+        phases = [("Deck-of-Cards stand-in", standin, http, base),
                   ("card commands", cards, commands_http, commands_base),
-                  ("card commands, WSGI", cards, http, base))
-        for name, work, client, server in phases:
-            meter = CpuMeter(server)
-            latencies: list[float] = []
-            t0 = time.perf_counter()
-            meter.start()
-            await asyncio.gather(*(work(g, latencies, client) for g in range(games)))
-            costs[name] = meter.stop(len(latencies))
-            busy = sum(latencies)  # with --listing, the moves listings are not counted
-            summary[name] = (rate(len(latencies), busy / games), percentile(latencies, 50), percentile(latencies, 99))
-            print(f"{name:24s}: {summary[name][0]:7.0f} req/s   p50 {summary[name][1] * 1000:6.1f} ms   "
-                  f"p99 {summary[name][2] * 1000:6.1f} ms   ({time.perf_counter() - t0:.1f} s)")
-    ref, ours, wsgi = summary["Deck-of-Cards stand-in"], summary["card commands"], summary["card commands, WSGI"]
-    print(f"card commands vs the stand-in: {ours[0] / ref[0]:.2f}x its throughput (aim: at least 1.5x), "
-          f"p99 {ours[2] / ref[2]:.2f}x  (through the WSGI REST server: {wsgi[0] / ref[0]:.2f}x, "
-          f"p99 {wsgi[2] / ref[2]:.2f}x)")
-    print("CPU per request, ms (the server's processes, PostgreSQL's, this client's):")
-    for name, cost in costs.items():
-        print(f"  {name:24s}: " + "   ".join(f"{part} {ms:5.2f}" for part, ms in cost.items())
-              + f"   total {sum(cost.values()):5.2f}")
+                  ("card commands, WSGI", cards, http, base)]
+        figures = await timed_rounds(phases, games, rounds, busy_only=True)
+    print(f"{games} clients, {commands} requests each a round, {rounds} rounds")
+    for name, phase in figures.items():
+        print(f"{name:24s}: {phase.rate:7.0f} req/s   p50 {phase.p(50) * 1000:6.1f} ms   p99 {phase.p(99) * 1000:6.1f} ms"
+              f"   (rounds: {', '.join(f'{r:.0f}' for r in phase.rates)} req/s)")
+    ref, ours, wsgi = figures["Deck-of-Cards stand-in"], figures["card commands"], figures["card commands, WSGI"]
+    print(f"card commands vs the stand-in: {ours.rate / ref.rate:.2f}x its throughput (aim: at least 1.5x), "
+          f"p99 {ours.p(99) / ref.p(99):.2f}x  (through the WSGI REST server: {wsgi.rate / ref.rate:.2f}x, "
+          f"p99 {wsgi.p(99) / ref.p(99):.2f}x)")
+    print("CPU per request, ms (the server's processes, PostgreSQL's, this client's; mean of the rounds):")
+    for name, phase in figures.items():
+        print(f"  {name:24s}: " + "   ".join(f"{part} {ms:5.2f}" for part, ms in phase.cost.items())
+              + f"   total {sum(phase.cost.values()):5.2f}")
     if listing:
         print("  (--listing: the card commands' figures include the moves listings' CPU)")
     else:
         # The machine's cores are shared by all three parts, so throughput goes as the inverse of the total. Even a
         # server whose own share were nothing would stay within this bound, the database and client paying theirs.
-        reference, own = costs["Deck-of-Cards stand-in"], costs["card commands"]
+        reference, own = ref.cost, ours.cost
         bound = sum(reference.values()) / max(own["PostgreSQL"] + own["client"], 1e-9)
         print(f"  at most {bound:.2f}x the stand-in if the service's own share were 0 and PostgreSQL's stayed as it is")
         allowed = sum(reference.values()) / 1.5 - own["PostgreSQL"] - own["client"]
         print(f"  1.5x needs the service's share at {allowed:.2f} ms a command or less "
               f"(the stand-in's plain Django view: {reference['server']:.2f} ms)")
-    return summary
+    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=16)
-    parser.add_argument("--commands", type=int, default=90, help="card commands per client (a multiple of 3)")
+    parser.add_argument("--commands", type=int, default=90, help="card commands per client and round (a multiple of 3)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the phases, each in turn")
     parser.add_argument("--asgi-workers", type=int, default=2, help="uvicorn workers (compose: WS_WORKERS)")
     parser.add_argument("--listing", action="store_true", help="ask the moves listing before each card command")
     args = parser.parse_args()
@@ -142,7 +142,7 @@ def main() -> None:
             for g in range(args.games):
                 cursor.execute("INSERT INTO bench_deck (id, cards) VALUES (%s, '[]') ON CONFLICT (id) DO NOTHING",
                                [g + 1])
-        asyncio.run(drive(base, commands_base, args.games, args.commands, args.listing))
+        asyncio.run(drive(base, commands_base, args.games, args.commands, args.listing, args.rounds))
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import statistics
 import time
 import uuid
 
-from common import CpuMeter, LeanClient, percentile, served, served_asgi, setup_django
+from common import LeanClient, served, served_asgi, setup_django, timed_rounds
 
 
 async def start_games(http, games: int, deck_size: int = 40):
@@ -49,7 +49,8 @@ async def start_games(http, games: int, deck_size: int = 40):
     return game_ids, auth, causes
 
 
-async def drive(base: str, commands_base: str | None, games: int, commands: int, server: str) -> None:
+async def drive(base: str, commands_base: str | None, games: int, commands: int, server: str,
+                rounds: int = 3) -> None:
     """The bare request on ``base``; the game commands as production routes them, to ``commands_base`` (gunicorn's
     uvicorn workers; None: ``base`` serves them too, as `make run` does), and then once more to ``base``."""
     async with LeanClient(base) as http, LeanClient(commands_base or base) as commands_http:
@@ -81,36 +82,23 @@ async def drive(base: str, commands_base: str | None, games: int, commands: int,
         phases = [("bare INSERT request", bare, http, base), ("game command", play, commands_http, commands_base or base)]
         if commands_base:
             phases.append(("game command, WSGI", play, http, base))
-        phases.append(("bare INSERT request ", bare, http, base))
-        results, costs = {}, {}
-        for name, work, client, server_base in phases:
-            meter = CpuMeter(server_base)
-            latencies: list[float] = []
-            t0 = time.perf_counter()
-            meter.start()
-            await asyncio.gather(*(work(g, latencies, client) for g in range(games)))
-            elapsed = time.perf_counter() - t0
-            costs.setdefault(name.strip(), meter.stop(len(latencies)))
-            results.setdefault(name.strip(), []).append((len(latencies) / elapsed, latencies))
+        figures = await timed_rounds(phases, games, rounds)
 
     routed = "the commands on gunicorn's uvicorn workers, as production routes them" if commands_base else "all of it"
-    print(f"{games} games at once, {commands} commands each, against {server} on PostgreSQL ({routed})")
-    summary = {}
-    for name, runs in results.items():
-        rate = statistics.median(r for r, _ in runs)
-        lat = [x for _, ls in runs for x in ls]
-        summary[name] = (rate, percentile(lat, 50), percentile(lat, 99))
-        print(f"{name:20s}: {rate:7.0f} req/s   p50 {summary[name][1] * 1000:6.1f} ms   p99 {summary[name][2] * 1000:6.1f} ms")
-    cmd, floor = summary["game command"], summary["bare INSERT request"]
-    print(f"a command vs the bare INSERT request: {cmd[0] / floor[0]:.2f}x its throughput (aim: at least 0.5x), "
-          f"p99 {cmd[2] / floor[2]:.2f}x (aim: at most 2x)")
-    if "game command, WSGI" in summary:
-        wsgi = summary["game command, WSGI"]
-        print(f"  through the WSGI REST server instead: {wsgi[0] / floor[0]:.2f}x, p99 {wsgi[2] / floor[2]:.2f}x")
-    print("CPU per request, ms (the server's processes, PostgreSQL's, this client's):")
-    for name, cost in costs.items():
-        print(f"  {name:20s}: " + "   ".join(f"{part} {ms:5.2f}" for part, ms in cost.items())
-              + f"   total {sum(cost.values()):5.2f}")
+    print(f"{games} games at once, {commands} commands each, {rounds} rounds, against {server} on PostgreSQL ({routed})")
+    for name, phase in figures.items():
+        print(f"{name:20s}: {phase.rate:7.0f} req/s   p50 {phase.p(50) * 1000:6.1f} ms   p99 {phase.p(99) * 1000:6.1f} ms"
+              f"   (rounds: {', '.join(f'{r:.0f}' for r in phase.rates)} req/s)")
+    cmd, floor = figures["game command"], figures["bare INSERT request"]
+    print(f"a command vs the bare INSERT request: {cmd.rate / floor.rate:.2f}x its throughput (aim: at least 0.5x), "
+          f"p99 {cmd.p(99) / floor.p(99):.2f}x (aim: at most 2x)")
+    if "game command, WSGI" in figures:
+        wsgi = figures["game command, WSGI"]
+        print(f"  through the WSGI REST server instead: {wsgi.rate / floor.rate:.2f}x, p99 {wsgi.p(99) / floor.p(99):.2f}x")
+    print("CPU per request, ms (the server's processes, PostgreSQL's, this client's; mean of the rounds):")
+    for name, phase in figures.items():
+        print(f"  {name:20s}: " + "   ".join(f"{part} {ms:5.2f}" for part, ms in phase.cost.items())
+              + f"   total {sum(phase.cost.values()):5.2f}")
 
 
 def load_times(events_count: int = 10_000) -> None:
@@ -163,7 +151,8 @@ def load_times(events_count: int = 10_000) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=16)
-    parser.add_argument("--commands", type=int, default=40)
+    parser.add_argument("--commands", type=int, default=40, help="commands per client and round")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the phases, each in turn")
     parser.add_argument("--server", choices=["gunicorn", "daphne"], default="gunicorn")
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--asgi-workers", type=int, default=2, help="uvicorn workers for the commands (compose: WS_WORKERS)")
@@ -171,10 +160,10 @@ def main() -> None:
     url = setup_django()
     with served(url, args.server, args.workers) as base:
         if args.server == "daphne":  # `make run`: one process serves everything
-            asyncio.run(drive(base, None, args.games, args.commands, args.server))
+            asyncio.run(drive(base, None, args.games, args.commands, args.server, args.rounds))
         else:
             with served_asgi(url, args.asgi_workers) as commands_base:
-                asyncio.run(drive(base, commands_base, args.games, args.commands, args.server))
+                asyncio.run(drive(base, commands_base, args.games, args.commands, args.server, args.rounds))
     load_times()
 
 

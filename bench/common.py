@@ -1,12 +1,15 @@
 """Shared set-up for the benchmarks: a PostgreSQL database of their own, migrated, and Django configured."""
 
+import asyncio
 import logging
 import os
 import socket
+import statistics
 import subprocess
 import sys
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse, urlunparse
 
@@ -50,6 +53,48 @@ def rate(count: int, seconds: float) -> float:
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+@dataclass
+class Phase:
+    """One kind of request's figures over the rounds: the rate of each round, every latency, CPU per request."""
+
+    rates: list[float] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    costs: list[dict[str, float]] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:  # the median round's
+        return statistics.median(self.rates)
+
+    def p(self, q: float) -> float:
+        return percentile(self.latencies, q)
+
+    @property
+    def cost(self) -> dict[str, float]:
+        return {part: statistics.fmean(c[part] for c in self.costs) for part in self.costs[0]}
+
+
+async def timed_rounds(phases: list[tuple], games: int, rounds: int, *, busy_only: bool = False) -> dict[str, Phase]:
+    """Run each phase (name, work, client, server base) once a round, ``games`` clients at once, each round starting
+    one phase further on, so that no side always goes first or follows the same other: the machine's speed drifts
+    (the same server measured minutes apart differed by up to 1.7x), and a ratio is only fair between phases run
+    close together. The rate reported is the median round's; the percentiles are over every round's requests.
+    ``busy_only``: the rate counts only the timed requests' own time (work that also does untimed requests)."""
+    figures: dict[str, Phase] = {name: Phase() for name, *_ in phases}
+    for round_ in range(rounds):
+        turned = phases[round_ % len(phases):] + phases[:round_ % len(phases)]
+        for name, work, client, server in turned:
+            meter = CpuMeter(server)
+            latencies: list[float] = []
+            meter.start()
+            t0 = time.perf_counter()
+            await asyncio.gather(*(work(g, latencies, client) for g in range(games)))
+            elapsed = time.perf_counter() - t0
+            figures[name].costs.append(meter.stop(len(latencies)))
+            figures[name].rates.append(rate(len(latencies), sum(latencies) / games if busy_only else elapsed))
+            figures[name].latencies += latencies
+    return figures
 
 
 def free_port() -> int:
