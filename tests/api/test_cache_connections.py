@@ -19,6 +19,10 @@ from django.conf import settings as django_settings
 
 pytestmark = pytest.mark.redis
 
+# 40 when each cache object made its own pool; the margin is for the suite's other threads (a publisher, a snapshot
+# writer) that may connect to the same Redis meanwhile.
+NEW_CONNECTIONS_AT_MOST = 20
+
 
 @pytest.fixture
 def redis_cache(settings):
@@ -55,7 +59,7 @@ def test_threads_each_with_a_cache_object_share_the_processs_connections(redis_c
     from django.core.cache import caches
 
     assert caches["default"].get("throttle-key") == 41
-    assert connections_received(redis_cache) - before < 10
+    assert connections_received(redis_cache) - before <= NEW_CONNECTIONS_AT_MOST
 
 
 def test_requests_contexts_under_asgi_share_the_processs_connections(redis_cache):
@@ -67,4 +71,4 @@ def test_requests_contexts_under_asgi_share_the_processs_connections(redis_cache
             await asyncio.create_task(SyncToAsync(count_once, thread_sensitive=False)(), context=contextvars.Context())
 
     asyncio.run(requests())
-    assert connections_received(redis_cache) - before < 10
+    assert connections_received(redis_cache) - before <= NEW_CONNECTIONS_AT_MOST
