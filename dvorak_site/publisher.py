@@ -19,6 +19,13 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 logger = logging.getLogger("dvorak.publisher")
 
+# Group sends in flight at once per process; the rest wait their turn. channels-redis takes a pooled connection for
+# each send in flight and opens a new one whenever none is free, and its pools never shrink: unbounded, a burst of
+# commands left a server process holding one connection to Redis per update that had been waiting (160 in one
+# worker under the bench). A send is two or three round trips to Redis, so a few in flight keep up with a process's
+# commands.
+SENDS_IN_FLIGHT = 4
+
 
 class BackgroundPublisher:
     """One event loop in a daemon thread per process (started on first use, again after a fork)."""
@@ -26,6 +33,7 @@ class BackgroundPublisher:
     def __init__(self):
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._turns: asyncio.Semaphore | None = None
         self._pid = 0
 
     def loop(self) -> asyncio.AbstractEventLoop:
@@ -33,17 +41,19 @@ class BackgroundPublisher:
             if self._loop is None or self._pid != os.getpid():
                 loop = asyncio.new_event_loop()
                 threading.Thread(target=loop.run_forever, name="dvorak-publisher", daemon=True).start()
-                self._loop, self._pid = loop, os.getpid()
+                self._loop, self._turns, self._pid = loop, asyncio.Semaphore(SENDS_IN_FLIGHT), os.getpid()
             return self._loop
 
     def send(self, layer, group: str, message: dict) -> asyncio.Future:
-        return asyncio.run_coroutine_threadsafe(_send_logging_failure(layer, group, message), self.loop())
+        loop = self.loop()
+        return asyncio.run_coroutine_threadsafe(_send_logging_failure(layer, group, message, self._turns), loop)
 
 
-async def _send_logging_failure(layer, group: str, message: dict) -> None:
+async def _send_logging_failure(layer, group: str, message: dict, turns: asyncio.Semaphore) -> None:
     """Logged inside the coroutine, so the failure is on record before anyone waiting on the future wakes."""
     try:
-        await layer.group_send(group, message)
+        async with turns:
+            await layer.group_send(group, message)
     except Exception as error:
         logger.warning("A live update could not be sent: %r", error)
         raise
