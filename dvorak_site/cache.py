@@ -56,23 +56,14 @@ _pools_lock = threading.Lock()
 
 class SharedPoolClient(RedisCacheClient):
     """Django's Redis client on the process's pools (redis-py's pools are thread-safe, and start afresh in a forked
-    child), so a new cache object borrows a connection rather than opening one."""
+    child), so a new cache object borrows a connection rather than opening one. Django's own code fills the shared
+    dict on first use; two threads at once may each make a pool, and the one kept serves both after."""
 
     def __init__(self, servers, **options):
         super().__init__(servers, **options)
         key = (tuple(servers), tuple(sorted((name, repr(value)) for name, value in options.items())))
         with _pools_lock:
             self._pools = _pools.setdefault(key, {})
-
-    def _get_connection_pool(self, write):
-        index = self._get_connection_pool_index(write)
-        pool = self._pools.get(index)
-        if pool is None:
-            with _pools_lock:
-                pool = self._pools.get(index)
-                if pool is None:
-                    pool = self._pools[index] = self._pool_class.from_url(self._servers[index], **self._pool_options)
-        return pool
 
 
 class FailOpenRedisCache(RedisCache):

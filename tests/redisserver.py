@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,6 +18,18 @@ import pytest
 from tests.conftest import IN_CI
 
 REDIS_SERVER = shutil.which("redis-server")
+
+
+def cache_on(url: str) -> dict:
+    """``CACHES`` of production's kind (the fail-open Redis cache) on ``url``, under a key prefix of its own."""
+    return {
+        "default": {
+            "BACKEND": "dvorak_site.cache.FailOpenRedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": f"dvorak-test-{uuid.uuid4().hex}",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
 
 
 def free_port() -> int:

@@ -703,35 +703,21 @@ def command_check(body: Any) -> None:
         shape = PROPOSALS.get(kind) if isinstance(kind, str) else None
         if shape is None:
             raise ValidationError({"kind": [f"A proposal's kind is one of {', '.join(PROPOSALS)}."]})
-    _checker(shape).check(body)
+    _check(shape, body)
 
 
-class _Checkers(threading.local):
-    """One checking instance of each shape per thread, used again. A serializer deep-copies its declared fields
-    into each new instance: a sixth of a card command's CPU under the ASGI server went on that copying."""
-
-    def __init__(self) -> None:
-        self.instances: dict[type[Command], _Checker] = {}
+# One checking instance of each shape per thread, used again: a serializer deep-copies its declared fields into each
+# new instance, and that copying was a sixth of a card command's CPU under the ASGI server.
+_checking = threading.local()
 
 
-class _Checker:
-    def __init__(self, shape: type[Command]):
-        self.serializer = shape()
-
-    def check(self, body: dict) -> None:
-        serializer = self.serializer
-        # What a new instance with ``data=body`` would hold: the body, and no result of an earlier check.
-        serializer.initial_data = body
-        for left in ("_validated_data", "_errors", "_data"):
-            serializer.__dict__.pop(left, None)
-        serializer.is_valid(raise_exception=True)
-
-
-_CHECKERS = _Checkers()
-
-
-def _checker(shape: type[Command]) -> _Checker:
-    checker = _CHECKERS.instances.get(shape)
-    if checker is None:
-        checker = _CHECKERS.instances[shape] = _Checker(shape)
-    return checker
+def _check(shape: type[Command], body: dict) -> None:
+    instances = _checking.__dict__.setdefault("instances", {})
+    serializer = instances.get(shape)
+    if serializer is None:
+        serializer = instances[shape] = shape()
+    # What a new instance with ``data=body`` would hold: the body, and no result of an earlier check.
+    serializer.initial_data = body
+    for left in ("_validated_data", "_errors", "_data"):
+        serializer.__dict__.pop(left, None)
+    serializer.is_valid(raise_exception=True)

@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import threading
-import uuid
 
 import pytest
 import redis
 from asgiref.sync import SyncToAsync
 from django.conf import settings as django_settings
+
+from tests.redisserver import cache_on
 
 pytestmark = pytest.mark.redis
 
@@ -26,14 +27,7 @@ NEW_CONNECTIONS_AT_MOST = 20
 
 @pytest.fixture
 def redis_cache(settings):
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "dvorak_site.cache.FailOpenRedisCache",
-            "LOCATION": django_settings.REDIS_URL,
-            "KEY_PREFIX": f"dvorak-test-{uuid.uuid4().hex}",
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-        }
-    }
+    settings.CACHES = cache_on(django_settings.REDIS_URL)
     return redis.Redis.from_url(django_settings.REDIS_URL)
 
 

@@ -6,24 +6,12 @@ from __future__ import annotations
 
 import logging
 import random
-import uuid
 
 import pytest
 from rest_framework.throttling import UserRateThrottle
 
 from tests.engine.test_legal_moves import filled
-from tests.redisserver import free_port, own_redis, wait_until
-
-
-def cache_on(url: str) -> dict:
-    return {
-        "default": {
-            "BACKEND": "dvorak_site.cache.FailOpenRedisCache",
-            "LOCATION": url,
-            "KEY_PREFIX": f"dvorak-test-{uuid.uuid4().hex}",
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-        }
-    }
+from tests.redisserver import cache_on, free_port, own_redis, wait_until
 
 
 @pytest.fixture(autouse=True)
