@@ -294,6 +294,8 @@ EVENTSTORE_SNAPSHOT_EVERY = env.int("EVENTSTORE_SNAPSHOT_EVERY", default=100)
 # Under ASGI, the threads of a process that carry out ordinary game commands (games/api/fast.py); each keeps a
 # database connection while it works. 2 answered the most on 2 cores (bench/README.md).
 COMMAND_THREADS = env.int("DVORAK_COMMAND_THREADS", default=2)
+# How long such a thread keeps a connection from the process's pool between commands before handing it back.
+COMMAND_CONNECTION_SECONDS = env.float("DVORAK_COMMAND_CONNECTION_SECONDS", default=60.0)
 # The event store prepares its statements on the server once per connection; turn this off behind PgBouncer in
 # transaction pooling mode (a prepared statement lives on one server connection only).
 EVENTSTORE_PREPARED_STATEMENTS = env.bool("EVENTSTORE_PREPARED_STATEMENTS", default=True)

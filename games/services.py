@@ -401,7 +401,7 @@ def current_game(game_id) -> Game | None:
     starts with it, and the ORM's compiling of the query cost more than the read itself."""
     if connection.vendor != "postgresql":
         return Game.objects.filter(pk=game_id).first()
-    rows = store.execute_prepared(GAME_SQL, [game_id])
+    rows = store.execute_prepared(GAME_SQL, [game_id], binary=True)
     return Game.from_db(connection.alias, GAME_FIELDS, rows[0]) if rows else None
 
 
@@ -453,6 +453,8 @@ GAME_ROW_SQL = (f"UPDATE {connection.ops.quote_name(Game._meta.db_table)} SET "
 def game_row(game: Game, state: Any, version: int) -> store.Projection:
     """The game row's status and version brought up to the state, as an UPDATE that goes with the append."""
     game.status, game.version, game.updated_at = engine.game_status(state), version, timezone.now()
+    if connection.vendor == "postgresql":  # psycopg takes them as they are (an aware datetime, a UUID)
+        return store.Projection(GAME_ROW_SQL, (game.status, game.version, game.updated_at, game.id))
     return store.Projection(GAME_ROW_SQL, tuple(field.get_db_prep_value(getattr(game, field.attname), connection)
                                                 for field in GAME_ROW_FIELDS))
 

@@ -7,7 +7,7 @@ Rulesets played with the cards of an archive deck (``dvorak``, ``article_ii``) u
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -101,7 +101,7 @@ def deck_special_rules(deck: dict) -> list[dict[str, Any]]:
 _HIDDEN = object()
 
 
-def hide_unseen_cards(value: Any, cards: dict[str, Card], visible: set[str]) -> Any:
+def hide_unseen_cards(value: Any, cards: dict[str, Card], visible: Container[str]) -> Any:
     """An event's data for one viewer: each card id (in any list or mapping) becomes the card when it is in
     ``visible``, and disappears otherwise, so an id never lets anyone follow a card they may not see."""
     if isinstance(value, dict):

@@ -182,3 +182,28 @@ async def test_behind_a_tls_proxy_it_sends_django_s_security_headers_and_leaves_
 
     plain = await post(CommandFastPath(django), game_id, {"type": "end_turn"}, headers_for(waiting))
     assert watched == [f"/api/v1/games/{game_id}/commands/"] and plain["status"] == 301
+
+
+@pytest.mark.postgres
+async def test_a_command_thread_keeps_its_pooled_connection_between_commands_until_its_time_is_up(table, settings):
+    """Each command taking a connection from the pool and handing it back cost as much as one of its statements:
+    the command threads keep theirs for COMMAND_CONNECTION_SECONDS, and then hand it back."""
+    from django.db import connection
+
+    game_id, _, waiting = await seats(table)
+    django = WatchedDjango()
+    pool = connection.pool
+
+    async def requests_for_six_commands() -> int:
+        before = pool.get_stats().get("requests_num", 0)
+        for _ in range(6):  # refused (not this seat's turn), each after reading the game
+            answer = await post(CommandFastPath(django), game_id, {"type": "end_turn"}, headers_for(waiting))
+            assert answer["status"] == 409, answer["body"]
+        return pool.get_stats().get("requests_num", 0) - before
+
+    # Kept: at most one checkout a command thread (and one for a snapshot the process's writer may take meanwhile).
+    assert await requests_for_six_commands() <= settings.COMMAND_THREADS + 1
+    settings.COMMAND_CONNECTION_SECONDS = 0
+    await requests_for_six_commands()  # a connection kept until now goes back after its thread's next command
+    assert await requests_for_six_commands() >= 6  # and then every command takes one and hands it back
+    assert django.seen == []

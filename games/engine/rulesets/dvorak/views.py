@@ -169,10 +169,25 @@ def redact_cards(
 ) -> dict[str, Any]:
     """An event's data for one viewer: a card id becomes the card when the viewer could see it before or after
     the event (or it is in ``also_visible``), and disappears otherwise."""
-    visible = cards_visible_to(after, viewer) | set(also_visible)
-    if before is not None and before.table is not None:
-        visible |= cards_visible_to(before, viewer)
-    return hide_unseen_cards(data, after.table.cards, visible)
+    return hide_unseen_cards(data, after.table.cards, SeenBefore(viewer, before, after, also_visible))
+
+
+class SeenBefore:
+    """The ids of the cards a viewer could see before or after an event, or ``also``: made the first time a card
+    is looked up in it, as most events name no card (a turn ended, a vote cast)."""
+
+    __slots__ = ("viewer", "before", "after", "also", "ids")
+
+    def __init__(self, viewer: int | None, before: GameState | None, after: GameState, also: frozenset[str]):
+        self.viewer, self.before, self.after, self.also = viewer, before, after, also
+        self.ids: set[str] | None = None
+
+    def __contains__(self, card_id: object) -> bool:
+        if self.ids is None:
+            self.ids = cards_visible_to(self.after, self.viewer) | set(self.also)
+            if self.before is not None and self.before.table is not None:
+                self.ids |= cards_visible_to(self.before, self.viewer)
+        return card_id in self.ids
 
 
 class DvorakViews:
