@@ -453,10 +453,11 @@ GAME_ROW_SQL = (f"UPDATE {connection.ops.quote_name(Game._meta.db_table)} SET "
 def game_row(game: Game, state: Any, version: int) -> store.Projection:
     """The game row's status and version brought up to the state, as an UPDATE that goes with the append."""
     game.status, game.version, game.updated_at = engine.game_status(state), version, timezone.now()
-    if connection.vendor == "postgresql":  # psycopg takes them as they are (an aware datetime, a UUID)
-        return store.Projection(GAME_ROW_SQL, (game.status, game.version, game.updated_at, game.id))
-    return store.Projection(GAME_ROW_SQL, tuple(field.get_db_prep_value(getattr(game, field.attname), connection)
-                                                for field in GAME_ROW_FIELDS))
+    values = tuple(getattr(game, field.attname) for field in GAME_ROW_FIELDS)
+    if connection.vendor != "postgresql":  # psycopg takes them as they are (an aware datetime, a UUID)
+        values = tuple(field.get_db_prep_value(value, connection)
+                       for field, value in zip(GAME_ROW_FIELDS, values, strict=True))
+    return store.Projection(GAME_ROW_SQL, values)
 
 
 def project_rows(game: Game, before: Any, state: Any) -> None:

@@ -11,6 +11,7 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import HttpCommunicator, WebsocketCommunicator
+from django.db import connection
 from rest_framework.throttling import UserRateThrottle
 
 from dvorak_site.asgi import application, django_asgi_app
@@ -188,8 +189,6 @@ async def test_behind_a_tls_proxy_it_sends_django_s_security_headers_and_leaves_
 async def test_a_command_thread_keeps_its_pooled_connection_between_commands_until_its_time_is_up(table, settings):
     """Each command taking a connection from the pool and handing it back cost as much as one of its statements:
     the command threads keep theirs for COMMAND_CONNECTION_SECONDS, and then hand it back."""
-    from django.db import connection
-
     game_id, _, waiting = await seats(table)
     django = WatchedDjango()
     pool = connection.pool

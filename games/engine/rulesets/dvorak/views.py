@@ -169,10 +169,10 @@ def redact_cards(
 ) -> dict[str, Any]:
     """An event's data for one viewer: a card id becomes the card when the viewer could see it before or after
     the event (or it is in ``also_visible``), and disappears otherwise."""
-    return hide_unseen_cards(data, after.table.cards, SeenBefore(viewer, before, after, also_visible))
+    return hide_unseen_cards(data, after.table.cards, VisibleAround(viewer, before, after, also_visible))
 
 
-class SeenBefore:
+class VisibleAround:
     """The ids of the cards a viewer could see before or after an event, or ``also``: made the first time a card
     is looked up in it, as most events name no card (a turn ended, a vote cast)."""
 
