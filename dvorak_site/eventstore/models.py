@@ -17,7 +17,9 @@ class Event(models.Model):
     """An immutable fact. The database refuses UPDATE, DELETE (migration 0002) and TRUNCATE (0003) of these rows."""
 
     id = models.BigAutoField(primary_key=True)  # the global position, for feeds
-    stream = models.ForeignKey(Stream, on_delete=models.PROTECT, db_constraint=True, related_name="events")
+    # No foreign key in PostgreSQL: the append's statement writes events only when it moved their stream's row, and
+    # triggers keep a stream with events from being deleted (migration 0005). SQLite's table keeps its key.
+    stream = models.ForeignKey(Stream, on_delete=models.PROTECT, db_constraint=False, related_name="events")
     version = models.PositiveIntegerField()
     type = models.CharField(max_length=80)
     schema = models.PositiveSmallIntegerField(default=1)

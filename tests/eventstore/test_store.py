@@ -89,6 +89,49 @@ def test_truncate_of_the_event_table_is_refused_on_postgresql():
     assert [e.version for e in store.read("game-t")] == [1, 2]
 
 
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_a_stream_with_events_cannot_be_deleted_by_the_orm_or_by_sql():
+    """The events table holds no foreign key to its streams (the append ties them); the stream still stays."""
+    from django.db.models import ProtectedError
+
+    from dvorak_site.eventstore.models import Stream
+
+    store.append("game-kept", 0, new(2))
+    with pytest.raises(ProtectedError), transaction.atomic():
+        Stream.objects.filter(pk="game-kept").delete()
+    with pytest.raises(IntegrityError, match="has events"), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("DELETE FROM eventstore_stream WHERE id = 'game-kept'")
+    assert store.current_version("game-kept") == 2
+    assert [e.version for e in store.read("game-kept")] == [1, 2]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_truncate_of_the_stream_table_is_refused_while_events_are_kept():
+    store.append("game-tt", 0, new(1))
+    with pytest.raises(IntegrityError, match="TRUNCATE"), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("TRUNCATE eventstore_stream CASCADE")
+    assert store.current_version("game-tt") == 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_every_event_written_by_the_store_has_its_stream_row_at_its_version():
+    """What the dropped foreign key checked, the append's statement ensures: no event without its stream."""
+    store.append("game-tie", 0, new(2))
+    store.append("game-tie", 2, new(1))
+    with pytest.raises(store.ExpectedVersionConflict):
+        store.append("game-tie", 1, new(1))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM eventstore_event e LEFT JOIN eventstore_stream s ON s.id = e.stream_id "
+            "WHERE e.stream_id = 'game-tie' AND (s.id IS NULL OR e.version > s.version)"
+        )
+        assert cursor.fetchone()[0] == 0
+    assert store.current_version("game-tie") == 3
+
+
 RUNTIME_ROLE = "dvorak_test_runtime"
 
 
