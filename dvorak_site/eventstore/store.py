@@ -110,16 +110,8 @@ def pending(stream_id: str, expected_version: int, events: Sequence[NewEvent], *
     them into its state before ``append_recorded`` writes them, and so project that state in the same statement."""
     now = timezone.now()
     return [
-        RecordedEvent(
-            id=0,
-            stream_id=stream_id,
-            version=expected_version + offset,
-            type=event.type,
-            schema=event.schema or current_schema(event.type),
-            data=event.data,
-            actor=actor,
-            recorded_at=now,
-        )
+        RecordedEvent(0, stream_id, expected_version + offset, event.type, event.schema or current_schema(event.type),
+                      event.data, actor, now)
         for offset, event in enumerate(events, start=1)
     ]
 
@@ -172,7 +164,9 @@ def _append_postgres(db, stream_id: str, expected: int, events: Sequence[Recorde
     if projection is not None:
         move_params += projection.params
     sql = _append_sql(expected == 0, len(events), None if projection is None else projection.sql)
-    return sorted(r[0] for r in execute_prepared(sql, move_params + _row_params(events, db), db=db))
+    ids = [row[0] for row in execute_prepared(sql, move_params + _row_params(events, db), db=db)]
+    ids.sort()
+    return ids
 
 
 @lru_cache(maxsize=256)
@@ -188,11 +182,11 @@ def _append_sql(new_stream: bool, count: int, projection_sql: str | None) -> str
         move = "UPDATE eventstore_stream SET version = %s WHERE id = %s AND version = %s RETURNING id"
     row = "(%s, %s::integer, %s, %s::smallint, %s::jsonb, %s, %s::timestamptz)"
     projected = f", projected AS ({_only_if_moved(projection_sql)}) " if projection_sql is not None else ""
+    # The events are joined to the moved row (one or none) rather than filtered by a test of it: a few µs less.
     return (
         f"WITH moved AS ({move}){projected} "
         f"INSERT INTO eventstore_event ({EVENT_COLUMNS}) "
-        f"SELECT v.* FROM (VALUES {', '.join([row] * count)}) AS v({EVENT_COLUMNS}) "
-        "WHERE EXISTS (SELECT 1 FROM moved) RETURNING id"
+        f"SELECT v.* FROM moved, (VALUES {', '.join([row] * count)}) AS v({EVENT_COLUMNS}) RETURNING id"
     )
 
 
