@@ -86,3 +86,33 @@ class FailOpenRedisCache(RedisCache):
     has_key = _fail_open("has_key")
     incr = _fail_open("incr")
     clear = _fail_open("clear")
+
+    def add_and_incr(self, key, delta: int, timeout: int) -> int:
+        """``add(key, 0, timeout)`` then ``incr(key, delta)``, in one round trip: a fixed-window count (the
+        throttles' shared counts). Django's ``incr`` alone is two (EXISTS, then INCRBY), so the three calls were
+        three round trips, each with redis-py's own per-command work."""
+        if self.outage.worth_trying():
+            redis_key = self.make_and_validate_key(key)
+            try:
+                pipeline = self._cache.get_client(redis_key, write=True).pipeline(transaction=False)
+                pipeline.set(redis_key, 0, ex=timeout, nx=True)  # as Django's serializer stores an int: as it is
+                pipeline.incrby(redis_key, delta)
+                _, total = pipeline.execute()
+            except RedisError as error:
+                self.outage.failed(error)
+            else:
+                self.outage.answered()
+                return int(total)
+        return add_and_incr(self.local, key, delta, timeout)
+
+
+def add_and_incr(cache, key, delta: int, timeout: int) -> int:
+    """``add`` then ``incr`` on any cache: in one round trip where the cache can (``FailOpenRedisCache``)."""
+    if hasattr(cache, "add_and_incr"):
+        return cache.add_and_incr(key, delta, timeout)
+    cache.add(key, 0, timeout)
+    try:
+        return cache.incr(key, delta)
+    except ValueError:  # the key expired between add and incr
+        cache.set(key, delta, timeout)
+        return delta

@@ -10,8 +10,11 @@ this process's sockets back in their groups (a restarted Redis has forgotten the
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from collections import defaultdict
 from contextlib import suppress
+from typing import Any
 
 from channels.exceptions import ChannelFull
 from channels_redis.core import RedisChannelLayer
@@ -21,6 +24,26 @@ from dvorak_site.outage import Outage
 
 REJOINED = "channel_layer.rejoined"
 LAYER_ERRORS = (RedisError, OSError)
+
+logger = logging.getLogger("dvorak.channel_layer")
+
+# What channels-redis's group_send does for each channel's key, for several keys at once: the message added to the
+# channel's sorted set (scored by the time, as channels-redis's receive reads it) unless the channel is full, and
+# the set's expiry renewed. KEYS are the channels' keys; ARGV their messages, then their capacities, then the time
+# and the expiry. Answers how many channels were full.
+ADD_TO_CHANNELS = """
+local full = 0
+local now, expiry = ARGV[#ARGV - 1], ARGV[#ARGV]
+for i = 1, #KEYS do
+    if redis.call('ZCOUNT', KEYS[i], '-inf', '+inf') < tonumber(ARGV[i + #KEYS]) then
+        redis.call('ZADD', KEYS[i], now, ARGV[i])
+        redis.call('EXPIRE', KEYS[i], expiry)
+    else
+        full = full + 1
+    end
+end
+return full
+"""
 
 
 class ResilientRedisChannelLayer(RedisChannelLayer):
@@ -55,6 +78,59 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
             self.lost(error)
         else:
             self.outage.answered()
+
+    async def group_send_many(self, sends: list[tuple[str, dict]]) -> None:
+        """Each ``(group, message)`` sent as ``group_send`` sends it, in order, in two round trips to each Redis
+        host for them all instead of two to four for each: the groups' expired members dropped and their members
+        read in one pipeline; then, for the groups that have any, the channels' expired messages dropped and the
+        message added to each channel in another. A publisher with many updates waiting (a busy server process)
+        sends them together; an update to a game nobody watches costs its share of one round trip."""
+        try:
+            await self._group_send_many(sends)
+        except LAYER_ERRORS as error:
+            self.lost(error)
+        else:
+            self.outage.answered()
+
+    async def _group_send_many(self, sends: list[tuple[str, dict]]) -> None:
+        for group, _ in sends:
+            assert self.require_valid_group_name(group), "Group name not valid"
+        oldest_member = int(time.time()) - self.group_expiry
+        reads: dict[int, list[int]] = defaultdict(list)  # host index -> the sends whose groups live there
+        for number, (group, _) in enumerate(sends):
+            reads[self.consistent_hash(group)].append(number)
+        members: dict[int, list[str]] = {}
+        for index, numbers in reads.items():
+            pipeline = self.connection(index).pipeline(transaction=False)
+            for number in numbers:
+                key = self._group_key(sends[number][0])
+                pipeline.zremrangebyscore(key, min=0, max=oldest_member)
+                pipeline.zrange(key, 0, -1)
+            answers = await pipeline.execute()
+            for number, names in zip(numbers, answers[1::2], strict=True):
+                if names:
+                    members[number] = [name.decode("utf8") for name in names]
+        if not members:
+            return
+        pipelines: dict[int, tuple[Any, list]] = {}  # host index -> its pipeline, and for each script in it:
+        oldest_message = int(time.time()) - int(self.expiry)  # (its place in the pipeline, group, members)
+        for number in sorted(members):
+            group, message = sends[number]
+            keys_of, messages, capacities = self._map_channel_keys_to_connection(members[number], message)
+            for index, keys in keys_of.items():
+                if index not in pipelines:
+                    pipelines[index] = (self.connection(index).pipeline(transaction=False), [])
+                pipeline, scripts = pipelines[index]
+                for key in keys:
+                    pipeline.zremrangebyscore(key, min=0, max=oldest_message)
+                scripts.append((len(pipeline), group, len(members[number])))
+                pipeline.eval(ADD_TO_CHANNELS, len(keys), *keys, *(messages[key] for key in keys),
+                              *(capacities[key] for key in keys), time.time(), self.expiry)
+        for pipeline, scripts in pipelines.values():
+            answers = await pipeline.execute()
+            for place, group, count in scripts:
+                if answers[place]:
+                    logger.info("%s of %s channels over capacity in group %s", answers[place], count, group)
 
     async def receive(self, channel):
         while True:

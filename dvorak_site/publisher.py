@@ -2,7 +2,8 @@
 
 A command's answer does not depend on its live update (sockets catch up from the store by version), so on the
 Redis channel layer each process hands its group messages to one background thread running its own event loop:
-the request only puts the message on that loop. A message that cannot be sent is logged and dropped, never raised
+the request only puts the message on a list that the loop's sender takes, all at once, and sends together
+(``ResilientRedisChannelLayer.group_send_many``). A message that cannot be sent is logged and dropped, never raised
 into the request that committed it. The in-memory layer (development, tests without Redis) is sent to at once:
 its queues belong to the loop of the process's server, so another thread may not touch them.
 """
@@ -10,53 +11,149 @@ its queues belong to the loop of the process's server, so another thread may not
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import threading
+from concurrent.futures import Future
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 logger = logging.getLogger("dvorak.publisher")
 
-# Group sends in flight at once per process; the rest wait their turn. channels-redis takes a pooled connection for
-# each send in flight and opens a new one whenever none is free, and its pools never shrink: unbounded, a burst of
-# commands left a server process holding one connection to Redis per update that had been waiting (160 in one
-# worker under the bench). A send is two or three round trips to Redis, so a few in flight keep up with a process's
-# commands.
+# The most updates sent together (one ``group_send_many``); more wait for the next batch.
+BATCH = 200
+# On a channel layer without ``group_send_many``, the group sends in flight at once per process; the rest wait their
+# turn. channels-redis takes a pooled connection for each send in flight and opens a new one whenever none is free,
+# and its pools never shrink: unbounded, a burst of commands left a server process holding one connection to Redis per
+# update that had been waiting (160 in one worker under the bench).
 SENDS_IN_FLIGHT = 4
 
 
 class BackgroundPublisher:
-    """One event loop in a daemon thread per process (started on first use, again after a fork)."""
+    """One event loop in a daemon thread per process (started on first use, again after a fork), and on it one task
+    that sends what has been handed to it, all that is waiting at once: a request hands its update over without
+    waiting, and wakes the loop only if it is not already due to look. Each send had been a task of its own, woken
+    from the request's thread, with two to four round trips to Redis: about a quarter of a server process's CPU
+    under the card commands' bench (bench/README.md)."""
 
     def __init__(self):
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._turns: asyncio.Semaphore | None = None
+        self._adopted = False  # the loop is a server's (``send_from``), not a thread's of this publisher's own
+        self._wake: asyncio.Event | None = None
+        self._task: asyncio.Task | None = None
+        self._waiting: list[tuple[Any, str, dict, Future]] = []
+        self._woken = False  # a wake is on its way, or the sender will look again before it waits
         self._pid = 0
 
     def loop(self) -> asyncio.AbstractEventLoop:
         with self._lock:
+            return self._started()
+
+    def _started(self) -> asyncio.AbstractEventLoop:
+        """The loop to send from: the server's while it runs, else a thread's of this process's own."""
+        if self._pid != os.getpid():  # a forked child: nothing of its parent's loop or updates is its own
+            self._loop, self._waiting = None, []
+        elif self._loop is not None and self._adopted and not self._loop.is_running():
+            self._loop = None  # the server's loop has ended (a test's): the updates waiting go on from a thread
+        if self._loop is None:
+            loop = asyncio.new_event_loop()
+            self._begin(loop, adopted=False)
+            threading.Thread(target=loop.run_forever, name="dvorak-publisher", daemon=True).start()
+        return self._loop
+
+    def _begin(self, loop: asyncio.AbstractEventLoop, *, adopted: bool) -> None:
+        self._loop, self._adopted, self._pid, self._wake = loop, adopted, os.getpid(), asyncio.Event()
+        self._woken = bool(self._waiting)
+        if self._waiting:
+            self._wake.set()
+        self._task = loop.create_task(self._sender(self._wake))  # a thread's loop runs it once started
+
+    def send_from(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Send from ``loop``, the running loop of an ASGI server process (call it from there), rather than from a
+        thread of the publisher's own: that loop is awake anyway as each command's answer comes back to it, where
+        the thread had to be woken for each update. Only before the first update: once a thread sends, it goes on."""
+        with self._lock:
             if self._loop is None or self._pid != os.getpid():
-                loop = asyncio.new_event_loop()
-                threading.Thread(target=loop.run_forever, name="dvorak-publisher", daemon=True).start()
-                self._loop, self._turns, self._pid = loop, asyncio.Semaphore(SENDS_IN_FLIGHT), os.getpid()
-            return self._loop
+                self._waiting = self._waiting if self._pid == os.getpid() else []
+                self._begin(loop, adopted=True)
 
-    def send(self, layer, group: str, message: dict) -> asyncio.Future:
-        loop = self.loop()
-        return asyncio.run_coroutine_threadsafe(_send_logging_failure(layer, group, message, self._turns), loop)
+    def close(self, timeout: float = 10) -> None:
+        """The sender stopped, and the publisher's own loop with it (tests: a server process's publisher lasts as
+        long as the process). A server's loop goes on."""
+        with self._lock:
+            loop, task, adopted, self._loop = self._loop, self._task, self._adopted, None
+        if loop is None or self._pid != os.getpid() or loop.is_closed():
+            return
+        if adopted:
+            loop.call_soon_threadsafe(task.cancel)
+            return
+        done = threading.Event()
+
+        async def stopped() -> None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            loop.stop()
+            done.set()
+
+        asyncio.run_coroutine_threadsafe(stopped(), loop)
+        done.wait(timeout)
+
+    def send(self, layer, group: str, message: dict) -> Future:
+        """Hand ``message`` for ``group`` to the sender; the future is done once it has been sent (or has failed,
+        which is logged)."""
+        future: Future = Future()
+        with self._lock:
+            loop, wake = self._started(), self._wake
+            self._waiting.append((layer, group, message, future))
+            woken, self._woken = self._woken, True
+        if not woken:
+            loop.call_soon_threadsafe(wake.set)
+        return future
+
+    async def _sender(self, wake: asyncio.Event) -> None:
+        while True:
+            await wake.wait()
+            wake.clear()
+            with self._lock:
+                batch, self._waiting = self._waiting[:BATCH], self._waiting[BATCH:]
+                if self._waiting:
+                    wake.set()  # more than a batch: look again at once
+                else:
+                    self._woken = False
+            by_layer: dict[int, list] = {}
+            for item in batch:
+                by_layer.setdefault(id(item[0]), []).append(item)
+            for items in by_layer.values():
+                await _send_logging_failure(items)
 
 
-async def _send_logging_failure(layer, group: str, message: dict, turns: asyncio.Semaphore) -> None:
-    """Logged inside the coroutine, so the failure is on record before anyone waiting on the future wakes."""
+async def _send_logging_failure(items: list[tuple[Any, str, dict, Future]]) -> None:
+    """One layer's updates sent; a failure logged, on record before anyone waiting on a future wakes, and never
+    raised further: the next batch goes on."""
+    layer = items[0][0]
     try:
-        async with turns:
-            await layer.group_send(group, message)
+        if hasattr(layer, "group_send_many"):
+            await layer.group_send_many([(group, message) for _, group, message, _ in items])
+        else:
+            turns = asyncio.Semaphore(SENDS_IN_FLIGHT)
+
+            async def one(group: str, message: dict) -> None:
+                async with turns:
+                    await layer.group_send(group, message)
+
+            await asyncio.gather(*(one(group, message) for _, group, message, _ in items))
     except Exception as error:
-        logger.warning("A live update could not be sent: %r", error)
-        raise
+        logger.warning("%d live update(s) could not be sent: %r", len(items), error)
+        for *_, future in items:
+            future.set_exception(error)
+    else:
+        for *_, future in items:
+            future.set_result(None)
 
 
 PUBLISHER = BackgroundPublisher()

@@ -3,7 +3,7 @@
 DRF's throttles read and write the cache on every request: a Redis round trip that every API call waits for.
 These count each client's requests in the process (DRF's sliding window) and, at most every ``SYNC_SECONDS`` or
 ``SYNC_BATCH`` requests per client, add the requests not yet shared to a fixed-window count in the cache
-(``throttle_<scope>_<ident>``) and read back the total of every process. A client is refused when this process's
+(``throttle_<scope>_<ident>``; one round trip on Redis) and read back the total of every process. A client is refused when this process's
 own count, or its share of the last total read plus what it has counted since, reaches the rate. So a client that
 spreads its requests over several processes may get up to one batch per process past the rate before the shared
 count catches it up. The cache fails open (dvorak_site/cache.py): while Redis is away each process counts on its own.
@@ -15,6 +15,8 @@ import threading
 import time
 
 from rest_framework import throttling
+
+from dvorak_site.cache import add_and_incr
 
 SYNC_SECONDS = 1.0
 SYNC_BATCH = 20
@@ -75,13 +77,7 @@ class BatchedRateThrottleMixin:
         return True
 
     def _share(self, count: _Count, pending: int) -> None:
-        timeout = max(1, int(self.duration))
-        self.cache.add(self.key, 0, timeout)
-        try:
-            shared = self.cache.incr(self.key, pending)
-        except ValueError:  # the key expired between add and incr
-            self.cache.set(self.key, pending, timeout)
-            shared = pending
+        shared = add_and_incr(self.cache, self.key, pending, max(1, int(self.duration)))
         with _lock:
             count.shared = max(int(shared), count.shared)
 

@@ -17,6 +17,7 @@ Django's stack was about half of a card command's CPU under gunicorn (bench/READ
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import time
@@ -35,6 +36,7 @@ from rest_framework.renderers import JSONRenderer
 from dvorak_site.api.authentication import CachedTokenAuthentication
 from dvorak_site.api.exceptions import error_body, exception_handler
 from dvorak_site.api.parsers import JSONParser
+from dvorak_site.publisher import PUBLISHER
 from games import services
 from games.api import commands
 from games.api.views import GameCommandView
@@ -60,8 +62,12 @@ class CommandFastPath:
 
     def __init__(self, app):
         self.app = app
+        self.publishing = False
 
     async def __call__(self, scope, receive, send):
+        if not self.publishing:  # the live updates sent from this server's loop (dvorak_site/publisher.py)
+            self.publishing = True
+            PUBLISHER.send_from(asyncio.get_running_loop())
         match = None
         if scope["type"] == "http" and scope["method"] == "POST":
             match = COMMAND_PATH.fullmatch(scope["path"])

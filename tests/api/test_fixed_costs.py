@@ -142,13 +142,13 @@ def test_a_command_reaches_the_games_group_and_is_not_sent_from_the_request(tabl
     channel = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(group_name(game_id), channel)
     senders = []
-    original = type(layer).group_send
+    original = type(layer).group_send_many
 
-    async def group_send(self, group, message):
+    async def group_send_many(self, sends):
         senders.append(threading.current_thread().name)
-        await original(self, group, message)
+        await original(self, sends)
 
-    monkeypatch.setattr(type(layer), "group_send", group_send)
+    monkeypatch.setattr(type(layer), "group_send_many", group_send_many)
     client, command = a_move(game_id, seated)
     before = client.get(f"/api/v1/games/{game_id}/").json()["version"]
     response = client.post(f"/api/v1/games/{game_id}/commands/", command, format="json")
@@ -168,10 +168,10 @@ def test_a_live_update_that_fails_is_logged_and_the_command_still_answers_201(ta
     futures = []
     send = PUBLISHER.send
 
-    async def broken(self, group, message):
+    async def broken(self, sends):
         raise RuntimeError("the channel layer broke")
 
-    monkeypatch.setattr(type(layer), "group_send", broken)
+    monkeypatch.setattr(type(layer), "group_send_many", broken)
     monkeypatch.setattr(PUBLISHER, "send", lambda *a: futures.append(send(*a)) or futures[-1])
     client, command = a_move(game_id, seated)
     with caplog.at_level(logging.WARNING, logger="dvorak.publisher"):

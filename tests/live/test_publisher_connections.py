@@ -43,6 +43,6 @@ def test_a_burst_of_live_updates_opens_a_few_connections_and_every_update_arrive
     assert not pending and all(future.exception() is None for future in done)
     opened = connected_clients() - before
     received = [async_to_sync(layer.receive)(channel)["version"] for _ in range(UPDATES)]
-    sender.loop().call_soon_threadsafe(sender.loop().stop)
+    sender.close()
     assert sorted(received) == list(range(1, UPDATES + 1))
     assert opened <= publisher.SENDS_IN_FLIGHT + 4  # was one per update in flight: tens
