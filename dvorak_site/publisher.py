@@ -33,9 +33,10 @@ SENDS_IN_FLIGHT = 4
 
 
 class BackgroundPublisher:
-    """One event loop in a daemon thread per process (started on first use, again after a fork), and on it one task
-    that sends what has been handed to it, all that is waiting at once: a request hands its update over without
-    waiting, and wakes the loop only if it is not already due to look. Each send had been a task of its own, woken
+    """One task per process that sends what has been handed to it, all that is waiting at once, on an ASGI server's
+    own event loop (``send_from``) or else on a loop in a daemon thread of its own (started on first use, again after
+    a fork): a request hands its update over without waiting, and wakes the loop only if it is not already due to
+    look. Each send had been a task of its own, woken
     from the request's thread, with two to four round trips to Redis: about a quarter of a server process's CPU
     under the card commands' bench (bench/README.md)."""
 
