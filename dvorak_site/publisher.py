@@ -50,15 +50,14 @@ class BackgroundPublisher:
         self._woken = False  # a wake is on its way, or the sender will look again before it waits
         self._pid = 0
 
-    def loop(self) -> asyncio.AbstractEventLoop:
-        with self._lock:
-            return self._started()
+    def _forget_a_parents(self) -> None:
+        if self._pid != os.getpid():  # a forked child: nothing of its parent's loop or updates is its own
+            self._loop, self._waiting = None, []
 
     def _started(self) -> asyncio.AbstractEventLoop:
         """The loop to send from: the server's while it runs, else a thread's of this process's own."""
-        if self._pid != os.getpid():  # a forked child: nothing of its parent's loop or updates is its own
-            self._loop, self._waiting = None, []
-        elif self._loop is not None and self._adopted and not self._loop.is_running():
+        self._forget_a_parents()
+        if self._loop is not None and self._adopted and not self._loop.is_running():
             self._loop = None  # the server's loop has ended (a test's): the updates waiting go on from a thread
         if self._loop is None:
             loop = asyncio.new_event_loop()
@@ -78,8 +77,8 @@ class BackgroundPublisher:
         thread of the publisher's own: that loop is awake anyway as each command's answer comes back to it, where
         the thread had to be woken for each update. Only before the first update: once a thread sends, it goes on."""
         with self._lock:
-            if self._loop is None or self._pid != os.getpid():
-                self._waiting = self._waiting if self._pid == os.getpid() else []
+            self._forget_a_parents()
+            if self._loop is None:
                 self._begin(loop, adopted=True)
 
     def close(self, timeout: float = 10) -> None:

@@ -3,10 +3,10 @@
 DRF's throttles read and write the cache on every request: a Redis round trip that every API call waits for.
 These count each client's requests in the process (DRF's sliding window) and, at most every ``SYNC_SECONDS`` or
 ``SYNC_BATCH`` requests per client, add the requests not yet shared to a fixed-window count in the cache
-(``throttle_<scope>_<ident>``; one round trip on Redis) and read back the total of every process. A client is refused when this process's
-own count, or its share of the last total read plus what it has counted since, reaches the rate. So a client that
-spreads its requests over several processes may get up to one batch per process past the rate before the shared
-count catches it up. The cache fails open (dvorak_site/cache.py): while Redis is away each process counts on its own.
+(``throttle_<scope>_<ident>``; one round trip on Redis) and read back the total of every process. A client is
+refused when this process's own count, or its share of the last total read plus what it has counted since, reaches
+the rate. So a client that spreads its requests over several processes may get up to one batch per process past the
+rate before the shared count catches it up. The cache fails open (dvorak_site/cache.py): while Redis is away each process counts on its own.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """A burst of live updates keeps the process's Redis connections few, and every update arrives.
 
-Each live update is a task on the publisher's loop, and channels-redis takes a pooled connection for each group
-send in flight, opening a new one whenever none is free; its pools never shrink. Under the bench's card commands a
-worker held 160 connections to Redis, and the servers near a thousand between them, all left from such bursts.
-The publisher now has a few sends in flight at once, the rest waiting their turn."""
+When each live update was a task of its own on the publisher's loop, channels-redis took a pooled connection for
+each group send in flight, opening a new one whenever none was free; its pools never shrink. Under the bench's card
+commands a worker held 160 connections to Redis, and the servers near a thousand between them, all left from such
+bursts. The publisher now sends what waits together, a batch at a time (a layer without ``group_send_many``: a few
+sends in flight at once)."""
 
 from __future__ import annotations
 
