@@ -207,7 +207,7 @@ def served_asgi(url: str, workers: int = 2):
     env = {**os.environ, "DATABASE_URL": url, "THROTTLE_USER": "1000000/min", "THROTTLE_ANON": "1000000/min",
            "DJANGO_DEBUG": "0", "LOG_LEVEL": "WARNING", "DJANGO_SECURE_SSL_REDIRECT": "0",
            "GUNICORN_WORKERS": str(workers), "GUNICORN_BIND": f"127.0.0.1:{port}",
-           "GUNICORN_WORKER_CLASS": "uvicorn_worker.UvicornWorker", "GUNICORN_MAX_REQUESTS": "1000000"}
+           "GUNICORN_WORKER_CLASS": os.environ.get("BENCH_ASGI_WORKER", "dvorak_site.serving.UvicornWorker"), "GUNICORN_MAX_REQUESTS": "1000000"}
     if os.environ.get("BENCH_ASGI_CONN_MAX_AGE"):
         env["DB_CONN_MAX_AGE"] = os.environ["BENCH_ASGI_CONN_MAX_AGE"]
     else:

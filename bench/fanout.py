@@ -344,7 +344,7 @@ def main() -> None:
            "DJANGO_SECURE_SSL_REDIRECT": "0"}
     with ExitStack() as stack:
         ws_base, ws_pid, ws_log = stack.enter_context(
-            server("ws", "dvorak_site.asgi:application", WS_WORKERS, env, "uvicorn_worker.UvicornWorker"))
+            server("ws", "dvorak_site.asgi:application", WS_WORKERS, env, "dvorak_site.serving.UvicornWorker"))
         web_base, web_pid, web_log = stack.enter_context(server("web", "dvorak_site.wsgi:application", WEB_WORKERS, env))
         small_base, small_pid, small_log = stack.enter_context(server(
             "web-small", "dvorak_site.wsgi:application", WEB_WORKERS, {**env, "CHANNELS_CAPACITY": str(SMALL_CAPACITY)}))

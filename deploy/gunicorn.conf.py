@@ -1,7 +1,7 @@
 """gunicorn settings for both production servers; every value comes from the environment.
 
 REST (WSGI, sync workers):      gunicorn -c deploy/gunicorn.conf.py dvorak_site.wsgi:application
-Websockets (ASGI, uvicorn):     GUNICORN_WORKER_CLASS=uvicorn_worker.UvicornWorker GUNICORN_BIND=0.0.0.0:8001 \\
+Websockets (ASGI, uvicorn):     GUNICORN_WORKER_CLASS=dvorak_site.serving.UvicornWorker GUNICORN_BIND=0.0.0.0:8001 \\
                                     gunicorn -c deploy/gunicorn.conf.py dvorak_site.asgi:application
 """
 

@@ -1,0 +1,222 @@
+"""The ASGI workers share out their connections (dvorak_site/serving.py).
+
+With uvicorn's own gunicorn worker, clients connecting together all went to the first worker awake; these tests
+start gunicorn with two of the project's workers and count each one's connections, and check the rule each worker
+follows at the shared socket: take a connection only when no other live worker holds fewer, unless it has waited.
+"""
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from dvorak_site import serving
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="counts connections through Linux's /proc")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def established_on(port: int) -> dict[int, int]:
+    """Socket inode -> 1 for each established TCP connection whose local port is ``port``."""
+    inodes = {}
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":
+                inodes[int(fields[9])] = 1
+    return inodes
+
+
+def connections_of(pid: int, port: int) -> int:
+    inodes = established_on(port)
+    count = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue
+        if target.startswith("socket:[") and int(target[8:-1]) in inodes:
+            count += 1
+    return count
+
+
+@pytest.fixture
+def gunicorn_two_workers(tmp_path):
+    port = free_port()
+    env = {**os.environ, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": "2",
+           "GUNICORN_WORKER_CLASS": "dvorak_site.serving.UvicornWorker", "DJANGO_DEBUG": "1",
+           "DJANGO_SECURE_SSL_REDIRECT": "0", "LOG_LEVEL": "WARNING"}
+    log = (tmp_path / "gunicorn.log").open("w")
+    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py",
+                                "dvorak_site.asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=log)
+    try:
+        deadline = time.monotonic() + 60
+        log_text = tmp_path / "gunicorn.log"
+        while log_text.read_text().count("Application startup complete") < 2 or not answers(port):
+            assert process.poll() is None, (tmp_path / "gunicorn.log").read_text()
+            assert time.monotonic() < deadline, "gunicorn did not start"
+            time.sleep(0.2)
+        yield process, port
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+def answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2) as sock:
+            sock.sendall(b"GET /api/v1/health/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            return sock.recv(12).startswith(b"HTTP/1.1")
+    except OSError:
+        return False
+
+
+async def open_together(port: int, count: int) -> list:
+    """``count`` keep-alive connections opened at once, each having had one answer."""
+
+    async def one():
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET /api/v1/health/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        await writer.drain()
+        assert (await reader.readline()).startswith(b"HTTP/1.1 ")
+        return writer
+
+    return await asyncio.gather(*(one() for _ in range(count)))
+
+
+def test_connections_opened_together_are_shared_between_the_workers(gunicorn_two_workers):
+    process, port = gunicorn_two_workers
+    workers = children(process.pid)
+
+    async def scenario() -> list[list[int]]:
+        counts = []
+        for _ in range(3):
+            writers = await open_together(port, 16)
+            counts.append([connections_of(pid, port) for pid in workers])
+            for writer in writers:
+                writer.close()
+            await asyncio.sleep(0.5)  # closed, and each worker's count written again (it ticks every 0.1 s)
+        return counts
+
+    for counts in asyncio.run(scenario()):
+        assert sum(counts) == 16
+        assert min(counts) >= 4, f"16 connections opened together went {counts} to the two workers"
+
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 0  # the workers' graceful shutdown closes what they listen with
+
+
+class Recorded(asyncio.Protocol):
+    made: list = []
+
+    def connection_made(self, transport):
+        Recorded.made.append(transport)
+
+
+@pytest.fixture
+def listening():
+    """A listening socket, this process's slot (number 1), and a loop; the shared slots cleared after."""
+    sock = socket.create_server(("127.0.0.1", 0))
+    loop = asyncio.new_event_loop()
+    Recorded.made = []
+    slot = serving.Slot(1)
+    yield sock, loop, slot
+    for transport in Recorded.made:
+        transport.close()
+    loop.run_until_complete(asyncio.sleep(0))
+    loop.close()
+    sock.close()
+    for index in range(len(serving.SHARED)):
+        serving.SHARED[index] = 0
+
+
+def other_worker(pid: int, connections: int, index: int = 5) -> None:
+    serving.SHARED[2 * index], serving.SHARED[2 * index + 1] = pid, connections
+
+
+def run_a_while(loop, seconds: float = 0.2) -> None:
+    loop.run_until_complete(asyncio.sleep(seconds))
+
+
+def test_a_worker_leaves_a_connection_to_a_live_worker_holding_fewer(listening, monkeypatch):
+    sock, loop, slot = listening
+    monkeypatch.setattr(serving, "DEFER_AT_MOST", 60)
+    with subprocess.Popen(["sleep", "60"]) as other:
+        other_worker(other.pid, 0)
+        acceptor = serving.OneAtATime(loop, sock, Recorded, connections={"a", "b"}, slot=slot)
+        client = socket.create_connection(sock.getsockname())
+        run_a_while(loop)
+        assert Recorded.made == []  # 2 here, 0 there: left for the other worker
+        assert serving.SHARED[2 * slot.index: 2 * slot.index + 2] == [os.getpid(), 2]
+
+        other_worker(other.pid, 3)  # the other now holds more
+        run_a_while(loop)
+        assert len(Recorded.made) == 1
+        acceptor.close()
+        other.kill()
+    client.close()
+
+
+def test_a_connection_left_waiting_too_long_is_taken_anyway(listening, monkeypatch):
+    sock, loop, slot = listening
+    monkeypatch.setattr(serving, "DEFER_AT_MOST", 0.05)
+    with subprocess.Popen(["sleep", "60"]) as other:
+        other_worker(other.pid, 0)  # holds fewer, but never accepts (it is no worker)
+        acceptor = serving.OneAtATime(loop, sock, Recorded, connections={"a", "b"}, slot=slot)
+        client = socket.create_connection(sock.getsockname())
+        run_a_while(loop, 1)
+        assert len(Recorded.made) == 1
+        acceptor.close()
+        other.kill()
+    client.close()
+
+
+def test_a_stopped_workers_place_is_freed_and_not_deferred_to(listening, monkeypatch):
+    sock, loop, slot = listening
+    monkeypatch.setattr(serving, "DEFER_AT_MOST", 60)
+    stopped = subprocess.Popen(["true"])
+    stopped.wait()
+    other_worker(stopped.pid, 0)
+    acceptor = serving.OneAtATime(loop, sock, Recorded, connections={"a", "b"}, slot=slot)
+    client = socket.create_connection(sock.getsockname())
+    run_a_while(loop)
+    assert len(Recorded.made) == 1
+    assert serving.SHARED[10] == 0  # its slot is free for the next worker
+    acceptor.close()
+    client.close()
+
+
+def test_a_new_worker_takes_a_free_slot_and_gives_it_back(listening):
+    _, _, slot = listening
+    other_worker(os.getppid(), 7, index=2)  # slot 2 held by a live process
+    second = serving.Slot(2)
+    assert second.index not in (2, slot.index)
+    second.release()
+    assert serving.SHARED[2 * second.index] == 0
