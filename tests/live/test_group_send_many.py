@@ -192,3 +192,31 @@ def test_a_servers_loop_sends_the_updates_and_when_it_ends_a_thread_goes_on(monk
         sender.close()
     assert senders == [threading.current_thread().name, "dvorak-publisher"]
     assert [m["version"] for m in received(layer, channel, 2)] == [1, 2]
+
+
+def test_updates_handed_over_in_quick_succession_go_together(monkeypatch):
+    """Once woken, the sender lets updates gather a moment (``GATHER_SECONDS``) before it takes them, so that a
+    busy server sends several in one batch, not one each as they come."""
+    layer = get_channel_layer()
+    group = a_group()
+    channel = joined(layer, group)
+    batches: list[int] = []
+    original = type(layer).group_send_many
+
+    async def counted(self, sends):
+        batches.append(len(sends))
+        await original(self, sends)
+
+    monkeypatch.setattr(type(layer), "group_send_many", counted)
+    monkeypatch.setattr(publisher, "GATHER_SECONDS", 0.3)  # wide, so that a slow machine still hands all over in it
+    sender = publisher.BackgroundPublisher()
+    try:
+        futures = [sender.send(layer, group, notice(1))]
+        time.sleep(0.02)  # the sender has woken by now, and gathers
+        futures += [sender.send(layer, group, notice(n)) for n in range(2, 6)]
+        done, pending = wait(futures, timeout=30)
+        assert not pending and all(future.exception() is None for future in done)
+    finally:
+        sender.close()
+    assert batches == [5]
+    assert [m["version"] for m in received(layer, channel, 5)] == list(range(1, 6))
