@@ -41,9 +41,8 @@ class BackgroundPublisher:
     own event loop (``send_from``) or else on a loop in a daemon thread of its own (started on first use, again after
     a fork): a request hands its update over without waiting, and wakes the loop only if it is not already due to
     look; once woken, the sender lets updates gather for ``GATHER_SECONDS`` before it takes them. Each send had been
-    a task of its own, woken
-    from the request's thread, with two to four round trips to Redis: about a quarter of a server process's CPU
-    under the card commands' bench (bench/README.md)."""
+    a task of its own, woken from the request's thread, with two to four round trips to Redis: about a quarter of a
+    server process's CPU under the card commands' bench (bench/README.md)."""
 
     def __init__(self):
         self._lock = threading.Lock()
