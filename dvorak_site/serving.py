@@ -160,11 +160,13 @@ class OneAtATime:
 
 
 class TakingTurnsServer(Server):
-    """uvicorn's server, accepting on the sockets handed to it (gunicorn's) one connection at a time."""
+    """uvicorn's server, accepting on the sockets handed to it (gunicorn's) one connection at a time, as
+    ``OneAtATime`` rules; ``number`` (gunicorn's worker age) picks the slot it tries first."""
 
     def __init__(self, config, number: int = 0):
         super().__init__(config)
         self.number = number
+        self.slot: Slot | None = None
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         if sockets is None:
@@ -182,13 +184,13 @@ class TakingTurnsServer(Server):
                                    ssl=config.ssl) for sock in sockets]
 
     async def on_tick(self, counter: int) -> bool:
-        if getattr(self, "slot", None) is not None:
+        if self.slot is not None:  # its count kept true as its connections close
             self.slot.write(len(self.server_state.connections))
         return await super().on_tick(counter)
 
     async def shutdown(self, sockets=None) -> None:
         await super().shutdown(sockets)
-        if getattr(self, "slot", None) is not None:
+        if self.slot is not None:
             self.slot.release()
 
 
