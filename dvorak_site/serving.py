@@ -161,11 +161,13 @@ class OneAtATime:
 
 class TakingTurnsServer(Server):
     """uvicorn's server, accepting on the sockets handed to it (gunicorn's) one connection at a time, as
-    ``OneAtATime`` rules; ``number`` (gunicorn's worker age) picks the slot it tries first."""
+    ``OneAtATime`` rules; ``number`` (gunicorn's worker age) picks the slot it tries first. It stops when its
+    ``parent`` (gunicorn's master) is gone, as gunicorn's own sync workers do: uvicorn's worker went on serving,
+    orphaned, after its master was killed."""
 
-    def __init__(self, config, number: int = 0):
+    def __init__(self, config, number: int = 0, parent: int | None = None):
         super().__init__(config)
-        self.number = number
+        self.number, self.parent = number, parent
         self.slot: Slot | None = None
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -184,6 +186,9 @@ class TakingTurnsServer(Server):
                                    ssl=config.ssl) for sock in sockets]
 
     async def on_tick(self, counter: int) -> bool:
+        if self.parent is not None and os.getppid() != self.parent and not self.should_exit:
+            logger.warning("The gunicorn master (pid %s) is gone: worker %s stops.", self.parent, os.getpid())
+            self.should_exit = True
         if self.slot is not None:  # its count kept true as its connections close
             self.slot.write(len(self.server_state.connections))
         return await super().on_tick(counter)
@@ -199,7 +204,7 @@ class UvicornWorker(BaseUvicornWorker):
 
     async def _serve(self) -> None:
         self.config.app = self.wsgi
-        server = TakingTurnsServer(config=self.config, number=self.age)
+        server = TakingTurnsServer(config=self.config, number=self.age, parent=self.ppid)
         self._install_sigquit_handler()
         await server.serve(sockets=self.sockets)
         if not server.started:

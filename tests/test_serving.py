@@ -6,6 +6,7 @@ follows at the shared socket: take a connection only when no other live worker h
 """
 
 import asyncio
+import contextlib
 import os
 import signal
 import socket
@@ -67,13 +68,19 @@ def connections_of(pid: int, port: int) -> int:
 
 @pytest.fixture
 def gunicorn_two_workers(tmp_path):
+    """gunicorn with two of the project's workers, on SQLite and the in-memory layer (what is counted here needs no
+    more; the suite's own database is pytest's, which a server process would not find); stopped, workers and all,
+    after."""
     port = free_port()
-    env = {**os.environ, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": "2",
-           "GUNICORN_WORKER_CLASS": "dvorak_site.serving.UvicornWorker", "DJANGO_DEBUG": "1",
-           "DJANGO_SECURE_SSL_REDIRECT": "0", "LOG_LEVEL": "WARNING"}
+    env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
+    env.update({"GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": "2",
+                "GUNICORN_WORKER_CLASS": "dvorak_site.serving.UvicornWorker", "DJANGO_DEBUG": "1",
+                "DJANGO_SECURE_SSL_REDIRECT": "0", "LOG_LEVEL": "WARNING",
+                "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
     log = (tmp_path / "gunicorn.log").open("w")
     process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py",
-                                "dvorak_site.asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=log)
+                                "dvorak_site.asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=log,
+                               start_new_session=True)
     try:
         deadline = time.monotonic() + 60
         log_text = tmp_path / "gunicorn.log"
@@ -83,9 +90,9 @@ def gunicorn_two_workers(tmp_path):
             time.sleep(0.2)
         yield process, port
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
         log.close()
 
 
@@ -131,6 +138,27 @@ def test_connections_opened_together_are_shared_between_the_workers(gunicorn_two
 
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=30) == 0  # the workers' graceful shutdown closes what they listen with
+
+
+def test_the_workers_stop_when_their_master_is_killed(gunicorn_two_workers):
+    process, port = gunicorn_two_workers
+    workers = children(process.pid)
+    process.kill()
+    process.wait()
+    deadline = time.monotonic() + 30
+    while not all(map(gone, workers)):
+        assert time.monotonic() < deadline, f"workers {workers} still serve after their master was killed"
+        time.sleep(0.1)
+    assert not answers(port)
+
+
+def gone(pid: int) -> bool:
+    """The process has exited (a zombie waiting for its new parent counts as exited)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True
+    return stat.rsplit(")", 1)[1].split()[0] == "Z"
 
 
 class Recorded(asyncio.Protocol):
