@@ -193,37 +193,39 @@ def run_a_while(loop, seconds: float = 0.2) -> None:
     loop.run_until_complete(asyncio.sleep(seconds))
 
 
-def test_a_worker_leaves_a_connection_to_a_live_worker_holding_fewer(listening, monkeypatch):
+@pytest.fixture
+def live_other():
+    """A live process standing for another worker (it never accepts anything), with its slot in ``SHARED``."""
+    with subprocess.Popen(["sleep", "60"]) as other:
+        yield other.pid
+        other.kill()
+
+
+def test_a_worker_leaves_a_connection_to_a_live_worker_holding_fewer(listening, live_other, monkeypatch):
     sock, loop, slot = listening
     monkeypatch.setattr(serving, "DEFER_AT_MOST", 60)
-    with subprocess.Popen(["sleep", "60"]) as other:
-        other_worker(other.pid, 0)
-        acceptor = serving.OneAtATime(loop, sock, Recorded, connections={"a", "b"}, slot=slot)
-        client = socket.create_connection(sock.getsockname())
+    other_worker(live_other, 0)
+    acceptor = serving.OneAtATime(loop, sock, Recorded, connections={"a", "b"}, slot=slot)
+    with socket.create_connection(sock.getsockname()):
         run_a_while(loop)
         assert Recorded.made == []  # 2 here, 0 there: left for the other worker
         assert serving.SHARED[2 * slot.index: 2 * slot.index + 2] == [os.getpid(), 2]
 
-        other_worker(other.pid, 3)  # the other now holds more
+        other_worker(live_other, 3)  # the other now holds more
         run_a_while(loop)
         assert len(Recorded.made) == 1
-        acceptor.close()
-        other.kill()
-    client.close()
+    acceptor.close()
 
 
-def test_a_connection_left_waiting_too_long_is_taken_anyway(listening, monkeypatch):
+def test_a_connection_left_waiting_too_long_is_taken_anyway(listening, live_other, monkeypatch):
     sock, loop, slot = listening
     monkeypatch.setattr(serving, "DEFER_AT_MOST", 0.05)
-    with subprocess.Popen(["sleep", "60"]) as other:
-        other_worker(other.pid, 0)  # holds fewer, but never accepts (it is no worker)
-        acceptor = serving.OneAtATime(loop, sock, Recorded, connections={"a", "b"}, slot=slot)
-        client = socket.create_connection(sock.getsockname())
+    other_worker(live_other, 0)  # holds fewer, but never accepts
+    acceptor = serving.OneAtATime(loop, sock, Recorded, connections={"a", "b"}, slot=slot)
+    with socket.create_connection(sock.getsockname()):
         run_a_while(loop, 1)
         assert len(Recorded.made) == 1
-        acceptor.close()
-        other.kill()
-    client.close()
+    acceptor.close()
 
 
 def test_a_stopped_workers_place_is_freed_and_not_deferred_to(listening, monkeypatch):

@@ -131,21 +131,30 @@ def _config(**overrides) -> dict:
     return config
 
 
+def watched_sends(monkeypatch, layer, note) -> None:
+    """Each ``group_send_many`` of ``layer``'s class noted (``note(sends)``) before it is carried out."""
+    original = type(layer).group_send_many
+
+    async def noted(self, sends):
+        note(sends)
+        await original(self, sends)
+
+    monkeypatch.setattr(type(layer), "group_send_many", noted)
+
+
 def test_the_publisher_sends_what_waits_together_and_every_update_arrives(monkeypatch):
     layer = get_channel_layer()
     group = a_group()
     channel = joined(layer, group)
     batches: list[int] = []
     first_batch_sent = threading.Event()
-    original = type(layer).group_send_many
 
-    async def counted(self, sends):
+    def counted(sends):
         batches.append(len(sends))
         if len(batches) == 1:  # the sender busy with the first update while the rest are handed over
             first_batch_sent.wait(10)
-        await original(self, sends)
 
-    monkeypatch.setattr(type(layer), "group_send_many", counted)
+    watched_sends(monkeypatch, layer, counted)
     sender = publisher.BackgroundPublisher()
     try:
         futures = [sender.send(layer, group, notice(1))]
@@ -170,13 +179,7 @@ def test_a_servers_loop_sends_the_updates_and_when_it_ends_a_thread_goes_on(monk
     group = a_group()
     channel = joined(layer, group)
     senders: list[str] = []
-    original = type(layer).group_send_many
-
-    async def recorded(self, sends):
-        senders.append(threading.current_thread().name)
-        await original(self, sends)
-
-    monkeypatch.setattr(type(layer), "group_send_many", recorded)
+    watched_sends(monkeypatch, layer, lambda sends: senders.append(threading.current_thread().name))
     sender = publisher.BackgroundPublisher()
 
     async def server() -> None:
@@ -201,13 +204,7 @@ def test_updates_handed_over_in_quick_succession_go_together(monkeypatch):
     group = a_group()
     channel = joined(layer, group)
     batches: list[int] = []
-    original = type(layer).group_send_many
-
-    async def counted(self, sends):
-        batches.append(len(sends))
-        await original(self, sends)
-
-    monkeypatch.setattr(type(layer), "group_send_many", counted)
+    watched_sends(monkeypatch, layer, lambda sends: batches.append(len(sends)))
     monkeypatch.setattr(publisher, "GATHER_SECONDS", 0.3)  # wide, so that a slow machine still hands all over in it
     sender = publisher.BackgroundPublisher()
     try:
