@@ -20,6 +20,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.conf import settings
 
 logger = logging.getLogger("dvorak.publisher")
 
@@ -30,17 +31,19 @@ BATCH = 200
 # and its pools never shrink: unbounded, a burst of commands left a server process holding one connection to Redis per
 # update that had been waiting (160 in one worker under the bench).
 SENDS_IN_FLIGHT = 4
-# How long the sender, once woken, lets updates gather before it takes them: under load a batch holds several
-# (bench/cards.py: the server's CPU a card command 0.97-0.99 ms sending at once, 0.94-0.95 ms gathering 2 ms), and
-# the wait is small beside the live updates' aim (commit to socket within 50 ms at the 99th percentile).
-GATHER_SECONDS = 0.002
+# The sender sends at most one batch in each such interval: an update handed over when the last batch left longer
+# ago than this goes at once, and one handed over sooner waits for the interval's end with those that come meanwhile.
+# An idle server adds no wait to its live updates; a busy one sends several a batch (bench/cards.py: the server's CPU
+# a card command 0.97-0.99 ms sending each at once; less, gathering, bench/README.md), and the wait is small beside
+# the live updates' aim (commit to socket within 50 ms at the 99th percentile).
+GATHER_SECONDS = settings.PUBLISH_INTERVAL_SECONDS
 
 
 class BackgroundPublisher:
     """One task per process that sends what has been handed to it, all that is waiting at once, on an ASGI server's
     own event loop (``send_from``) or else on a loop in a daemon thread of its own (started on first use, again after
     a fork): a request hands its update over without waiting, and wakes the loop only if it is not already due to
-    look; once woken, the sender lets updates gather for ``GATHER_SECONDS`` before it takes them. Each send had been
+    look; the sender sends at most one batch each ``GATHER_SECONDS``, so that under load updates gather. Each send had been
     a task of its own, woken from the request's thread, with two to four round trips to Redis: about a quarter of a
     server process's CPU under the card commands' bench (bench/README.md)."""
 
@@ -85,6 +88,13 @@ class BackgroundPublisher:
             if self._loop is None:
                 self._begin(loop, adopted=True)
 
+    def server_loop(self) -> asyncio.AbstractEventLoop | None:
+        """The ASGI server's running loop adopted by ``send_from`` in this process, if any."""
+        loop = self._loop
+        if loop is None or not self._adopted or self._pid != os.getpid() or not loop.is_running():
+            return None
+        return loop
+
     def close(self, timeout: float = 10) -> None:
         """The sender stopped, and the publisher's own loop with it (tests: a server process's publisher lasts as
         long as the process). A server's loop goes on."""
@@ -120,11 +130,15 @@ class BackgroundPublisher:
         return future
 
     async def _sender(self, wake: asyncio.Event) -> None:
+        loop = asyncio.get_running_loop()
+        last_taken = float("-inf")
         while True:
             await wake.wait()
-            if GATHER_SECONDS:
-                await asyncio.sleep(GATHER_SECONDS)
+            due = last_taken + GATHER_SECONDS - loop.time()
+            if due > 0:  # a batch left within the interval: the updates gather until its end
+                await asyncio.sleep(due)
             wake.clear()
+            last_taken = loop.time()
             with self._lock:
                 batch, self._waiting = self._waiting[:BATCH], self._waiting[BATCH:]
                 if self._waiting:
@@ -165,6 +179,13 @@ async def _send_logging_failure(items: list[tuple[Any, str, dict, Future]]) -> N
 PUBLISHER = BackgroundPublisher()
 
 
+def _running_here(loop: asyncio.AbstractEventLoop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
 def group_send(group: str, message: dict):
     """Send ``message`` to ``group``; on Redis, in the background (returns the future, for tests to wait on)."""
     layer = get_channel_layer()
@@ -174,6 +195,12 @@ def group_send(group: str, message: dict):
         # Its groups live in this process: with no socket of this game here (a REST worker, a test without one),
         # there is nobody to tell, and a send would start an event loop in a new thread for nothing.
         if layer.groups.get(group):
-            async_to_sync(layer.group_send)(group, message)
+            loop = PUBLISHER.server_loop()
+            if loop is not None and not _running_here(loop):
+                # Its queues belong to the server's loop: sent there, from a thread that is not asgiref's (the fast
+                # path's command threads), and waited for, as async_to_sync waits.
+                asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(timeout=10)
+            else:
+                async_to_sync(layer.group_send)(group, message)
         return None
     return PUBLISHER.send(layer, group, message)

@@ -8,6 +8,9 @@ accepts one connection each time the socket is ready, and only when no other liv
 connections (each worker writes its count into memory the workers share) or the connection has waited
 ``DEFER_AT_MOST``; then it goes back to its loop before the next. The same 16 connections now split 8/8 or near it.
 
+Each connection's writes made in one turn of the loop leave together (``WritesTogether``): uvicorn writes a response's
+head and body apart, two sends and, with TCP_NODELAY, two packets, the client woken for each.
+
     GUNICORN_WORKER_CLASS=dvorak_site.serving.UvicornWorker gunicorn -c deploy/gunicorn.conf.py dvorak_site.asgi:application
 """
 
@@ -159,6 +162,58 @@ class OneAtATime:
         return None
 
 
+class WritesTogether:
+    """A connection's transport whose writes made in one turn of the loop leave together, in one ``send``: uvicorn
+    writes a response's head and its body apart, and with TCP_NODELAY each went out as a packet of its own, the
+    client woken for each. What is written is flushed at the end of the turn (``call_soon``), and before a close."""
+
+    __slots__ = ("transport", "loop", "pending")
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop):
+        self.transport, self.loop, self.pending = transport, loop, None
+
+    def write(self, data) -> None:
+        if self.pending is None:
+            self.pending = [bytes(data)]
+            self.loop.call_soon(self.flush)
+        else:
+            self.pending.append(bytes(data))
+
+    def writelines(self, lines) -> None:
+        for data in lines:
+            self.write(data)
+
+    def flush(self) -> None:
+        pending, self.pending = self.pending, None
+        if pending and not self.transport.is_closing():
+            self.transport.write(pending[0] if len(pending) == 1 else b"".join(pending))
+
+    def get_write_buffer_size(self) -> int:
+        return self.transport.get_write_buffer_size() + sum(len(data) for data in self.pending or ())
+
+    def close(self) -> None:
+        self.flush()
+        self.transport.close()
+
+    def write_eof(self) -> None:
+        self.flush()
+        self.transport.write_eof()
+
+    def abort(self) -> None:
+        self.pending = None
+        self.transport.abort()
+
+    def __getattr__(self, name: str):
+        return getattr(self.transport, name)
+
+
+def writing_together(protocol: asyncio.Protocol, loop: asyncio.AbstractEventLoop) -> asyncio.Protocol:
+    """``protocol`` given its transport as ``WritesTogether`` (and so, after an upgrade, its websocket's too)."""
+    made = protocol.connection_made
+    protocol.connection_made = lambda transport: made(WritesTogether(transport, loop))
+    return protocol
+
+
 class TakingTurnsServer(Server):
     """uvicorn's server, accepting on the sockets handed to it (gunicorn's) one connection at a time, as
     ``OneAtATime`` rules; ``number`` (gunicorn's worker age) picks the slot it tries first. It stops when its
@@ -178,8 +233,8 @@ class TakingTurnsServer(Server):
         config = self.config
 
         def protocol_factory():
-            return config.http_protocol_class(config=config, server_state=self.server_state,
-                                              app_state=self.lifespan.state, _loop=loop)
+            return writing_together(config.http_protocol_class(config=config, server_state=self.server_state,
+                                                               app_state=self.lifespan.state, _loop=loop), loop)
 
         self.slot = Slot(self.number)
         self.servers = [OneAtATime(loop, sock, protocol_factory, self.server_state.connections, self.slot,

@@ -294,6 +294,9 @@ EVENTSTORE_SNAPSHOT_EVERY = env.int("EVENTSTORE_SNAPSHOT_EVERY", default=100)
 # Under ASGI, the threads of a process that carry out ordinary game commands (games/api/fast.py); each keeps a
 # database connection while it works. 2 answered the most on 2 cores (bench/README.md).
 COMMAND_THREADS = env.int("DVORAK_COMMAND_THREADS", default=2)
+# The live-update publisher sends at most one batch to Redis each this many seconds (dvorak_site/publisher.py): an
+# idle server's updates leave at once, a busy server's gather, several to a batch.
+PUBLISH_INTERVAL_SECONDS = env.float("DVORAK_PUBLISH_INTERVAL_SECONDS", default=0.008)
 # How long such a thread keeps a connection from the process's pool between commands before handing it back.
 COMMAND_CONNECTION_SECONDS = env.float("DVORAK_COMMAND_CONNECTION_SECONDS", default=60.0)
 # The event store prepares its statements on the server once per connection; turn this off behind PgBouncer in

@@ -121,7 +121,7 @@ def snapshot_due(old_version: int, new_version: int) -> bool:
 
 def maybe_snapshot(stream_id: str, old_version: int, new_version: int, state: Any) -> None:
     if snapshot_due(old_version, new_version):
-        store.save_snapshot(stream_id, new_version, engine.ENGINE_VERSION, engine.state_to_json(state))
+        store.save_snapshot(stream_id, new_version, engine.ENGINE_VERSION, engine.state_to_json_bytes(state))
 
 
 class SnapshotWriter:
@@ -159,7 +159,7 @@ class SnapshotWriter:
             stream_id, version, state = work.get()
             try:
                 close_old_connections()
-                store.save_snapshot(stream_id, version, engine.ENGINE_VERSION, engine.state_to_json(state))
+                store.save_snapshot(stream_id, version, engine.ENGINE_VERSION, engine.state_to_json_bytes(state))
             except Exception:
                 logger.exception("A snapshot of %s at version %s could not be written.", stream_id, version)
             finally:
@@ -303,57 +303,69 @@ UNLOCKED_ATTEMPTS = 3
 
 
 def _unlocked_command(*, user, game_id, command: Any, if_match: int | None) -> Outcome | None:
-    """Most commands, on PostgreSQL: read the game's row without a lock, decide on the state at its version, and
-    write the events with the row's projection in one statement of its own, which refuses them if the stream has
-    moved meanwhile; then the command is decided again on the new state. Two round trips (three when this
-    process's state of the game is behind), no transaction held open, no lock waited on.
+    """Most commands, on PostgreSQL: decide on the game as this process last saw it, and write the events with the
+    game row's projection in one statement of their own, which refuses them if the stream has moved meanwhile. One
+    round trip when nothing has moved the game since this process last did; else the game's version is read (and
+    the events this process has not seen), and the command decided again. No transaction held open, no lock waited on.
+
+    A refusal decided on the state this process remembers is not trusted: another process may have moved the game
+    since (the turn passed, a card drawn), so the command is decided again on the game as it is. Only a refusal
+    decided on the version read now is answered.
 
     A snapshot due is written after the answer, by the process's ``SnapshotWriter`` (it is a cache: the events
-    stand without it). None when the command needs more than the events and the game row (``project_rows``' seats taken
-    or CCG decks given back) or lost the race ``UNLOCKED_ATTEMPTS`` times: then it runs locked, in one transaction
-    with all of that (``_locked_command``)."""
-    for _ in range(UNLOCKED_ATTEMPTS):
-        game = current_game(game_id)
-        if game is None:
-            raise NotFound("There is no such game.")
-        version = game.version
-        state, recorded, new_state, shown = decided(game, user, command, if_match)
+    stand without it). None when the command needs more than the events and the game row (``project_rows``' seats
+    taken or CCG decks given back) or lost the race ``UNLOCKED_ATTEMPTS`` times: then it runs locked, in one
+    transaction with all of that (``_locked_command``)."""
+    game_uuid = game_uuid_of(game_id)
+    stream_id = f"game-{game_uuid}"
+    remembered = STATE_CACHE.get(stream_id)
+    for _ in range(UNLOCKED_ATTEMPTS + (remembered is not None)):
+        if remembered is not None:
+            (version, state), remembered, trusted = remembered, None, False
+        else:
+            version = current_version_of(game_uuid)
+            if version is None:
+                raise NotFound("There is no such game.")
+            state, trusted = state_at(stream_id, version), True
+        try:
+            recorded, new_state, shown = decided(stream_id, version, state, user, command, if_match)
+        except DomainError:
+            if trusted:
+                raise
+            continue
         new_version = recorded[-1].version if recorded else version
         if not recorded or new_rows(state, new_state):
             return None
-        try:
-            store.append_recorded(recorded, projection=game_row(game, new_state, new_version))
-        except store.ExpectedVersionConflict:
+        if store.append_if_current(recorded, projection=row_projection(game_uuid, new_state, new_version)) is None:
             continue
-        STATE_CACHE.put(game.stream_id, new_version, new_state)
+        STATE_CACHE.put(stream_id, new_version, new_state)
         if snapshot_due(version, new_version):  # a cache, written after the answer (SnapshotWriter)
-            SNAPSHOTS.submit(game.stream_id, new_version, new_state)
+            SNAPSHOTS.submit(stream_id, new_version, new_state)
         try:  # the command has been written: nothing its live update meets may turn its answer into an error
-            publish(game.id, new_version, after=version)
+            publish(game_uuid, new_version, after=version)
         except Exception:
-            logger.exception("A live update of game %s could not be handed on.", game.id)
+            logger.exception("A live update of game %s could not be handed on.", game_uuid)
         return Outcome(201, {"version": new_version, "events": shown})
     return None
 
 
-def decided(game: Game, user, command: Any, if_match: int | None) -> tuple[Any, list[store.RecordedEvent], Any, list]:
-    """The command decided on the game at its row's version: the state, the events as they will be recorded, the
-    state after them and the events as the sender sees them. Refused (412) when ``if_match`` is another version.
+def decided(stream_id: str, version: int, state: Any, user, command: Any, if_match: int | None
+            ) -> tuple[list[store.RecordedEvent], Any, list]:
+    """The command decided on the game's ``state`` at ``version``: the events as they will be recorded, the state
+    after them and the events as the sender sees them. Refused (412) when ``if_match`` is another version.
 
     Folded before they are written, so the game row's new status and version travel in the append's own
     statement."""
-    version = game.version
     if if_match is not None and if_match != version:
         raise VersionConflict(
             f"The game is at version {version}, not {if_match}.",
             details={"expected_version": if_match, "current_version": version},
         )
-    state = state_at(game.stream_id, version)
     events = engine.decide(state, command, actor=actor_of(user), rng=engine.SecureRng())
-    recorded = store.pending(game.stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in events],
+    recorded = store.pending(stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in events],
                              actor=user.get_username())
     new_state, shown = fold_and_view(state, recorded, lambda s: engine.seat_of(s, user.id))
-    return state, recorded, new_state, shown
+    return recorded, new_state, shown
 
 
 def _locked_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
@@ -375,7 +387,8 @@ def _locked_command(*, user, game_id, command: Any, idempotency_key: str | None 
                 if receipt.request_hash and receipt.request_hash != fingerprint:
                     raise IdempotencyKeyReused("This Idempotency-Key came first with another command; use a new key.")
                 return Outcome(receipt.status, receipt.response)
-        state, recorded, new_state, shown = decided(game, user, command, if_match)
+        state = state_at(stream_id, version)
+        recorded, new_state, shown = decided(stream_id, version, state, user, command, if_match)
         new_version = recorded[-1].version if recorded else version
         store.append_recorded(recorded, projection=game_row(game, new_state, new_version))
         project_rows(game, state, new_state)
@@ -405,12 +418,29 @@ def current_game(game_id) -> Game | None:
     return Game.from_db(connection.alias, GAME_FIELDS, rows[0]) if rows else None
 
 
-def game_stream_id(game_id) -> str:
-    """A game's stream, from its id as a client may write it (``Game.stream_id`` of the game's row)."""
+VERSION_SQL = (f"SELECT {connection.ops.quote_name(Game._meta.get_field('version').column)} "
+               f"FROM {connection.ops.quote_name(Game._meta.db_table)} "
+               f"WHERE {connection.ops.quote_name(Game._meta.pk.column)} = %s")
+
+
+def current_version_of(game_id: uuid.UUID) -> int | None:
+    """The game's version as committed now (its row's, which moves in the append's own statement), read without a
+    lock; None when there is no such game. On PostgreSQL one prepared statement."""
+    rows = store.execute_prepared(VERSION_SQL, [game_id], binary=True)
+    return rows[0][0] if rows else None
+
+
+def game_uuid_of(game_id) -> uuid.UUID:
+    """A game's id, from its id as a client may write it; NotFound for one no game can have."""
     try:
-        return f"game-{uuid.UUID(str(game_id))}"
+        return uuid.UUID(str(game_id))
     except ValueError:
         raise NotFound("There is no such game.") from None
+
+
+def game_stream_id(game_id) -> str:
+    """A game's stream, from its id as a client may write it (``Game.stream_id`` of the game's row)."""
+    return f"game-{game_uuid_of(game_id)}"
 
 
 def game_join(*, user, game_id, team: str | None = None, player_deck: int | None = None) -> dict:
@@ -451,9 +481,18 @@ GAME_ROW_SQL = (f"UPDATE {connection.ops.quote_name(Game._meta.db_table)} SET "
 
 
 def game_row(game: Game, state: Any, version: int) -> store.Projection:
-    """The game row's status and version brought up to the state, as an UPDATE that goes with the append."""
+    """The game row's status and version brought up to the state, as an UPDATE that goes with the append (and
+    ``game`` brought up with it)."""
     game.status, game.version, game.updated_at = engine.game_status(state), version, timezone.now()
-    values = tuple(getattr(game, field.attname) for field in GAME_ROW_FIELDS)
+    return _row_update((game.status, game.version, game.updated_at, game.id))
+
+
+def row_projection(game_id: uuid.UUID, state: Any, version: int) -> store.Projection:
+    """The UPDATE of the game's row that goes with the append: its status and version brought up to the state."""
+    return _row_update((engine.game_status(state), version, timezone.now(), game_id))
+
+
+def _row_update(values: tuple) -> store.Projection:
     if connection.vendor != "postgresql":  # psycopg takes them as they are (an aware datetime, a UUID)
         values = tuple(field.get_db_prep_value(value, connection)
                        for field, value in zip(GAME_ROW_FIELDS, values, strict=True))

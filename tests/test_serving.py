@@ -250,3 +250,78 @@ def test_a_new_worker_takes_a_free_slot_and_gives_it_back(listening):
     assert second.index not in (2, slot.index)
     second.release()
     assert serving.SHARED[2 * second.index] == 0
+
+
+class RecordingTransport:
+    """What a connection's transport was asked to do, in order."""
+
+    def __init__(self):
+        self.calls: list[tuple] = []
+        self.closing = False
+
+    def write(self, data) -> None:
+        self.calls.append(("write", bytes(data)))
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def close(self) -> None:
+        self.closing = True
+        self.calls.append(("close",))
+
+    def abort(self) -> None:
+        self.closing = True
+        self.calls.append(("abort",))
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def get_extra_info(self, name, default=None):
+        return ("127.0.0.1", 1234) if name == "peername" else default
+
+
+def test_writes_of_one_turn_of_the_loop_leave_together_and_a_close_sends_them_first():
+    loop = asyncio.new_event_loop()
+    try:
+        raw = RecordingTransport()
+        transport = serving.WritesTogether(raw, loop)
+        transport.write(b"HTTP/1.1 201 Created\r\ncontent-length: 2\r\n\r\n")
+        transport.write(memoryview(b"{}"))
+        assert raw.calls == [] and transport.get_write_buffer_size() == 45
+        assert transport.get_extra_info("peername") == ("127.0.0.1", 1234)  # the rest is the transport's own
+        run_a_while(loop, 0.01)
+        assert raw.calls == [("write", b"HTTP/1.1 201 Created\r\ncontent-length: 2\r\n\r\n{}")]
+
+        transport.write(b"last words")
+        transport.close()
+        assert raw.calls[1:] == [("write", b"last words"), ("close",)]
+        run_a_while(loop, 0.01)  # nothing written twice, nothing after the close
+        assert len(raw.calls) == 3
+
+        aborted = RecordingTransport()
+        transport = serving.WritesTogether(aborted, loop)
+        transport.write(b"never sent")
+        transport.abort()
+        run_a_while(loop, 0.01)
+        assert aborted.calls == [("abort",)]
+    finally:
+        loop.close()
+
+
+def test_a_websocket_is_served_through_the_workers(gunicorn_two_workers):
+    """After an upgrade the websocket's protocol writes through the same transport: the handshake's answer comes,
+    then the socket's own close (4401: no token)."""
+    _, port = gunicorn_two_workers
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(b"GET /ws/games/00000000-0000-0000-0000-000000000000/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                     b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+        answer = b""
+        while b"\r\n\r\n" not in answer or len(answer.split(b"\r\n\r\n", 1)[1]) < 4:
+            chunk = sock.recv(4096)
+            assert chunk, answer
+            answer += chunk
+    head, frame = answer.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"HTTP/1.1 101 Switching Protocols\r\n"), answer
+    assert b"Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=" in head
+    assert frame[0] == 0x88 and int.from_bytes(frame[2:4], "big") == 4401, frame  # a close frame, code 4401

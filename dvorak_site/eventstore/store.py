@@ -119,6 +119,17 @@ def pending(stream_id: str, expected_version: int, events: Sequence[NewEvent], *
 def append_recorded(recorded: Sequence[RecordedEvent], *, projection: Projection | None = None) -> list[RecordedEvent]:
     """Write events made by ``pending`` (one stream's, in order); refuse with ExpectedVersionConflict if another
     writer moved the stream meanwhile."""
+    written = append_if_current(recorded, projection=projection)
+    if written is None:
+        stream_id, expected_version = recorded[0].stream_id, recorded[0].version - 1
+        raise ExpectedVersionConflict(stream_id, expected_version, current_version(stream_id))
+    return written
+
+
+def append_if_current(recorded: Sequence[RecordedEvent], *, projection: Projection | None = None
+                      ) -> list[RecordedEvent] | None:
+    """As ``append_recorded``, but None when another writer moved the stream meanwhile: for a caller that decides
+    again anyway, without the read of the stream's version that the refusal's message costs."""
     if not recorded:
         return []
     stream_id, expected_version = recorded[0].stream_id, recorded[0].version - 1
@@ -128,7 +139,7 @@ def append_recorded(recorded: Sequence[RecordedEvent], *, projection: Projection
     else:
         ids = _append_portable(stream_id, expected_version, recorded, projection)
     if not ids:
-        raise ExpectedVersionConflict(stream_id, expected_version, current_version(stream_id))
+        return None
     return [_with_id(event, id_) for event, id_ in zip(recorded, ids, strict=True)]
 
 
@@ -328,11 +339,12 @@ class Folder:
     event: Callable[[str, Any, int], Any] | None = None
 
 
-def save_snapshot(stream_id: str, version: int, engine_version: str, state: dict) -> None:
-    """Keep ``state`` as the stream's snapshot at ``version`` for ``engine_version``, dropping any other engine
-    version's. On PostgreSQL one statement in autocommit (it was a DELETE, then a transaction of a locking SELECT
-    and an UPDATE or INSERT: five round trips and a commit of its own)."""
-    text = orjson.dumps(state).decode()
+def save_snapshot(stream_id: str, version: int, engine_version: str, state: dict | bytes) -> None:
+    """Keep ``state`` (JSON, or JSON already written out) as the stream's snapshot at ``version`` for
+    ``engine_version``, dropping any other engine version's. On PostgreSQL one statement in autocommit (it was a
+    DELETE, then a transaction of a locking SELECT and an UPDATE or INSERT: five round trips and a commit of its
+    own)."""
+    text = (state if isinstance(state, bytes) else orjson.dumps(state)).decode()
     if connection.vendor == "postgresql":
         execute_prepared(SAVE_SNAPSHOT_SQL, [stream_id, engine_version, stream_id, engine_version, version, text])
         return

@@ -20,6 +20,7 @@ from games.engine.game import (
     seat_of,
     state_from_json,
     state_to_json,
+    state_to_json_bytes,
     view_event,
     view_state,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "seat_of",
     "state_from_json",
     "state_to_json",
+    "state_to_json_bytes",
     "team_mates",
     "teams",
     "view_event",

@@ -100,9 +100,12 @@ async def test_a_refusal_is_answered_byte_for_byte_as_django_answers_it_and_chan
     django = WatchedDjango()
     fast = await post(CommandFastPath(django), game_id, body, headers_for(waiting))
     direct = await post(django_asgi_app, game_id, body, headers_for(waiting))
+    # Sent again: a body the fast path has seen and found well formed is not checked again, and still refused.
+    again = await post(CommandFastPath(django), game_id, body, headers_for(waiting))
     assert django.seen == []
     assert fast["status"] in {400, 409} and "error" in json.loads(fast["body"])
     assert (fast["status"], fast["headers"], fast["body"]) == (direct["status"], direct["headers"], direct["body"])
+    assert (again["status"], again["headers"], again["body"]) == (direct["status"], direct["headers"], direct["body"])
     assert await sync_to_async(version_of)(game_id) == version
 
 

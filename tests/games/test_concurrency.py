@@ -112,24 +112,29 @@ def test_concurrent_commands_without_keys_each_land_exactly_once(table):
     assert sum(p["counters"].get("gold", 0) for p in final["players"]) == 8 * per_client
 
 
-def test_a_command_overtaken_between_its_read_and_its_write_is_decided_again_on_the_new_state(table, monkeypatch):
+@pytest.mark.parametrize("remembered", [True, False], ids=["remembered", "read"])
+def test_a_command_overtaken_between_its_read_and_its_write_is_decided_again_on_the_new_state(table, monkeypatch,
+                                                                                                 remembered):
+    """Decided on the game as this process remembers it, or as it has just read it: another process's command that
+    lands before the write makes the write refuse it, and it is decided again on the new state."""
     from games import services
 
     game_id, seated = table(2)
     cause = house_rule(seated[0][1], game_id)
     start = store.current_version(f"game-{game_id}")
-    real_state_at, overtaken = services.state_at, []
+    if not remembered:
+        services.STATE_CACHE.clear()
+    real_append, overtaken = services.store.append_if_current, []
 
-    def state_then_overtaken(stream_id, version):
-        state = real_state_at(stream_id, version)
-        if not overtaken:  # another process's command lands after this one read the game
+    def overtaken_then_appended(recorded, **kwargs):
+        if not overtaken:  # another process's command lands after this one decided, before it writes
             overtaken.append(None)
             overtaken[0] = seated[1][1].post(
                 f"/api/v1/games/{game_id}/commands/",
                 {"type": "counter", "cause": cause, "seat": 1, "name": "gold", "delta": 5}, format="json")
-        return state
+        return real_append(recorded, **kwargs)
 
-    monkeypatch.setattr(services, "state_at", state_then_overtaken)
+    monkeypatch.setattr(services.store, "append_if_current", overtaken_then_appended)
     response = seated[0][1].post(f"/api/v1/games/{game_id}/commands/",
                                  {"type": "counter", "cause": cause, "seat": 0, "name": "gold", "delta": 1},
                                  format="json")
