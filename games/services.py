@@ -336,7 +336,8 @@ def _unlocked_command(*, user, game_id, command: Any, if_match: int | None) -> O
         new_version = recorded[-1].version if recorded else version
         if not recorded or new_rows(state, new_state):
             return None
-        if store.append_if_current(recorded, projection=row_projection(game_uuid, new_state, new_version)) is None:
+        if store.append_if_current(recorded, projection=row_projection(game_uuid, new_state, new_version),
+                                   ids=False) is None:
             continue
         STATE_CACHE.put(stream_id, new_version, new_state)
         if snapshot_due(version, new_version):  # a cache, written after the answer (SnapshotWriter)
@@ -390,7 +391,7 @@ def _locked_command(*, user, game_id, command: Any, idempotency_key: str | None 
         state = state_at(stream_id, version)
         recorded, new_state, shown = decided(stream_id, version, state, user, command, if_match)
         new_version = recorded[-1].version if recorded else version
-        store.append_recorded(recorded, projection=game_row(game, new_state, new_version))
+        store.append_recorded(recorded, projection=game_row(game, new_state, new_version), ids=False)
         project_rows(game, state, new_state)
         maybe_snapshot(stream_id, version, new_version, new_state)
         body = {"version": new_version, "events": shown}

@@ -116,31 +116,42 @@ def pending(stream_id: str, expected_version: int, events: Sequence[NewEvent], *
     ]
 
 
-def append_recorded(recorded: Sequence[RecordedEvent], *, projection: Projection | None = None) -> list[RecordedEvent]:
+def append_recorded(recorded: Sequence[RecordedEvent], *, projection: Projection | None = None,
+                    ids: bool = True) -> list[RecordedEvent]:
     """Write events made by ``pending`` (one stream's, in order); refuse with ExpectedVersionConflict if another
     writer moved the stream meanwhile."""
-    written = append_if_current(recorded, projection=projection)
+    written = append_if_current(recorded, projection=projection, ids=ids)
     if written is None:
         stream_id, expected_version = recorded[0].stream_id, recorded[0].version - 1
         raise ExpectedVersionConflict(stream_id, expected_version, current_version(stream_id))
     return written
 
 
-def append_if_current(recorded: Sequence[RecordedEvent], *, projection: Projection | None = None
+def append_if_current(recorded: Sequence[RecordedEvent], *, projection: Projection | None = None, ids: bool = True
                       ) -> list[RecordedEvent] | None:
     """As ``append_recorded``, but None when another writer moved the stream meanwhile: for a caller that decides
-    again anyway, without the read of the stream's version that the refusal's message costs."""
+    again anyway, without the read of the stream's version that the refusal's message costs.
+
+    ``ids=False``: the events come back as given, their ids 0, for a caller with no use for their global
+    positions (a game command: its answer and its live update go by version). On PostgreSQL the statement then
+    sends nothing back but its count of rows, where the ids cost a row each to send and to read (bench/README.md).
+    """
     if not recorded:
         return []
     stream_id, expected_version = recorded[0].stream_id, recorded[0].version - 1
     db = connections[DEFAULT_DB_ALIAS]
+    if db.vendor == "postgresql" and not ids:
+        written = _append_postgres_counted(db, stream_id, expected_version, recorded, projection)
+        return list(recorded) if written else None
     if db.vendor == "postgresql":
-        ids = _append_postgres(db, stream_id, expected_version, recorded, projection)
+        new_ids = _append_postgres(db, stream_id, expected_version, recorded, projection)
     else:
-        ids = _append_portable(stream_id, expected_version, recorded, projection)
-    if not ids:
+        new_ids = _append_portable(stream_id, expected_version, recorded, projection)
+    if not new_ids:
         return None
-    return [_with_id(event, id_) for event, id_ in zip(recorded, ids, strict=True)]
+    if not ids:
+        return list(recorded)
+    return [_with_id(event, id_) for event, id_ in zip(recorded, new_ids, strict=True)]
 
 
 def _with_id(event: RecordedEvent, id_: int) -> RecordedEvent:
@@ -162,11 +173,27 @@ EVENT_COLUMNS = "stream_id, version, type, schema, data, actor, recorded_at"
 
 def _append_postgres(db, stream_id: str, expected: int, events: Sequence[RecordedEvent],
                      projection: Projection | None) -> list[int]:
-    """One statement, so one round trip: move the stream's version, and insert only if that moved it.
+    """One statement, so one round trip: move the stream's version, and insert only if that moved it; the new
+    events' ids, in order (none: another writer moved the stream).
 
     The UPDATE (or, for a new stream, the INSERT) takes the stream's row lock; a writer that finds the
     version already moved updates nothing, so its events are not inserted either, nor is the projection updated.
     """
+    sql, params = _append_statement(db, stream_id, expected, events, projection, returning=True)
+    ids = [row[0] for row in execute_prepared(sql, params, db=db)]
+    ids.sort()
+    return ids
+
+
+def _append_postgres_counted(db, stream_id: str, expected: int, events: Sequence[RecordedEvent],
+                             projection: Projection | None) -> bool:
+    """As ``_append_postgres``, the statement asked for no ids: whether it wrote the events, by its count of rows."""
+    sql, params = _append_statement(db, stream_id, expected, events, projection, returning=False)
+    return execute_counted(sql, params, db=db) == len(events)
+
+
+def _append_statement(db, stream_id: str, expected: int, events: Sequence[RecordedEvent],
+                      projection: Projection | None, *, returning: bool) -> tuple[str, list[Any]]:
     new_version = expected + len(events)
     if expected == 0:
         move_params: list[Any] = [stream_id, stream_kind(stream_id), new_version, events[0].recorded_at]
@@ -174,16 +201,14 @@ def _append_postgres(db, stream_id: str, expected: int, events: Sequence[Recorde
         move_params = [new_version, stream_id, expected]
     if projection is not None:
         move_params += projection.params
-    sql = _append_sql(expected == 0, len(events), None if projection is None else projection.sql)
-    ids = [row[0] for row in execute_prepared(sql, move_params + _row_params(events, db), db=db)]
-    ids.sort()
-    return ids
+    sql = _append_sql(expected == 0, len(events), None if projection is None else projection.sql, returning)
+    return sql, move_params + _row_params(events, db)
 
 
 @lru_cache(maxsize=256)
-def _append_sql(new_stream: bool, count: int, projection_sql: str | None) -> str:
-    """The append's statement for its shape (a new stream or not, how many events, which projection): built once,
-    the same text every time, as its preparing on the server needs."""
+def _append_sql(new_stream: bool, count: int, projection_sql: str | None, returning: bool = True) -> str:
+    """The append's statement for its shape (a new stream or not, how many events, which projection, whether it
+    sends the new ids back): built once, the same text every time, as its preparing on the server needs."""
     if new_stream:
         move = (
             "INSERT INTO eventstore_stream (id, kind, version, created_at) VALUES (%s, %s, %s, %s) "
@@ -197,7 +222,8 @@ def _append_sql(new_stream: bool, count: int, projection_sql: str | None) -> str
     return (
         f"WITH moved AS ({move}){projected} "
         f"INSERT INTO eventstore_event ({EVENT_COLUMNS}) "
-        f"SELECT v.* FROM moved, (VALUES {', '.join([row] * count)}) AS v({EVENT_COLUMNS}) RETURNING id"
+        f"SELECT v.* FROM moved, (VALUES {', '.join([row] * count)}) AS v({EVENT_COLUMNS})"
+        + (" RETURNING id" if returning else "")
     )
 
 
@@ -218,6 +244,24 @@ def execute_prepared(sql: str, params: list[Any], *, binary: bool = False, db=No
     travel apart from the text, and the statement, the same text every time for a given shape, is prepared
     once per connection and then only executed, unless ``EVENTSTORE_PREPARED_STATEMENTS`` is off.
     """
+    return _executed(sql, params, binary, db, _rows)
+
+
+def execute_counted(sql: str, params: list[Any], *, db=None) -> int:
+    """As ``execute_prepared``, for a statement that sends no rows back: how many rows it wrote (its count)."""
+    return _executed(sql, params, False, db, _count)
+
+
+def _rows(cursor: psycopg.Cursor) -> list[tuple]:
+    result = cursor.pgresult  # whether it returned rows; `description` builds its columns to say so
+    return cursor.fetchall() if result is not None and result.status == TUPLES_OK else []
+
+
+def _count(cursor: psycopg.Cursor) -> int:
+    return cursor.rowcount
+
+
+def _executed(sql: str, params: list[Any], binary: bool, db, taken: Callable[[psycopg.Cursor], Any]) -> Any:
     if db is None:  # looked up once: each `connection.x` goes through the handler's thread-local
         db = connections[DEFAULT_DB_ALIAS]
     if db.connection is None:  # ensure_connection's own check, without its guard against the event loop's thread
@@ -237,11 +281,10 @@ def execute_prepared(sql: str, params: list[Any], *, binary: bool = False, db=No
         cursor = raw._dvorak_store_cursor = psycopg.Cursor(raw)
     with db.wrap_database_errors:  # Django's errors
         cursor.execute(sql, params, prepare=prepare or None, binary=binary)
-        result = cursor.pgresult  # whether it returned rows; `description` builds its columns to say so
-        rows = cursor.fetchall() if result is not None and result.status == TUPLES_OK else []
+        taken_from_it = taken(cursor)
     if started is not None:  # DEBUG, or a test counting statements: logged as Django logs its own
         db.queries_log.append({"sql": sql, "time": f"{time.monotonic() - started:.3f}"})
-    return rows
+    return taken_from_it
 
 
 def _only_if_moved(update_sql: str) -> str:

@@ -54,6 +54,29 @@ def test_a_stale_expected_version_is_refused_and_appends_nothing():
 
 
 @pytest.mark.django_db
+def test_an_append_asked_for_no_ids_writes_the_same_events_and_refuses_the_same_stale_writes():
+    from django.test.utils import CaptureQueriesContext
+
+    first = store.append_if_current(store.pending("game-quiet", 0, new(2), actor="ann"), ids=False)
+    assert [(e.id, e.version) for e in first] == [(0, 1), (0, 2)]  # as given: no ids sent back
+    with CaptureQueriesContext(connection) as queries:
+        more = store.append_recorded(store.pending("game-quiet", 2, new(1), actor="ann"), ids=False)
+    assert [(e.id, e.version) for e in more] == [(0, 3)]
+    if connection.vendor == "postgresql":
+        [statement] = [q["sql"] for q in queries.captured_queries if "eventstore_event" in q["sql"]]
+        assert "RETURNING" not in statement.split("INSERT INTO eventstore_event")[1]
+    assert store.append_if_current(store.pending("game-quiet", 2, new(1)), ids=False) is None  # overtaken
+    assert store.append_if_current(store.pending("game-quiet", 5, new(1)), ids=False) is None  # ahead of it
+    assert store.append_if_current(store.pending("game-quiet", 0, new(1)), ids=False) is None  # not new
+    with pytest.raises(store.ExpectedVersionConflict):
+        store.append_recorded(store.pending("game-quiet", 1, new(1)), ids=False)
+    events = store.read("game-quiet")
+    assert [(e.version, e.data, e.actor) for e in events] == [
+        (1, {"amount": 1}, "ann"), (2, {"amount": 2}, "ann"), (3, {"amount": 1}, "ann")]
+    assert all(e.id > 0 for e in events) and store.current_version("game-quiet") == 3
+
+
+@pytest.mark.django_db
 def test_streams_are_independent():
     store.append("game-c", 0, new(2))
     store.append("game-d", 0, new(1))
@@ -187,17 +210,20 @@ def test_raw_sql_update_and_delete_fail_on_sqlite_too(tmp_path):
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_eight_writers_racing_for_the_same_version_exactly_one_wins():
+@pytest.mark.parametrize("ids", [True, False], ids=["ids sent back", "no ids"])
+def test_eight_writers_racing_for_the_same_version_exactly_one_wins(ids):
     store.append("game-race", 0, new(1))
 
     def write(index: int):
-        return store.append("game-race", 1, [store.NewEvent("counter.added", {"writer": index})])
+        events = [store.NewEvent("counter.added", {"writer": index}), store.NewEvent("counter.added", {})]
+        return store.append_recorded(store.pending("game-race", 1, events), ids=ids)
 
     results = run_in_threads(8, write)
     winners = [r for r in results if isinstance(r, list)]
     losers = [r for r in results if isinstance(r, store.ExpectedVersionConflict)]
     assert len(winners) == 1 and len(losers) == 7, results
-    assert [e.version for e in store.read("game-race")] == [1, 2]
+    assert [e.version for e in store.read("game-race")] == [1, 2, 3]
+    assert store.read("game-race")[1].data == winners[0][0].data
 
 
 @pytest.mark.postgres
