@@ -140,16 +140,16 @@ def append_if_current(recorded: Sequence[RecordedEvent], *, projection: Projecti
         return []
     stream_id, expected_version = recorded[0].stream_id, recorded[0].version - 1
     db = connections[DEFAULT_DB_ALIAS]
-    if db.vendor == "postgresql" and not ids:
-        written = _append_postgres_counted(db, stream_id, expected_version, recorded, projection)
-        return list(recorded) if written else None
-    if db.vendor == "postgresql":
+    if db.vendor != "postgresql":
+        new_ids = _append_portable(stream_id, expected_version, recorded, projection)
+    elif ids:
         new_ids = _append_postgres(db, stream_id, expected_version, recorded, projection)
     else:
-        new_ids = _append_portable(stream_id, expected_version, recorded, projection)
+        return list(recorded) if _append_postgres_counted(db, stream_id, expected_version, recorded, projection) \
+            else None
     if not new_ids:
         return None
-    if not ids:
+    if not ids:  # SQLite's statement sends them anyway
         return list(recorded)
     return [_with_id(event, id_) for event, id_ in zip(recorded, new_ids, strict=True)]
 
