@@ -52,6 +52,8 @@ def outage_of(server: str) -> Outage:
 # own pool: every API request under uvicorn opened a TCP connection to Redis for its throttle counts and closed it.
 _pools: dict[tuple, dict] = {}
 _pools_lock = threading.Lock()
+# Each pool's client (``SharedPoolClient.get_client``).
+_clients: dict = {}
 
 
 class SharedPoolClient(RedisCacheClient):
@@ -64,6 +66,16 @@ class SharedPoolClient(RedisCacheClient):
         key = (tuple(servers), tuple(sorted((name, repr(value)) for name, value in options.items())))
         with _pools_lock:
             self._pools = _pools.setdefault(key, {})
+
+    def get_client(self, key=None, *, write=False):
+        """The pool's client, made once: Django makes a ``redis.Redis`` for every call, and its making (its
+        arguments checked, its retry and callbacks set up) took as long as a throttle's pipeline to build. A
+        ``redis.Redis`` holds no connection of its own; each command borrows one from the pool."""
+        pool = self._get_connection_pool(write)
+        client = _clients.get(pool)
+        if client is None:
+            client = _clients.setdefault(pool, self._client(connection_pool=pool))
+        return client
 
 
 class FailOpenRedisCache(RedisCache):

@@ -295,3 +295,28 @@ def test_a_command_due_a_snapshot_has_it_written_after_its_answer_without_a_lock
     if connection.vendor == "postgresql":
         assert not any("FOR UPDATE" in s for s in sqls), sqls  # the unlocked path
         assert not any("eventstore_snapshot" in s for s in sqls), sqls  # not in the command's own statements
+
+
+def test_each_request_gets_its_own_copy_of_a_cached_tokens_user(make_user):
+    """The cached user is copied for each request as ``copy.copy`` copies a model instance: the same fields, and
+    nothing one request sets on its user (an attribute, a related object it caches) reaches another's."""
+    import copy
+
+    from dvorak_site.api.authentication import CachedTokenAuthentication
+
+    user = make_user()
+    authentication = CachedTokenAuthentication()
+    first, token = authentication.authenticate_credentials(user.auth_token.key)
+    second, _ = authentication.authenticate_credentials(user.auth_token.key)
+    assert token.key == user.auth_token.key
+    assert first is not second and first == second == user
+    fields = [field.attname for field in user._meta.concrete_fields]
+    assert [getattr(first, name) for name in fields] == [getattr(copy.copy(second), name) for name in fields] \
+        == [getattr(user, name) for name in fields]
+    assert (first.username, first.is_active, first._state.db, first._state.adding) == \
+        (user.username, True, "default", False)
+    first.tag = "set by one request"
+    first._state.fields_cache["related"] = object()
+    assert not hasattr(second, "tag") and "related" not in second._state.fields_cache
+    third, _ = authentication.authenticate_credentials(user.auth_token.key)
+    assert not hasattr(third, "tag") and "related" not in third._state.fields_cache

@@ -97,3 +97,23 @@ def test_a_throttles_share_on_redis_is_one_round_trip(redis_cache, round_trips, 
     assert len(round_trips) == 2
     assert redis_cache.get(throttle.cache_format % {"scope": "user", "ident": User.pk}) == 8
     throttling.reset()
+
+
+def test_every_cache_object_of_a_process_uses_one_client_per_pool(redis_cache):
+    """Django makes a redis-py client on every cache call (its making cost more than the call's round trip); the
+    cache makes one per pool and keeps it, for every cache object of the process (one a thread, under ASGI one a
+    request), and the client still serves whatever it is asked."""
+    from django.core.cache.backends.base import BaseCache
+
+    from dvorak_site.cache import FailOpenRedisCache
+
+    first = redis_cache._cache.get_client("window", write=True)
+    assert redis_cache._cache.get_client("other", write=True) is first
+    params = dict(django_settings.CACHES["default"])  # as Django's cache handler makes a thread's cache object
+    params.pop("BACKEND")
+    another = FailOpenRedisCache(params.pop("LOCATION"), params)
+    assert isinstance(another, BaseCache) and another is not redis_cache
+    assert another._cache.get_client(write=True) is first
+    redis_cache.set("window", 3)
+    assert another.get("window") == 3
+    assert another.add_and_incr("window", 2, 60) == 5
