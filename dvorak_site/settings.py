@@ -297,6 +297,10 @@ COMMAND_THREADS = env.int("DVORAK_COMMAND_THREADS", default=2)
 # The live-update publisher sends at most one batch to Redis each this many seconds (dvorak_site/publisher.py): an
 # idle server's updates leave at once, a busy server's gather, several to a batch.
 PUBLISH_INTERVAL_SECONDS = env.float("DVORAK_PUBLISH_INTERVAL_SECONDS", default=0.008)
+# The game states each process keeps in memory, the most recently used (games/services.py): a command on one of them
+# is decided at once, one on any other first reads and replays its game (bench/README.md: 0.8 against 3-6 ms a
+# command). Each costs what its game holds, about a quarter of a megabyte for a game of a 300-card deck.
+STATE_CACHE_GAMES = env.int("DVORAK_STATE_CACHE_GAMES", default=512)
 # How long such a thread keeps a connection from the process's pool between commands before handing it back.
 COMMAND_CONNECTION_SECONDS = env.float("DVORAK_COMMAND_CONNECTION_SECONDS", default=60.0)
 # The event store prepares its statements on the server once per connection; turn this off behind PgBouncer in

@@ -72,10 +72,15 @@ class StateCache:
     States are immutable values, so sharing them between threads is safe.
     """
 
-    def __init__(self, size: int = 512):
-        self.size = size
+    def __init__(self, size: int | None = None):
+        self._size = size
         self.entries: OrderedDict[str, tuple[int, Any]] = OrderedDict()
         self.lock = threading.Lock()
+
+    @property
+    def size(self) -> int:
+        """How many games it keeps: ``DVORAK_STATE_CACHE_GAMES`` unless it was made with a size of its own."""
+        return self._size if self._size is not None else settings.STATE_CACHE_GAMES
 
     def get(self, stream_id: str) -> tuple[int, Any] | None:
         with self.lock:
@@ -90,7 +95,8 @@ class StateCache:
             if current is None or current[0] <= version:
                 self.entries[stream_id] = (version, state)
                 self.entries.move_to_end(stream_id)
-            while len(self.entries) > self.size:
+            size = self.size
+            while len(self.entries) > size:
                 self.entries.popitem(last=False)
 
     def clear(self) -> None:

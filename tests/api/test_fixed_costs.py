@@ -320,3 +320,45 @@ def test_each_request_gets_its_own_copy_of_a_cached_tokens_user(make_user):
     assert not hasattr(second, "tag") and "related" not in second._state.fields_cache
     third, _ = authentication.authenticate_credentials(user.auth_token.key)
     assert not hasattr(third, "tag") and "related" not in third._state.fields_cache
+
+
+def test_the_games_a_process_keeps_are_as_many_as_the_setting_says(table, make_user, client_for, settings):
+    """``DVORAK_STATE_CACHE_GAMES``: a process keeps that many games' states, the most recently used. A command on
+    a game it still keeps reads nothing of it; one on a game it let go reads its events again and replays them."""
+    from games.services import STATE_CACHE
+
+    games = [table(2)]
+    for _ in range(2):  # two more games of the table's deck
+        seated = [(user, client_for(user)) for user in (make_user(), make_user())]
+        game_id = seated[0][1].post("/api/v1/games/", {"deck": "test-deck", "max_players": 2},
+                                    format="json").json()["id"]
+        assert seated[1][1].post(f"/api/v1/games/{game_id}/join/", {}, format="json").status_code == 200
+        assert seated[0][1].post(f"/api/v1/games/{game_id}/start/").status_code == 200
+        games.append((game_id, seated))
+    moves, kept = [], []
+    for game_id, seated in games:
+        moves.append(any_move(game_id, seated))  # the listing loads the game, and the process keeps it
+        kept.append(remembered(game_id))
+
+    def events_read(number: int, move=None) -> int:
+        client, command = move or moves[number]
+        with CaptureQueriesContext(connection) as queries:
+            play(client, games[number][0], command)
+        return len([q for q in queries.captured_queries  # reads of the events (the append's own write aside)
+                    if "eventstore_event" in q["sql"] and "INSERT INTO eventstore_event" not in q["sql"]])
+
+    settings.STATE_CACHE_GAMES = 2
+    STATE_CACHE.clear()
+    for (game_id, _), entry in zip(games, kept, strict=True):
+        STATE_CACHE.put(f"game-{game_id}", *entry)
+    def keeps(number: int) -> bool:  # looked at without making it the most recently used
+        return f"game-{games[number][0]}" in STATE_CACHE.entries
+
+    assert [keeps(n) for n in range(3)] == [False, True, True]  # the oldest let go
+    assert events_read(0) >= 1  # read again, and kept now: the next oldest is let go
+    assert [keeps(n) for n in range(3)] == [True, False, True]
+    assert events_read(2) == 0
+    settings.STATE_CACHE_GAMES = 3
+    assert events_read(1) >= 1
+    assert [keeps(n) for n in range(3)] == [True, True, True]
+    assert [events_read(n, any_move(*games[n])) for n in range(3)] == [0, 0, 0]
