@@ -351,6 +351,7 @@ def test_the_games_a_process_keeps_are_as_many_as_the_setting_says(table, make_u
     STATE_CACHE.clear()
     for (game_id, _), entry in zip(games, kept, strict=True):
         STATE_CACHE.put(f"game-{game_id}", *entry)
+
     def keeps(number: int) -> bool:  # looked at without making it the most recently used
         return f"game-{games[number][0]}" in STATE_CACHE.entries
 

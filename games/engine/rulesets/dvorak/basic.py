@@ -14,7 +14,7 @@ from typing import Any
 from dvorak_core.effects import language as L  # noqa: N812
 from dvorak_core.errors import DomainError
 from dvorak_core.rule_params import PARAM_NAME, checked_params, checked_rule_value
-from games.engine.cards import Card, cards_from_json, copy_deck_cards, deck_card_content, deck_special_rules
+from games.engine.cards import cards_from_json, copy_deck_cards, deck_card_content, deck_special_rules
 from games.engine.events import Event
 from games.engine.rng import Rng
 from games.engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, applies, command
@@ -827,7 +827,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         cards = data.get("cards", [])
         return replace(state, table=replace(
             table, players=(*table.players, player),
-            cards={**table.cards, **{card["id"]: Card(**card) for card in cards}},
+            cards={**table.cards, **cards_from_json(cards)},
             owners={**table.owners, **{card["id"]: data["seat"] for card in cards}}))
 
     @applies("rule.set", shows=dict.fromkeys(

@@ -43,7 +43,7 @@ from dvorak_core import vote_rules
 from dvorak_core.effects import checked_effect, rule_params_with_effect
 from dvorak_core.errors import DomainError
 from dvorak_core.rule_params import checked_params
-from games.engine.cards import Card, card_content
+from games.engine.cards import card_content, cards_from_json
 from games.engine.events import Event
 from games.engine.ruleset import COUNT, PUBLIC, CommandContext, applies, command
 from games.engine.rulesets.dvorak.aftermath import in_the_aftermath
@@ -394,7 +394,7 @@ class CreativeRules:
          "rule"), PUBLIC))
     def apply_proposal_opened(self, state: GameState, event: Event) -> GameState:
         data = event.data
-        new_cards = {card["id"]: Card(**card) for card in data.get("cards", [])}
+        new_cards = cards_from_json(data.get("cards", []))
         card_ids = list(new_cards)
         rejected = state.table.rejected
         if "from_rejected" in data:
