@@ -108,7 +108,7 @@ def _dataclass_decoder(cls: type) -> Callable[[Any], Any]:
         decoders = [(f.name, _decoder(hints[f.name])) for f in dataclasses.fields(cls)]
         names = tuple(name for name, _ in decoders)
         converted = tuple((name, item) for name, item in decoders if item is not _same)
-        return decoders, names, converted, plain_fields(cls) is not None
+        return decoders, names, frozenset(names), converted, plain_fields(cls) is not None
 
     def decode(value: Any) -> Any:
         if value is None:
@@ -117,13 +117,13 @@ def _dataclass_decoder(cls: type) -> Callable[[Any], Any]:
             # Whole, then added: threads that meet the type first at once each build it and add theirs; the first
             # added is used by all (they are alike).
             built.append(build())
-        decoders, names, converted, plain = built[0]
+        decoders, names, name_set, converted, plain = built[0]
         if plain:
-            try:
-                fields = {name: value[name] for name in names}
-            except KeyError:  # a field missing: its default, through __init__
-                pass
+            if value.keys() == name_set:  # every field and nothing else, as the codec writes it: copied whole
+                fields = value.copy()
             else:
+                fields = {name: value[name] for name in names if name in value}
+            if len(fields) == len(names):  # else a field is missing: its default, through __init__
                 for name, item in converted:
                     fields[name] = item(fields[name])
                 new = object.__new__(cls)

@@ -132,3 +132,9 @@ def test_a_snapshot_reads_back_to_the_same_frozen_state_and_a_missing_field_take
             back.table.turn_number = 0
     older = {key: value for key, value in data.items() if key not in ("choices", "choosing")}
     assert state_from_json(older) == dataclasses.replace(state, choices={}, choosing=())
+    # A key that is no field (a later writer's, say) is ignored, at the top and inside the ruleset's values.
+    table = data["table"]
+    player = {**table["players"][0], "note": "not a field"}
+    newer = {**data, "extra": 1, "table": {**table, "players": [player, *table["players"][1:]]}}
+    assert state_from_json(newer) == state
+    assert "note" not in vars(state_from_json(newer).table.players[0])
