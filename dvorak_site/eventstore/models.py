@@ -18,8 +18,10 @@ class Event(models.Model):
 
     id = models.BigAutoField(primary_key=True)  # the global position, for feeds
     # No foreign key in PostgreSQL: the append's statement writes events only when it moved their stream's row, and
-    # triggers keep a stream with events from being deleted (migration 0005). SQLite's table keeps its key.
-    stream = models.ForeignKey(Stream, on_delete=models.PROTECT, db_constraint=False, related_name="events")
+    # triggers keep a stream with events from being deleted (migration 0005). SQLite's table keeps its key. No index of
+    # its own: the unique (stream, version) index below finds a stream's events (migration 0006).
+    stream = models.ForeignKey(Stream, on_delete=models.PROTECT, db_constraint=False, db_index=False,
+                               related_name="events")
     version = models.PositiveIntegerField()
     type = models.CharField(max_length=80)
     schema = models.PositiveSmallIntegerField(default=1)

@@ -85,6 +85,26 @@ def test_streams_are_independent():
 
 
 @pytest.mark.django_db
+def test_an_append_writes_two_indexes_and_a_streams_events_are_read_by_the_stream_version_one():
+    """The event table keeps the id's index and the unique (stream, version) one, nothing that one already covers
+    (Django's own index on the stream's column, and PostgreSQL's second one for LIKE, were written by every append);
+    a stream's events are read, in order, through the (stream, version) index."""
+    with connection.cursor() as cursor:
+        indexes = connection.introspection.get_constraints(cursor, "eventstore_event")
+    assert sorted(about["columns"] for about in indexes.values()
+                  if about["index"] or about["unique"] or about["primary_key"]) == \
+        [["id"], ["stream_id", "version"]]
+    if connection.vendor != "postgresql":
+        return
+    store.append("game-i", 0, new(3))
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")  # a table this small is otherwise read whole
+        cursor.execute("EXPLAIN " + store.FOLD_READ_SQL.replace("%s", "'game-i'", 1).replace("%s", "3", 1))
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert "eventstore_event_stream_version" in plan and "Sort" not in plan, plan
+
+
+@pytest.mark.django_db
 def test_the_orm_cannot_update_or_delete_an_event():
     store.append("game-e", 0, new(1))
     with pytest.raises((DatabaseError, IntegrityError)), transaction.atomic():
