@@ -99,7 +99,7 @@ def test_an_append_writes_two_indexes_and_a_streams_events_are_read_by_the_strea
     store.append("game-i", 0, new(3))
     with connection.cursor() as cursor:
         cursor.execute("SET LOCAL enable_seqscan = off")  # a table this small is otherwise read whole
-        cursor.execute("EXPLAIN " + store.FOLD_READ_SQL.replace("%s", "'game-i'", 1).replace("%s", "3", 1))
+        cursor.execute("EXPLAIN " + store.FOLD_READ_SQL, ["game-i", 3])
         plan = "\n".join(row[0] for row in cursor.fetchall())
     assert "eventstore_event_stream_version" in plan and "Sort" not in plan, plan
 
