@@ -1,4 +1,5 @@
-# The entry points: `make run` serves the archive and the API; `make test` runs the whole suite.
+# The entry points: `make run` serves the archive and the API; `make test` runs the whole suite; `make soak` the
+# long campaigns at full size.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,7 +12,7 @@ BENCH_DATABASE_URL ?= $(or $(DATABASE_URL),postgres://root@127.0.0.1:5432/dvorak
 # The Redis of the benches' servers (production's channel layer and cache; bench/fanout.py's keys carry a prefix of their own).
 BENCH_REDIS_URL ?= $(or $(REDIS_URL),redis://127.0.0.1:6379/0)
 
-.PHONY: install run migrate seed test lint format bench worker clean
+.PHONY: install run migrate seed test test-seeds soak lint format bench worker clean
 
 install: $(STAMP)
 
@@ -35,11 +36,36 @@ worker: install
 	$(BIN)/celery -A dvorak_site worker --loglevel=info
 
 # Real PostgreSQL and Redis where they are reachable (CI sets them; locally they are found), else the embedded default.
-# The suite drives the ASGI app in its own process, where a connection that a request's thread took from the pool and
-# left with that thread is not handed back (a server's threads hand theirs back): the pool is sized for the run.
+# Two steps: every test but the `serial` ones, in parallel (pytest-xdist, TEST_WORKERS processes, each with its own
+# test database, Redis prefixes and share of the connections: tests/conftest.py), then the `serial` ones (they count
+# the machine's sockets and Redis clients) alone. Both run; the run fails if either did. The campaigns (`slow`) run at
+# their small size (tests/sizes.py). The suite drives the ASGI app in its own process, where a connection that a
+# request's thread took from the pool and left with that thread is not handed back (a server's threads hand theirs
+# back): the pool is sized for the run and shared out between the workers.
+TEST_WORKERS ?= 2
+PYTEST_ARGS ?=
+REPORTS := var/test-reports
+TEST_ENV = eval "$$($(BIN)/python scripts/local_services.py)" && \
+	export CACHE_KEY_PREFIX=dvorak-test-$$$$ CHANNELS_PREFIX=dvorak-test-$$$$ DB_POOL_MAX_SIZE=$${DB_POOL_MAX_SIZE:-40}
+
 test: install
-	eval "$$($(BIN)/python scripts/local_services.py)" && \
-	CACHE_KEY_PREFIX=dvorak-test-$$$$ CHANNELS_PREFIX=dvorak-test-$$$$ DB_POOL_MAX_SIZE=$${DB_POOL_MAX_SIZE:-40} $(BIN)/pytest
+	@rm -rf $(REPORTS) && mkdir -p $(REPORTS)
+	@$(TEST_ENV) && status=0; \
+	$(BIN)/pytest -n $(TEST_WORKERS) -m "not serial" --junitxml=$(REPORTS)/parallel.xml $(PYTEST_ARGS) || status=$$?; \
+	$(BIN)/pytest -m serial --junitxml=$(REPORTS)/serial.xml $(PYTEST_ARGS) || status=$$?; \
+	$(BIN)/python scripts/test_report.py $(REPORTS)/parallel.xml $(REPORTS)/serial.xml; exit $$status
+
+# The tests that compare the project's data with the original texts; CI runs them in place, with ../shared beside.
+test-seeds: install
+	@$(TEST_ENV) && $(BIN)/pytest -m seeds $(PYTEST_ARGS)
+
+# The campaigns at CI's full size (tests/sizes.py): 20 random games of each ruleset through the API, 300 games scanned
+# for hidden cards, the write fuzz's 1,500 requests, Schemathesis with 100 examples an operation; also in parallel.
+soak: install
+	@rm -rf $(REPORTS)/soak.xml && mkdir -p $(REPORTS)
+	@$(TEST_ENV) && export DVORAK_SOAK=1 && status=0; \
+	$(BIN)/pytest -n $(TEST_WORKERS) -m slow --junitxml=$(REPORTS)/soak.xml $(PYTEST_ARGS) || status=$$?; \
+	$(BIN)/python scripts/test_report.py $(REPORTS)/soak.xml; exit $$status
 
 lint: install
 	$(BIN)/ruff check .

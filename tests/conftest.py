@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 
 from dvorak_core.deckdata import DeckData
 from games.engine.rulesets.dvorak.testing import unique_title_deck
+from tests.seeds import SEEDS_ABSENT, seeds_dir
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
@@ -47,7 +48,82 @@ def uses_redis() -> bool:
     return bool(settings.REDIS_URL)
 
 
+# --- tiers: `make test` runs every test, the campaigns at a small size (tests/sizes.py); `make soak` runs the `slow`
+# ones at full size. A test is in a tier when its node id starts with one of the tier's entries.
+SLOW = (
+    # Random legal-move games through the API, and scans of them for hidden cards.
+    "tests/games/test_random_legal_clients.py",
+    "tests/games/test_hidden_information.py::test_random_games_through_the_api_never_show_a_seat_a_card_it_cannot_see",
+    "tests/api/test_effect_games_api.py::test_random_games_of_understood_cards_through_the_api",
+    # The engine's random games, leak scans and Hypothesis campaigns.
+    "tests/engine/test_replay_properties.py",
+    "tests/engine/test_effect_properties.py",
+    "tests/engine/test_legal_moves.py::test_dvorak_every_listed_move_is_accepted_and_every_accepted_structural_move_listed",
+    "tests/engine/test_article_ii_clients.py::test_a_game_played_by_its_legal_moves_alone_always_ends_within_a_bound",
+    "tests/engine/filibuster/test_random_games.py",
+    "tests/engine/rock_paper_scissors_extreme/test_random_games.py",
+    "tests/engine/rock_paper_scissors_extreme/test_ruleset.py::test_any_body_in_any_stage_is_accepted_or_refused_with_a_known_code",
+    "tests/engine/socialism/test_random_games.py",
+    "tests/effects/test_language.py::test_any_effect_round_trips_through_json",
+    "tests/effects/test_language.py::test_a_list_of_effects_round_trips",
+    # Hostile and schema-made requests against every operation.
+    "tests/api/test_write_fuzz.py",
+    "tests/api/test_schemathesis.py",
+)
+# Tests that start a server, a worker or a Redis of their own, or count sockets and processes.
+SYSTEM = (
+    "tests/test_serving.py",
+    "tests/ccg/test_worker.py",
+    "tests/ccg/test_reconcile.py",
+    "tests/live/test_redis_outage.py",
+    "tests/live/test_publisher_connections.py",
+    "tests/api/test_redis_away.py",
+    "tests/api/test_cache_connections.py",
+    "tests/api/test_settings.py",
+    "tests/eventstore/test_store.py::test_raw_sql_update_and_delete_fail_on_sqlite_too",
+)
+# Of those, the ones that count what the whole machine holds (sockets of a server's workers, Redis's clients and
+# connections): another test running beside them would be counted too, so `make test` runs them after the rest,
+# one at a time.
+SERIAL = (
+    "tests/test_serving.py",
+    "tests/live/test_publisher_connections.py",
+    "tests/api/test_cache_connections.py",
+)
+TIERS = {"slow": SLOW, "system": SYSTEM, "serial": SERIAL}
+
+
+def pytest_configure(config):
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        share_between_workers(worker, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+
+
+def share_between_workers(worker: str, workers: int) -> None:
+    """Under pytest-xdist each worker is a process of its own, with its own test database (pytest-django adds the
+    worker's id to its name): give it its own Redis key and channel prefixes too, and its share of the connections
+    the run may open. Set in the environment as well, for the servers and workers the tests start."""
+    own = {}
+    for variable, default in (("CACHE_KEY_PREFIX", "dvorak"), ("CHANNELS_PREFIX", "dvorak")):
+        own[variable] = f"{os.environ.get(variable) or default}-{worker}"
+    pool = settings.DATABASES["default"].get("OPTIONS", {}).get("pool")
+    if pool:
+        own["DB_POOL_MAX_SIZE"] = str(max(pool["min_size"], pool["max_size"] // max(workers, 1)))
+        pool["max_size"] = int(own["DB_POOL_MAX_SIZE"])
+    if "KEY_PREFIX" in settings.CACHES["default"]:
+        settings.CACHES["default"]["KEY_PREFIX"] = own["CACHE_KEY_PREFIX"]
+    if "prefix" in settings.CHANNEL_LAYERS["default"].get("CONFIG", {}):
+        settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = own["CHANNELS_PREFIX"]
+    os.environ.update(own)
+
+
 def pytest_collection_modifyitems(config, items):
+    for item in items:  # node ids are relative to the root, where pyproject.toml is
+        for marker, entries in TIERS.items():
+            if item.nodeid.startswith(entries):
+                item.add_marker(marker)
+        if item.get_closest_marker("seeds") and seeds_dir() is None:
+            item.add_marker(pytest.mark.skip(reason=SEEDS_ABSENT))
     missing = {
         "postgres": None if uses_postgres() else "needs PostgreSQL: set DATABASE_URL=postgres://…",
         "redis": None if uses_redis() else "needs Redis: set REDIS_URL=redis://…",

@@ -13,8 +13,6 @@ examples each operation gets in the fuzzing phase (the coverage phase's cases co
 
 from __future__ import annotations
 
-import os
-
 import pytest
 import schemathesis
 from django.core.signals import request_finished, request_started
@@ -28,10 +26,11 @@ from dvorak_core.deckdata import DeckData
 from dvorak_site.wsgi import application
 from games.engine.rulesets.dvorak.testing import unique_title_deck
 from proposals import services as proposal_services
+from tests.sizes import size
 
 pytestmark = pytest.mark.django_db
 
-MAX_EXAMPLES = int(os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "25"))
+MAX_EXAMPLES = size("SCHEMATHESIS_MAX_EXAMPLES", 25, 100)
 # Refusals a request the schema admits may still get, because they turn on what is stored, not on the request's
 # shape; the schema cannot say them. Every other operation must accept every schema-valid request (2xx, or 401,
 # 403, 404, 409: the defaults).

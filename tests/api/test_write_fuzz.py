@@ -21,7 +21,8 @@ deck one request deletes is there for the next) and "nothing changed" has one re
 table's rows, taken once before the run. A refusal (4xx) must leave each table's rows exactly as they were.
 
 It runs on PostgreSQL only: what it looks for first is text that PostgreSQL cannot store (SQLite stores it).
-``FUZZ_REQUESTS`` sets how many requests a run sends (1,500 by default), shared among the operations by weight;
+``FUZZ_REQUESTS`` sets how many requests a run sends (400 in `make test`, 1,500 in `make soak`: tests/sizes.py), shared
+among the operations by weight;
 ``FUZZ_SEED`` fixes the seed of a run (a run without it prints its seed, to repeat it); in CI the run is
 derandomized, the same requests each time. ``FUZZ_VERBOSE=1`` prints each operation's statuses.
 """
@@ -58,10 +59,11 @@ from proposals import services as proposal_services
 from tests.conftest import IN_CI
 from tests.engine.test_legal_moves import filled
 from tests.seeds import listing_text, seed_deck_json
+from tests.sizes import size
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
-FUZZ_REQUESTS = int(os.environ.get("FUZZ_REQUESTS", "1500"))
+FUZZ_REQUESTS = size("FUZZ_REQUESTS", 400, 1500)
 WRITE_METHODS = ("post", "put", "patch", "delete")
 PASSWORD = "a-long-passphrase"
 MISSING = 987_654_321  # an id no row has

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from dvorak_core import rule_params
 from dvorak_core.effects import language as L  # noqa: N812
 from dvorak_core.effects import read_card
+from tests.sizes import size
 
 words = st.text(alphabet=st.characters(whitelist_categories=("Lu", "Ll")), min_size=1, max_size=12)
 who = st.sampled_from(typing.get_args(L.Who))
@@ -67,7 +68,7 @@ def test_every_kind_of_effect_is_built_by_the_strategy():
         "play_onto", "any_time", "ability", "when", "if", "lasting"}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=size("EFFECT_ROUND_TRIPS", 100, 300), deadline=None)
 @given(effects)
 def test_any_effect_round_trips_through_json(effect):
     data = json.loads(json.dumps(L.to_json(effect)))
@@ -75,7 +76,7 @@ def test_any_effect_round_trips_through_json(effect):
     assert L.from_json(data) == effect
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=size("EFFECT_LIST_ROUND_TRIPS", 50, 150), deadline=None)
 @given(st.lists(effects, max_size=4).map(tuple))
 def test_a_list_of_effects_round_trips(many):
     assert L.effects_from_json(json.loads(json.dumps(L.to_json(many)))) == many

@@ -17,6 +17,7 @@ from games.engine.rulesets.article_ii import acting_seat
 from games.engine.rulesets.article_ii.ruleset import cards_visible_to
 from tests.engine.test_article_ii import dealt, types
 from tests.engine.test_legal_moves import ARTICLE_II_DECKS, card_ids_named, filled, seed_deck
+from tests.sizes import size
 
 
 def titles(game, card_ids) -> list[str]:
@@ -305,7 +306,7 @@ def play_by_legal_moves(seed: int, players: int, options: dict | None = None, *,
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("seed", range(size("ARTICLE_II_LEGAL_GAMES", 10, 40)))
 def test_a_game_played_by_its_legal_moves_alone_always_ends_within_a_bound(players, seed):
     state, commands = play_by_legal_moves(seed * 7 + players, players, check_views=seed == 0)
     assert state.status == "finished"

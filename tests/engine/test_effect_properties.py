@@ -10,7 +10,6 @@ random command from ``legal_moves``, or an effect move citing a random card it c
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 from functools import cache
@@ -46,6 +45,7 @@ from games.engine.rulesets.dvorak.state import (
 )
 from games.engine.rulesets.dvorak.testing import actors, legal_commands
 from games.engine.state import ACTIVE, FINISHED, PLAYING, VOTING, GameState, seats_standing
+from tests.sizes import size
 
 from .conftest import Table
 
@@ -396,7 +396,7 @@ def play(seed: int, players: int, mode: str, deck: dict, creative: bool = False)
 
 
 # 25 random games a run, or EFFECT_PROPERTY_GAMES (a longer hunt).
-GAMES = settings(max_examples=int(os.environ.get("EFFECT_PROPERTY_GAMES", "25")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=size("EFFECT_PROPERTY_GAMES", 25, 100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @GAMES

@@ -22,6 +22,7 @@ from games.engine.rulesets.dvorak.state import CCG, TEAM, VARIANTS
 from games.engine.rulesets.dvorak.state import cards_visible_to as dvorak_visible
 from games.engine.rulesets.dvorak.testing import card_set_and_player_decks, legal_commands, team_of
 from tests.seeds import SEED_DATA
+from tests.sizes import size
 
 # Decks with cards (the CCG set and the Virtues of the Drake list none).
 DVORAK_DECKS = ["socialism", "rock-paper-scissors-extreme-deck", "article-ii-updated",
@@ -192,7 +193,7 @@ def play_dvorak(seed: int, deck: str, players: int, variant: str, creative: bool
 
 GAMES = [
     (seed, DVORAK_DECKS[seed % len(DVORAK_DECKS)], 2 + seed % 4, VARIANTS[seed % len(VARIANTS)], seed % 3 == 1)
-    for seed in range(12)
+    for seed in range(size("LEGAL_MOVES_GAMES", 12, 48))
 ]
 
 

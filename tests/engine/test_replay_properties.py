@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 
 import orjson
 from hypothesis import HealthCheck, given, settings
@@ -31,10 +30,11 @@ from games.engine.rulesets.dvorak.testing import (
     random_game,
     visible_titles_and_ids,
 )
+from tests.sizes import size
 
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-# The leak scan: 25 random games a run, or LEAK_SCAN_GAMES (CI's in-place pass scans a few hundred).
-LEAK_SCAN = settings(GAMES, max_examples=int(os.environ.get("LEAK_SCAN_GAMES", "25")))
+# The leak scan: 25 random games in `make test`, 300 in `make soak`, or LEAK_SCAN_GAMES.
+LEAK_SCAN = settings(GAMES, max_examples=size("LEAK_SCAN_GAMES", 25, 300))
 seeds = st.integers(min_value=0, max_value=2**32)
 player_counts = st.integers(min_value=2, max_value=5)
 creative_games = st.booleans()

@@ -23,13 +23,12 @@ pending, the same watch as Rock Paper Scissors Extreme's holds.
 How many games: ``RANDOM_GAMES_RPS``, ``RANDOM_GAMES_ARTICLE_II`` (for each of 2, 3 and 4 players),
 ``RANDOM_GAMES_SERM``, ``RANDOM_GAMES_DRAKE``, ``RANDOM_GAMES_SOCIALISM``, ``RANDOM_GAMES_FILIBUSTER`` and
 ``RANDOM_GAMES_DVORAK`` (for each seed deck with cards) in the environment; the bars ask for 20 of each, and the
-defaults keep the suite's time in check (``.ci/run`` sets 20 of each).
+defaults keep `make test`'s time in check and `make soak` plays 20 of each (tests/sizes.py).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 from typing import Any
 
@@ -38,12 +37,13 @@ from rest_framework.throttling import UserRateThrottle
 
 from tests.engine.test_legal_moves import filled
 from tests.seeds import ROOT, seed_deck_json
+from tests.sizes import size
 
 pytestmark = pytest.mark.django_db
 
 
 def games(name: str, default: int) -> range:
-    return range(int(os.environ.get(name, default)))
+    return range(size(name, default, 20))
 
 
 RPS_GAMES = games("RANDOM_GAMES_RPS", 3)

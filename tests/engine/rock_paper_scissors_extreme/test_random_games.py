@@ -13,8 +13,9 @@ from games.engine.rng import SeededRng
 from games.engine.rulesets import rock_paper_scissors_extreme as rpsx
 from games.engine.rulesets.rock_paper_scissors_extreme.rules import MAX_ITEMS, TARGET_POINTS
 from tests.engine.rock_paper_scissors_extreme.match import deck, fill, fold
+from tests.sizes import size
 
-GAMES = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=size("RPSX_RANDOM_GAMES", 30, 100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # About 300 commands make a game (at most ~550 in 2,000 seeded games); far more means a game that cannot end.
 MAX_COMMANDS = 3000
 

@@ -28,6 +28,7 @@ from games.engine import (
 )
 from games.engine.rulesets import get_ruleset
 from tests.engine.rock_paper_scissors_extreme.match import deck, fill
+from tests.sizes import size
 
 NAME = "rock_paper_scissors_extreme"
 PEOPLE = [Actor(user_id=1, username="ann"), Actor(user_id=2, username="bob")]
@@ -213,7 +214,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size
 FIELDS = ["sign", "potion", "simulate", "choice", "break", "steal", "card", "cards"]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=size("RPSX_BODIES", 150, 500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(command_type=st.sampled_from(["throw", "drink", "pass", "claim", "draw", "discard"]),
        body=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=3), steps=st.integers(0, 120),
        seat=st.sampled_from([0, 1]))
