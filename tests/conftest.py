@@ -94,6 +94,10 @@ TIERS = {"slow": SLOW, "system": SYSTEM, "serial": SERIAL}
 
 
 def pytest_configure(config):
+    # Django's default hasher takes half a second a password, by design: hundreds of the suite's users and sign-ins
+    # would spend minutes in it. The tests hash with the fastest; a hash made by a server of the real kind (a
+    # browser test's sign-up) still checks, since the real hashers stay on the list.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", *settings.PASSWORD_HASHERS]
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker:
         share_between_workers(worker, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))

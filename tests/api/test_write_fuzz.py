@@ -144,10 +144,8 @@ def command_bodies(game_id: str, client) -> list[dict]:
 
 
 @pytest.fixture
-def world(unthrottled, settings, make_user, client_for) -> World:
+def world(unthrottled, make_user, client_for) -> World:
     """Rows for every path parameter, and valid bodies for every operation that takes one."""
-    # Each login and registration the fuzz sends hashes a password: the fastest hasher keeps the run short.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     fuzzer = make_user("fuzzer", curator=True, password=PASSWORD)
     other = make_user("opponent")
     me, them = client_for(fuzzer), client_for(other)
