@@ -29,7 +29,7 @@ def database_label() -> str:
 
 def channel_layer_label() -> str:
     backend = settings.CHANNEL_LAYERS["default"]["BACKEND"]
-    return "Redis (channels-redis)" if "redis" in backend else "in-memory"
+    return "Redis (channels-redis)" if "redis" in backend.lower() else "in-memory"
 
 
 def pytest_report_header(config):

@@ -132,3 +132,30 @@ def test_the_state_of_a_game_of_every_ruleset_is_what_the_schema_says(schema, ma
                   eve.get(f"/api/v1/games/{game_id}/").json()):
         assert state["ruleset"] == ruleset
         jsonschema.validate(state, component)
+
+
+def test_a_card_set_version_is_what_the_schema_says(schema, api_client):
+    """A version keeps its cards and Special Rules as they were stored: `effect` and `params` only where they were
+    set, and no reader's suggestion (which is the live archive's, not the version's)."""
+    import jsonschema
+
+    from decks import services as deck_services
+    from dvorak_core.deckdata import DeckData
+
+    deck_services.deck_create(author=None, data=DeckData.from_dict({
+        "slug": "versioned-set", "title": "Versioned Set", "kind": "card_set",
+        "special_rules": [{"title": "Size", "text": "Hand size is seven instead of five.", "params": {"hand_limit": 7}},
+                          {"title": "Manners", "text": "Be nice."}],
+        "cards": [{"title": "Plain", "type": "Thing", "text": "Nothing much."},
+                  {"title": "Drawer", "type": "Action", "text": "Draw two cards.",
+                   "effect": [{"kind": "draw", "who": "you", "count": 2}]}],
+    }))
+    answer = api_client.get("/api/v1/decks/versioned-set/versions/1/")
+    assert answer.status_code == 200, answer.content
+    version = answer.json()
+    assert [("effect" in card) for card in version["cards"]] == [False, True]
+    assert [("params" in rule) for rule in version["special_rules"]] == [True, False]
+
+    documented = schema["paths"]["/api/v1/decks/{slug}/versions/{number}/"]["get"]["responses"]["200"]
+    component = {**documented["content"]["application/json"]["schema"], "components": as_json_schema(schema["components"])}
+    jsonschema.validate(version, component)

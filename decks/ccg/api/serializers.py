@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from decks.api.serializers import CardSerializer, DeckFieldsSerializer, SpecialRuleSerializer
+from decks.api.serializers import CardInputSerializer, DeckFieldsSerializer, SpecialRuleInputSerializer
 from decks.ccg.models import CardSetVersion, Notification
 from decks.exporters.deck_files import MAX_DECK_FILE_CHARS
 from decks.services import MAX_CARDS_PER_DECK, MAX_COPIES_PER_CARD
@@ -20,11 +20,24 @@ class VersionSerializer(serializers.ModelSerializer):
         fields = ["number", "created_at", "changelog"]
 
 
+class VersionCardSerializer(CardInputSerializer):
+    """A card as a version stored it: an `effect` only where one was confirmed, no reader's suggestion."""
+
+    id = serializers.IntegerField()
+    summary = None
+
+
+class VersionSpecialRuleSerializer(SpecialRuleInputSerializer):
+    """A Special Rule as a version stored it: `params` and `effect` only where it has them."""
+
+    id = serializers.IntegerField()
+
+
 class VersionContentSerializer(DeckFieldsSerializer):
     """The set as a version stored it: the archive deck's fields, each card and Special Rule with its id."""
 
-    special_rules = SpecialRuleSerializer(many=True)
-    cards = CardSerializer(many=True, help_text="A player deck's entries name these ids.")
+    special_rules = VersionSpecialRuleSerializer(many=True)
+    cards = VersionCardSerializer(many=True, help_text="A player deck's entries name these ids.")
     version = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     changelog = serializers.ListField(child=serializers.CharField())
