@@ -28,6 +28,39 @@ def test_json_nested_deeper_than_the_parser_goes_is_a_400(make_user, client_for)
     assert answer.status_code == 400 and error(answer)["code"] == "invalid"
 
 
+def nested(depth: int):
+    value = 1
+    for _ in range(depth):
+        value = {"a": value}
+    return value
+
+
+def test_game_options_nested_deeper_than_the_store_writes_are_a_400_and_make_no_game(archive_deck, make_user,
+                                                                                     client_for):
+    """The event store writes a game's options with orjson, which stops at 254 levels: options 300 deep were a 500
+    at the append (the write fuzz found it). A body may nest 64 deep in all, the body's own object included."""
+    deck, client = archive_deck(), client_for(make_user())
+    for depth in (64, 300):
+        answer = send(client, "post", "/api/v1/games/", {"deck": deck.slug, "options": nested(depth)})
+        assert answer.status_code == 400, answer.content
+        assert error(answer)["code"] == "invalid" and "nested too deeply" in error(answer)["message"]
+    assert not Game.objects.exists()
+    answer = send(client, "post", "/api/v1/games/", {"deck": deck.slug, "options": nested(63)})
+    assert answer.status_code == 201, answer.content
+
+
+def test_a_command_nested_deeper_than_the_store_writes_is_a_400_and_appends_nothing(table):
+    game_id, seated = table(2)
+    client = seated[0][1]
+    rule = client.get(f"/api/v1/games/{game_id}/").json()["special_rules"][0]["id"]
+    version = store.current_version(f"game-{game_id}")
+    command = {"type": "set_rule", "cause": rule, "param": "house_rule", "value": nested(300)}
+    answer = send(client, "post", f"/api/v1/games/{game_id}/commands/", command)
+    assert answer.status_code == 400, answer.content
+    assert "nested too deeply" in error(answer)["message"]
+    assert store.current_version(f"game-{game_id}") == version
+
+
 def test_a_body_over_the_limit_is_a_json_413_and_changes_nothing(table, settings):
     game_id, seated = table(2)
     version = store.current_version(f"game-{game_id}")
