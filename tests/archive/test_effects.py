@@ -263,13 +263,20 @@ def test_a_card_voted_in_with_its_effect_is_published_to_the_archive_with_it(arc
 def test_an_effect_nested_too_deep_or_too_long_is_refused_not_a_server_error(user_client, new_deck):
     deck = new_deck()
     url = f"/api/v1/decks/{deck['slug']}/cards/{cards_by_title(deck)['Wash Up']['id']}/"
-    nested: dict = {"kind": "draw"}
-    for _ in range(400):
-        nested = {"kind": "lasting", "duration": "this_turn", "effects": [nested]}
+
+    def lasting(levels: int) -> dict:
+        nested: dict = {"kind": "draw"}
+        for _ in range(levels):
+            nested = {"kind": "lasting", "duration": "this_turn", "effects": [nested]}
+        return nested
+
     long = [{"kind": "counter", "name": "x" * 100, "amount": 1}] * 200
 
-    deep = user_client.patch(url, {"effect": [nested]}, format="json")
+    deep = user_client.patch(url, {"effect": [lasting(15)]}, format="json")  # past the effect's 24 levels
     too_long = user_client.patch(url, {"effect": long}, format="json")
+    past_the_parser = user_client.patch(url, {"effect": [lasting(400)]}, format="json")  # past any body's 64
 
     assert (deep.status_code, deep.json()["error"]["details"]["field"]) == (400, "effect")
     assert (too_long.status_code, too_long.json()["error"]["details"]["field"]) == (400, "effect")
+    assert past_the_parser.status_code == 400
+    assert past_the_parser.json()["error"]["message"] == "JSON parse error - the body is nested too deeply."
