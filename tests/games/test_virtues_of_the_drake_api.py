@@ -158,3 +158,19 @@ def test_the_sample_set_plays_and_nobody_sees_the_decks(sample, make_user, clien
                                           "treasures": {"count": 11}}}
     created = next(e for e in json.loads(events)["events"] if e["type"] == "game.created")
     assert created["data"]["cards"] == {"count": 36}
+
+
+def test_every_past_version_of_a_game_can_be_read(sample, make_user, client_for):
+    """``?at=N`` shows any version, even one between the events of one command: after the decks' shuffle, before
+    the Virtues are dealt, every Virtue is listed without its card (it was a 500)."""
+    ann, bob, cat = (client_for(make_user(name)) for name in ("ann", "bob", "cat"))
+    game_id = ann.post("/api/v1/games/", {"deck": sample, "max_players": 2}, format="json").json()["id"]
+    bob.post(f"/api/v1/games/{game_id}/join/", {}, format="json")
+    version = ann.post(f"/api/v1/games/{game_id}/start/").json()["version"]
+    events = cat.get(f"/api/v1/games/{game_id}/events/").json()["events"]
+    shuffled = next(e["version"] for e in events if e["type"] == "drake.decks_shuffled")
+    for at in range(1, version + 1):
+        answer = cat.get(f"/api/v1/games/{game_id}/?at={at}")
+        assert answer.status_code == 200, (at, answer.content)
+    virtues = cat.get(f"/api/v1/games/{game_id}/?at={shuffled}").json()["board"]["virtues"]
+    assert {virtue["card"] for virtue in virtues} == {None}

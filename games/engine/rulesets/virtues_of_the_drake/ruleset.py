@@ -597,8 +597,11 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
                 "in_play": {slot: card_json(table.cards[table.in_play[slot]]) if slot in table.in_play else None
                             for slot in IN_PLAY_SLOT.values()},
                 "gullet": cards(table.gullet), "lair": cards(table.lair), "bed": cards(table.bed),
+                # Between the decks' shuffle and the Virtues' deal (a version ``?at=`` may ask for) no Virtue
+                # has its card yet.
                 "virtues": [{"virtue": virtue, "seat": table.virtues.get(virtue),
-                             "card": card_json(table.cards[table.virtue_cards[virtue]])} for virtue in VIRTUES],
+                             "card": card_json(table.cards[table.virtue_cards[virtue]])
+                             if virtue in table.virtue_cards else None} for virtue in VIRTUES],
                 "play_order": table.play_order(),
                 "turn": None if turn is None else {"seat": turn.seat, "virtue": turn.virtue, "stage": turn.stage},
                 "reshuffled_for": list(table.reshuffled_for),
