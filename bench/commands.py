@@ -104,8 +104,9 @@ async def drive(base: str, commands_base: str | None, games: int, commands: int,
 def load_times(events_count: int = 10_000) -> None:
     from django.conf import settings
 
+    import dvorak_engine as engine
     from dvorak_site.eventstore import store
-    from games import engine, services
+    from games import services
 
     actor = engine.Actor(user_id=1, username="bench")
     rng = engine.SecureRng()

@@ -122,7 +122,7 @@ def make_games(count: int) -> tuple[list[dict], str]:
     from decks import services as deck_services
     from dvorak_core.deckdata import DeckData
     from games import services
-    from games.engine.rulesets.dvorak.testing import unique_title_deck
+    from tests.engine.dvorak_games import unique_title_deck
 
     tag = uuid.uuid4().hex[:8]
     User = get_user_model()

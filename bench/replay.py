@@ -28,7 +28,7 @@ from common import setup_django
 
 
 def our_game(events: int):
-    from games.engine.rulesets.dvorak.testing import random_game
+    from tests.engine.dvorak_games import random_game
 
     seed = 1
     while True:

@@ -31,8 +31,9 @@ def lengthen(game_id, user, cause: str, events: int) -> None:
     """Append counter events until the game has ``events``, as its commands would have."""
     from django.db import transaction
 
+    import dvorak_engine as engine
     from dvorak_site.eventstore import store
-    from games import engine, services
+    from games import services
 
     game = services.get_game(game_id)
     version = game.version

@@ -16,7 +16,7 @@ from django.utils import timezone
 from decks.importers import ListingError, UnknownFormatError, import_text
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
 from decks.selectors import card_data, deck_data, revision_deck, revision_get, special_rule_data
-from dvorak_core.card_data import INVALID, cards_named, problems_for
+from dvorak_core.card_data import INVALID, cards_named
 from dvorak_core.deckdata import (
     MAX_CARDS_PER_DECK,
     MAX_COPIES_PER_CARD,
@@ -31,6 +31,7 @@ from dvorak_core.effects import checked_effect, read_card, read_special_rule, ru
 from dvorak_core.errors import Conflict, DeckLocked, DomainError, Forbidden, NotFound, VersionConflict
 from dvorak_core.rule_params import checked_params
 from dvorak_core.storable import ensure_storable
+from dvorak_engine.rulesets import card_problems
 
 # Paths under /decks/ that a deck's slug would hide.
 RESERVED_SLUGS = frozenset({"import"})
@@ -158,7 +159,7 @@ def _check_size(cards: Iterable[CardData]) -> None:
 def _check_card_data(ruleset: str, cards: Iterable[CardData]) -> None:
     """A deck naming a ruleset whose cards carry its values (a type from its list, numbers in ``stats``) may still
     lack some, as a curator enters them card by card, but may not hold one that cannot be right."""
-    wrong = [problem for problem in problems_for(ruleset, {"cards": [card.to_dict() for card in cards]})
+    wrong = [problem for problem in card_problems(ruleset, {"cards": [card.to_dict() for card in cards]})
              if problem["problem"] == INVALID]
     if wrong:
         raise DomainError(f"Cards carry values that {ruleset} cannot play: {cards_named(wrong)}.",

@@ -3,5 +3,5 @@
 ``errors`` (the one ``DomainError`` hierarchy), ``deckdata`` (a deck as plain values), ``vote_rules`` (who may
 vote and what passes), ``card_data`` (what a ruleset needs its cards to carry) and ``rule_params`` (the rule
 parameters' bounds, and the words cards name them by) sit below both the apps (``decks``, ``proposals``,
-``games``) and the engine (``games.engine``), so neither imports the other to reach them.
+``games``) and the engine (``dvorak_engine``), so neither imports the other to reach them.
 """

@@ -23,8 +23,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
+import dvorak_engine as engine
 from dvorak_site.eventstore import store
-from games import engine, services
+from games import services
 from games.models import Game
 
 CLOSE_NOT_AUTHENTICATED = 4401

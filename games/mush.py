@@ -23,9 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games import engine
-from games.engine import DomainError, GameState
-from games.engine.rulesets import get_ruleset
+import dvorak_engine as engine
+from dvorak_engine import DomainError, GameState
+from dvorak_engine.rulesets import get_ruleset
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
+import dvorak_engine as engine
 from dvorak_core.deckdata import MAX_CARDS_PER_DECK
 from dvorak_core.errors import (
     Conflict,
@@ -34,10 +35,9 @@ from dvorak_core.errors import (
     VersionConflict,
 )
 from dvorak_core.storable import ensure_storable
+from dvorak_engine.events import stored_event
 from dvorak_site import publisher
 from dvorak_site.eventstore import store
-from games import engine
-from games.engine.events import stored_event
 from games.models import CommandReceipt, Game, Seat
 
 logger = logging.getLogger("dvorak.games")

@@ -14,7 +14,7 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from dvorak_core.deckdata import DeckData
-from games.engine.rulesets.dvorak.testing import unique_title_deck
+from tests.engine.dvorak_games import unique_title_deck
 from tests.seeds import SEEDS_ABSENT, seeds_dir
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
@@ -154,7 +154,7 @@ def _purge_events_after_transactional_tests(request):
         return
     request.getfixturevalue("_django_db_helper")
     yield
-    from dvorak_site.eventstore.testing import purge_all_events
+    from tests.eventstore.helpers import purge_all_events
 
     purge_all_events()
 

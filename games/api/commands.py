@@ -1,7 +1,7 @@
 """The catalogue of game commands: one serializer per command type, for ``POST /games/{id}/commands/``.
 
-The engine dispatches a command by its ``type`` (``@command("draw")`` in ``games/engine/rulesets/*.py`` and
-``games/engine/rulesets/dvorak/creative.py``) and reads the rest of the body itself. This catalogue says what each body looks
+The engine dispatches a command by its ``type`` (``@command("draw")`` in ``dvorak_engine/rulesets/*.py`` and
+``dvorak_engine/rulesets/dvorak/creative.py``) and reads the rest of the body itself. This catalogue says what each body looks
 like, and it is the one source of two things: the OpenAPI schema of the request (``COMMAND_SCHEMA``, a oneOf
 with a discriminator on ``type``; ``propose`` is itself a oneOf on ``kind``) and the check the view makes
 before the service is called (``command_check``), so that what the schema admits and what the server accepts
@@ -25,15 +25,15 @@ from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
 from dvorak_core.errors import DomainError
+from dvorak_engine.rulesets import all_rulesets
 from dvorak_site.api.params import EffectField, StrictTypes
-from games.engine.rulesets import all_rulesets
 
 DVORAK, ARTICLE_II = "dvorak", "article_ii"
 SEAT_HELP = "A seat number (0 is the first player)."
 CAUSE_HELP = ("The card (its id) or Special Rule whose text this move carries out; you must be able to see it "
               "(set_rule and end_rule_effect: a Special Rule, a Thing you control in play or a card you played "
               "this turn, whose text speaks of the rule parameter).")
-# The engine's limits (games.engine.rulesets.dvorak.creative): a title, a text, a bundle.
+# The engine's limits (dvorak_engine.rulesets.dvorak.creative): a title, a text, a bundle.
 MAX_TITLE, MAX_TEXT, MAX_BUNDLE = 200, 4000, 20
 SNAKE_CASE = r"^[a-z][a-z0-9_]{0,63}$"
 

@@ -2,8 +2,8 @@
 
 from rest_framework import serializers
 
+from dvorak_engine.rulesets import ruleset_names
 from dvorak_site.api.params import EffectField, QueryBooleanField, StrictTypes, new_deck_slug
-from games.engine.rulesets import ruleset_names
 from games.models import SPECTATORS
 
 VARIANTS = ["standard", "team", "multi_deck", "ccg"]

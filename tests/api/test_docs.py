@@ -72,7 +72,7 @@ def schema_operations() -> set[tuple[str, str]]:
 @cache
 def rulesets() -> dict:
     """Every ruleset the engine can load, by name: those its registry names."""
-    from games.engine.rulesets import all_rulesets
+    from dvorak_engine.rulesets import all_rulesets
 
     return all_rulesets()
 
@@ -186,7 +186,7 @@ def test_a_ruleset_section_sends_only_commands_the_ruleset_has(name):
 
 
 def test_every_kind_of_proposal_has_an_example():
-    from games.engine.rulesets.dvorak.creative import PROPOSAL_KINDS
+    from dvorak_engine.rulesets.dvorak.creative import PROPOSAL_KINDS
 
     text = section(doc(), "Commands")
     missing = [kind for kind in PROPOSAL_KINDS if f'"kind": "{kind}"' not in text]
@@ -253,7 +253,7 @@ def test_the_ruleset_table_says_which_rulesets_exist():
 
 
 def test_every_variant_is_described():
-    from games.engine.rulesets.dvorak.state import VARIANTS
+    from dvorak_engine.rulesets.dvorak.state import VARIANTS
 
     text = section(doc(), "Rulesets and variants", 3)
     assert all(f"| `{variant}` |" in text for variant in VARIANTS)

@@ -12,15 +12,15 @@ from collections import Counter
 import pytest
 
 from dvorak_core.deckdata import DeckData
-from dvorak_site.eventstore import store
-from games import services
-from games.engine.rulesets.dvorak.state import (
+from dvorak_engine.rulesets.dvorak.state import (
     all_discard_piles,
     all_draw_piles,
     cards_in_the_deck,
     cards_in_zones,
     cards_visible_to,
 )
+from dvorak_site.eventstore import store
+from games import services
 from tests.engine.test_effect_properties import HAND_RULES, OTHER_RULES, UNREAD, filled, understood_pool
 
 pytestmark = pytest.mark.django_db

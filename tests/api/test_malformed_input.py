@@ -10,9 +10,9 @@ from decks.models import Deck
 from dvorak_core.deckdata import CardData, DeckData
 from dvorak_core.errors import DomainError
 from dvorak_site.eventstore import store
-from games.engine.rulesets.dvorak.testing import unique_title_deck
 from games.models import Game
 from proposals.models import CardSetChange
+from tests.engine.dvorak_games import unique_title_deck
 
 pytestmark = pytest.mark.django_db
 

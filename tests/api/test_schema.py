@@ -102,7 +102,7 @@ DECK_OF_RULESET = {
 
 
 def test_every_ruleset_has_a_deck_here():
-    from games.engine.rulesets import ruleset_names
+    from dvorak_engine.rulesets import ruleset_names
 
     assert sorted(DECK_OF_RULESET) == ruleset_names()
 

@@ -25,8 +25,8 @@ from decks.ccg import services as ccg_services
 from decks.ccg.models import Notification
 from dvorak_core.deckdata import DeckData
 from dvorak_site.wsgi import application
-from games.engine.rulesets.dvorak.testing import unique_title_deck
 from proposals import services as proposal_services
+from tests.engine.dvorak_games import unique_title_deck
 from tests.sizes import size
 
 pytestmark = pytest.mark.django_db

@@ -52,11 +52,11 @@ from decks import services as deck_services
 from decks.ccg import services as ccg_services
 from decks.ccg.models import Notification
 from dvorak_core.deckdata import DeckData
+from dvorak_engine.rulesets.dvorak.state import is_action
 from games import services as game_services
-from games.engine.rulesets.dvorak.state import is_action
-from games.engine.rulesets.dvorak.testing import legal_commands, unique_title_deck
 from proposals import services as proposal_services
 from tests.conftest import IN_CI
+from tests.engine.dvorak_games import legal_commands, unique_title_deck
 from tests.engine.test_legal_moves import filled
 from tests.seeds import listing_text, seed_deck_json
 from tests.sizes import size

@@ -10,8 +10,8 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from dvorak_engine.rulesets.dvorak.state import cards_visible_to
 from games import services
-from games.engine.rulesets.dvorak.state import cards_visible_to
 from games.models import Game
 
 # transaction: the server process reads what this test commits (the seed decks), and the test reads what the

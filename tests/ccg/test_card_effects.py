@@ -92,8 +92,8 @@ def test_a_ccg_game_understands_a_card_by_the_effect_its_version_carries(
     assert ann.post(f"/api/v1/games/{game_id}/start/").status_code == 200
 
     # Every copy of it in the game, in both players' decks, carries it; the cards without one carry none.
+    from dvorak_engine.rulesets.dvorak.effects import effect_of
     from dvorak_site.eventstore import store
-    from games.engine.rulesets.dvorak.effects import effect_of
     from games.models import Game
     from games.services import state_at
 

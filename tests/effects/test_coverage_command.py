@@ -131,7 +131,7 @@ def test_a_special_rule_its_ruleset_does_not_implement_is_not_carried(seeded):
 
 
 def test_a_ruleset_carries_a_rule_by_its_opening_words_whatever_its_spacing():
-    from games.engine.rulesets import get_ruleset
+    from dvorak_engine.rulesets import get_ruleset
 
     socialism = get_ruleset("socialism")
     assert socialism.carries_special_rule("Surely, this is obvious?\nRemove the top card from the deck. When ...")

@@ -11,10 +11,10 @@ from dataclasses import replace
 
 import pytest
 
-from games.engine import Actor, DomainError, Event, SeededRng, create_game, decide, evolve
-from games.engine.rulesets.dvorak.state import PLAY, Turn, locate
-from games.engine.rulesets.dvorak.testing import unique_title_deck
-from games.engine.state import ACTIVE, GameState
+from dvorak_engine import Actor, DomainError, Event, SeededRng, create_game, decide, evolve
+from dvorak_engine.rulesets.dvorak.state import PLAY, Turn, locate
+from dvorak_engine.state import ACTIVE, GameState
+from tests.engine.dvorak_games import unique_title_deck
 from tests.seeds import rulebook_example_cards
 
 # Cards that change rules, as the rulebook describes them ("Hand size is three instead of five", "Players may

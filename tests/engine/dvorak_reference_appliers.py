@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine.cards import Card, cards_from_json
-from games.engine.events import Event
-from games.engine.rulesets.dvorak.state import (
+from dvorak_engine.cards import Card, cards_from_json
+from dvorak_engine.events import Event
+from dvorak_engine.rulesets.dvorak.state import (
     DRAW,
     END_OF_TURN,
     ENDED,
@@ -21,8 +21,8 @@ from games.engine.rulesets.dvorak.state import (
     SpecialRule,
     Turn,
 )
-from games.engine.state import ACTIVE, ELIMINATED, FINISHED, GameState
-from games.engine.values import replace
+from dvorak_engine.state import ACTIVE, ELIMINATED, FINISHED, GameState
+from dvorak_engine.values import replace
 
 
 def with_player(state: GameState, player: Player) -> GameState:

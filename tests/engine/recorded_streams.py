@@ -21,7 +21,7 @@ from typing import Any
 
 import orjson
 
-from games.engine import (
+from dvorak_engine import (
     Actor,
     DomainError,
     Event,
@@ -34,8 +34,8 @@ from games.engine import (
     view_event,
     view_state,
 )
-from games.engine.events import stored_event
-from games.engine.state import GameState
+from dvorak_engine.events import stored_event
+from dvorak_engine.state import GameState
 from tests.engine.test_legal_moves import filled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,7 +121,7 @@ def play(ruleset: str, game_deck: dict, players: int, seed: int, *, options: dic
 
 def dvorak_game(seed: int, *, players: int, game_deck: dict | None = None, variant: str = "standard",
                 creative: bool = False, steps: int = 250) -> list[Event]:
-    from games.engine.rulesets.dvorak.testing import random_game
+    from tests.engine.dvorak_games import random_game
 
     options = {"blank_cards": 20} if creative else None
     return random_game(seed, players=players, deck=game_deck, steps=steps, variant=variant, creative=creative,

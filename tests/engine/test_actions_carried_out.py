@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from games.engine import legal_moves, replay, view_event
-from games.engine.rulesets.dvorak.testing import unique_title_deck
+from dvorak_engine import legal_moves, replay, view_event
+from tests.engine.dvorak_games import unique_title_deck
 
 from .conftest import Table
 
@@ -258,7 +258,7 @@ def test_a_random_card_taken_is_hidden_from_the_players_who_did_not_see_it():
     taken = events[-1]
     assert taken.type == "card.taken" and taken.data["card"] == game.card(FILLER[5])
     scratch = before
-    from games.engine import evolve
+    from dvorak_engine import evolve
     for event in events:
         after = evolve(scratch, event)
         for viewer in (None, bystander):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import replay, state_to_json, view_event, view_state
-from games.engine.ruleset import _CORE_APPLIERS
-from games.engine.rulesets.dvorak import RULESET
-from games.engine.rulesets.dvorak.testing import random_game
-from games.engine.values import replace
+from dvorak_engine import replay, state_to_json, view_event, view_state
+from dvorak_engine.ruleset import _CORE_APPLIERS
+from dvorak_engine.rulesets.dvorak import RULESET
+from dvorak_engine.values import replace
+from tests.engine.dvorak_games import random_game
 from tests.engine.dvorak_reference_appliers import APPLIERS as REFERENCE
 
 GAMES = {

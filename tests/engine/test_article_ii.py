@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from games.engine import (
+from dvorak_engine import (
     Actor,
     DomainError,
     SeededRng,
@@ -21,8 +21,8 @@ from games.engine import (
     view_event,
     view_state,
 )
-from games.engine.rulesets.article_ii import acting_seat
-from games.engine.rulesets.article_ii.ruleset import cards_visible_to
+from dvorak_engine.rulesets.article_ii import acting_seat
+from dvorak_engine.rulesets.article_ii.ruleset import cards_visible_to
 from tests.engine.test_article_ii_rules import article_ii_deck
 
 DECK = article_ii_deck()

@@ -12,9 +12,9 @@ import random
 
 import pytest
 
-from games.engine import Actor, SeededRng, create_game, decide, evolve, legal_moves, view_event, view_state
-from games.engine.rulesets.article_ii import acting_seat
-from games.engine.rulesets.article_ii.ruleset import cards_visible_to
+from dvorak_engine import Actor, SeededRng, create_game, decide, evolve, legal_moves, view_event, view_state
+from dvorak_engine.rulesets.article_ii import acting_seat
+from dvorak_engine.rulesets.article_ii.ruleset import cards_visible_to
 from tests.engine.test_article_ii import dealt, types
 from tests.engine.test_legal_moves import ARTICLE_II_DECKS, card_ids_named, filled, seed_deck
 from tests.sizes import size

@@ -13,8 +13,8 @@ from collections import Counter
 
 import pytest
 
-from games.engine import Actor, DomainError, SeededRng, create_game, decide, replay, view_state
-from games.engine.rulesets.article_ii.cards import most_points, president_points
+from dvorak_engine import Actor, DomainError, SeededRng, create_game, decide, replay, view_state
+from dvorak_engine.rulesets.article_ii.cards import most_points, president_points
 from tests.engine.test_article_ii import CARDS, DECK, DealtAsListed, Game, types
 from tests.engine.test_article_ii_clients import event_data, play_by_legal_moves
 

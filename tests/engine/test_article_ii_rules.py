@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from games.engine.rulesets.article_ii.cards import (
+from dvorak_engine.rulesets.article_ii.cards import (
     Attributes,
     CardEffect,
     Style,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import (
+from dvorak_engine import (
     Actor,
     DomainError,
     SeededRng,
@@ -17,8 +17,8 @@ from games.engine import (
     view_event,
     view_state,
 )
-from games.engine.rulesets.dvorak.testing import unique_title_deck
-from games.engine.state import ACTIVE, FINISHED, VOTING
+from dvorak_engine.state import ACTIVE, FINISHED, VOTING
+from tests.engine.dvorak_games import unique_title_deck
 
 from .conftest import Table
 
@@ -91,7 +91,7 @@ def test_a_game_created_before_the_server_read_cards_shows_no_rule_effect():
 
 def test_replay_reads_the_effects_from_the_first_event_not_from_the_reader(monkeypatch):
     game = table()
-    import games.engine.rulesets.dvorak.effects as effects
+    import dvorak_engine.rulesets.dvorak.effects as effects
 
     def no_reader(*args, **kwargs):
         raise AssertionError("the reader is called during replay")

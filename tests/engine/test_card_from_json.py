@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.cards import Card, card_from_json, card_json, cards_from_json
+from dvorak_engine.cards import Card, card_from_json, card_json, cards_from_json
 
 WHOLE = {"id": "a1", "title": "Gold Mine", "type": "Thing", "text": "Gain 1 Gold.", "flavor": "Shiny.",
          "corner_value": "3", "creator": "kai", "stats": {"gold": 1}, "out_of_turn": True,

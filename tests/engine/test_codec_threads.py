@@ -8,7 +8,7 @@ import dataclasses
 import threading
 import time
 
-from games.engine import codec
+from dvorak_engine import codec
 
 
 @dataclasses.dataclass(frozen=True)

@@ -4,8 +4,8 @@ into a game."""
 
 from __future__ import annotations
 
-from games.engine import replay, view_state
-from games.engine.rulesets.dvorak.aftermath import deck_after_game
+from dvorak_engine import replay, view_state
+from dvorak_engine.rulesets.dvorak.aftermath import deck_after_game
 
 from .conftest import Table, rulebook_deck
 

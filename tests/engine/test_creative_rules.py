@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from games.engine import legal_moves, replay, view_event, view_state
-from games.engine.rulesets.dvorak.aftermath import deck_after_game
-from games.engine.rulesets.dvorak.state import locate
+from dvorak_engine import legal_moves, replay, view_event, view_state
+from dvorak_engine.rulesets.dvorak.aftermath import deck_after_game
+from dvorak_engine.rulesets.dvorak.state import locate
 
 from .conftest import Table, rulebook_deck
 

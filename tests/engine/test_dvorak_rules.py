@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from games.engine import (
+from dvorak_engine import (
     Actor,
     DomainError,
     SeededRng,
@@ -17,7 +17,7 @@ from games.engine import (
     replay,
     view_state,
 )
-from games.engine.rulesets.dvorak.state import DISCARD, DRAW, PLAY
+from dvorak_engine.rulesets.dvorak.state import DISCARD, DRAW, PLAY
 from tests.seeds import RULEBOOK, original_path, requires_seeds, rulebook_example_cards
 
 from .conftest import Table, rulebook_deck

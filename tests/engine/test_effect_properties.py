@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dvorak_core.effects import read_card, read_special_rule
-from games.engine import (
+from dvorak_engine import (
     DomainError,
     SeededRng,
     create_game,
@@ -33,9 +33,9 @@ from games.engine import (
     view_event,
     view_state,
 )
-from games.engine.rulesets.dvorak.effects import ALLOWED, MOVE_KINDS, UNSURE, effect_of, verdict
-from games.engine.rulesets.dvorak.precedence import rule_value
-from games.engine.rulesets.dvorak.state import (
+from dvorak_engine.rulesets.dvorak.effects import ALLOWED, MOVE_KINDS, UNSURE, effect_of, verdict
+from dvorak_engine.rulesets.dvorak.precedence import rule_value
+from dvorak_engine.rulesets.dvorak.state import (
     BASIC_RULES,
     all_discard_piles,
     all_draw_piles,
@@ -43,8 +43,8 @@ from games.engine.rulesets.dvorak.state import (
     cards_in_zones,
     cards_visible_to,
 )
-from games.engine.rulesets.dvorak.testing import actors, legal_commands
-from games.engine.state import ACTIVE, FINISHED, PLAYING, VOTING, GameState, seats_standing
+from dvorak_engine.state import ACTIVE, FINISHED, PLAYING, VOTING, GameState, seats_standing
+from tests.engine.dvorak_games import actors, legal_commands
 from tests.sizes import size
 
 from .conftest import Table

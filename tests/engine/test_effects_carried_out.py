@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from games.engine import legal_moves, replay, view_event
+from dvorak_engine import legal_moves, replay, view_event
 
 from .conftest import Table, rulebook_deck
 

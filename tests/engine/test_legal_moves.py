@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from games.engine import Actor, DomainError, SeededRng, create_game, decide, evolve, legal_moves
-from games.engine.rulesets.article_ii.ruleset import cards_visible_to as article_ii_visible
-from games.engine.rulesets.dvorak.state import CCG, TEAM, VARIANTS
-from games.engine.rulesets.dvorak.state import cards_visible_to as dvorak_visible
-from games.engine.rulesets.dvorak.testing import card_set_and_player_decks, legal_commands, team_of
+from dvorak_engine import Actor, DomainError, SeededRng, create_game, decide, evolve, legal_moves
+from dvorak_engine.rulesets.article_ii.ruleset import cards_visible_to as article_ii_visible
+from dvorak_engine.rulesets.dvorak.state import CCG, TEAM, VARIANTS
+from dvorak_engine.rulesets.dvorak.state import cards_visible_to as dvorak_visible
+from tests.engine.dvorak_games import card_set_and_player_decks, legal_commands, team_of
 from tests.seeds import SEED_DATA
 from tests.sizes import size
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import mush
-from games.engine import (
+from dvorak_engine import (
     Actor,
     DomainError,
     SeededRng,
@@ -16,6 +15,7 @@ from games.engine import (
     view_event,
     view_state,
 )
+from games import mush
 from tests.engine.test_article_ii_rules import article_ii_deck
 
 from .conftest import Table

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engine.rulesets.dvorak.precedence import resolve
-from games.engine.rulesets.dvorak.state import Modifier
+from dvorak_engine.rulesets.dvorak.precedence import resolve
+from dvorak_engine.rulesets.dvorak.state import Modifier
 
 
 def hand_size(value, *, seat=None, card=None, deny=False, order=1, source="x") -> Modifier:

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import evolve, replay, state_to_json_bytes
+from dvorak_engine import evolve, replay, state_to_json_bytes
 from tests.engine.recorded_streams import STREAMS, as_stored, games, load, path_of, shown
 
 RECORDED = sorted(STREAMS.glob("*.json.gz"))
 
 
 def test_every_ruleset_has_recorded_streams():
-    from games.engine.rulesets import REGISTERED
+    from dvorak_engine.rulesets import REGISTERED
 
     recorded = {load(path)["steps"][0]["event"]["data"]["ruleset"] for path in RECORDED}
     assert recorded == set(REGISTERED)

@@ -10,7 +10,7 @@ import orjson
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import (
+from dvorak_engine import (
     DomainError,
     SeededRng,
     decide,
@@ -22,8 +22,8 @@ from games.engine import (
     view_event,
     view_state,
 )
-from games.engine.rulesets.dvorak.state import VARIANTS, cards_in_the_deck, cards_in_zones
-from games.engine.rulesets.dvorak.testing import (
+from dvorak_engine.rulesets.dvorak.state import VARIANTS, cards_in_the_deck, cards_in_zones
+from tests.engine.dvorak_games import (
     actors,
     legal_commands,
     public_titles,

@@ -8,11 +8,11 @@ import dataclasses
 import pytest
 
 from dvorak_core.errors import DomainError
-from games.engine import evolve, replay, rulesets, state_from_json, state_to_json
-from games.engine.events import Event, stored_event
-from games.engine.rulesets.dvorak.testing import random_game
-from games.engine.state import GameState, Seat
-from games.engine.values import replace
+from dvorak_engine import evolve, replay, rulesets, state_from_json, state_to_json
+from dvorak_engine.events import Event, stored_event
+from dvorak_engine.state import GameState, Seat
+from dvorak_engine.values import replace
+from tests.engine.dvorak_games import random_game
 
 
 def test_the_fast_replace_gives_what_dataclasses_replace_gives_and_leaves_the_old_state_alone():

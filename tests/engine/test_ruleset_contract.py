@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from games.engine import (
+from dvorak_engine import (
     Actor,
     DomainError,
     SeededRng,
@@ -184,8 +184,8 @@ def orjson_writes_differently(hint, seen: set) -> list[str]:
 
 
 def test_every_rulesets_state_is_written_by_orjson_as_the_codec_writes_it():
-    from games.engine.rulesets import all_rulesets
-    from games.engine.state import GameState
+    from dvorak_engine.rulesets import all_rulesets
+    from dvorak_engine.state import GameState
 
     for name, ruleset in all_rulesets().items():
         assert orjson_writes_differently(GameState, set()) == []

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from games.engine import Actor, DomainError, decide, view_event, view_state
-from games.engine.rulesets.dvorak.testing import card_set_and_player_decks
+from dvorak_engine import Actor, DomainError, decide, view_event, view_state
+from tests.engine.dvorak_games import card_set_and_player_decks
 from tests.seeds import seed_deck
 
 from .conftest import Table

@@ -7,8 +7,8 @@ import json
 from collections import Counter
 from dataclasses import replace
 
-from games.engine import replay, state_from_json, state_to_json, view_event, view_state
-from games.engine.rulesets.dvorak.state import PLAY, Turn
+from dvorak_engine import replay, state_from_json, state_to_json, view_event, view_state
+from dvorak_engine.rulesets.dvorak.state import PLAY, Turn
 
 from .conftest import Table, rulebook_deck
 

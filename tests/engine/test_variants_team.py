@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from games.engine import Actor, DomainError, decide, opponents, team_mates, view_event, view_state
+from dvorak_engine import Actor, DomainError, decide, opponents, team_mates, view_event, view_state
 
 from .conftest import Table
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from games.engine import view_event, view_state
+from dvorak_engine import view_event, view_state
 
 from .conftest import Table
 

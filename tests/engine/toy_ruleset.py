@@ -11,10 +11,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dvorak_core.errors import DomainError
-from games.engine.events import Event
-from games.engine.ruleset import PUBLIC, CommandContext, Ruleset, applies, choose, command
-from games.engine.state import ACTIVE, FINISHED, GameState
-from games.engine.visibility import counted, owner, public
+from dvorak_engine.events import Event
+from dvorak_engine.ruleset import PUBLIC, CommandContext, Ruleset, applies, choose, command
+from dvorak_engine.state import ACTIVE, FINISHED, GameState
+from dvorak_engine.visibility import counted, owner, public
 
 FINGERS = (1, 2, 3, 4, 5)
 TARGET = 3

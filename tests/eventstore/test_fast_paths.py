@@ -65,8 +65,8 @@ def test_a_snapshot_loads_back_the_state_saved_and_never_one_past_until(prepared
 
 @pytest.mark.django_db
 def test_a_game_rebuilt_from_its_events_equals_the_one_loaded_from_a_snapshot_plus_tail(prepared):
-    from games.engine.rulesets.dvorak.testing import random_game
     from games.services import FOLDER
+    from tests.engine.dvorak_games import random_game
 
     game = random_game(11, players=3, steps=150, creative=True)
     batch = [store.NewEvent(e.type, e.data, e.schema) for e in game.events]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from games.engine.ruleset import INVALID, MISSING, card_problem
+from dvorak_engine.ruleset import INVALID, MISSING, card_problem
 from tests.engine.toy_ruleset import OddsAndEvensRuleset
 
 
@@ -37,7 +37,7 @@ RULESET = CountedFingers()
 
 @pytest.fixture
 def registered(monkeypatch):
-    from games.engine import rulesets
+    from dvorak_engine import rulesets
 
     monkeypatch.setitem(rulesets.REGISTERED, "counted_fingers", __name__)
 

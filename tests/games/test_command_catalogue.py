@@ -3,8 +3,8 @@ schema documents and what the endpoint checks, and it agrees with the engine's r
 
 import pytest
 
+from dvorak_engine.rulesets import get_ruleset, ruleset_names
 from games.api import commands
-from games.engine.rulesets import get_ruleset, ruleset_names
 
 pytestmark = pytest.mark.django_db
 

@@ -10,10 +10,10 @@ import random
 
 import pytest
 
+from dvorak_engine.rulesets.dvorak.state import cards_visible_to
 from dvorak_site.eventstore import store
 from games import services
-from games.engine.rulesets.dvorak.state import cards_visible_to
-from games.engine.rulesets.dvorak.testing import legal_commands
+from tests.engine.dvorak_games import legal_commands
 from tests.sizes import size
 
 pytestmark = pytest.mark.django_db

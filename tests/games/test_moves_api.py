@@ -87,7 +87,7 @@ def test_an_unknown_game_has_no_moves(make_user, client_for):
 @pytest.mark.django_db
 def test_a_new_ruleset_plays_through_the_api_with_its_secret_choices_hidden(
         monkeypatch, archive_deck, make_user, client_for):
-    from games.engine import rulesets
+    from dvorak_engine import rulesets
 
     monkeypatch.setitem(rulesets.REGISTERED, "odds_and_evens", "tests.engine.toy_ruleset")
     deck = archive_deck(5)

@@ -7,7 +7,7 @@ import pytest
 from dvorak_site.eventstore import store
 from dvorak_site.eventstore.models import Snapshot
 from games import services
-from games.engine.rulesets.dvorak.testing import legal_commands
+from tests.engine.dvorak_games import legal_commands
 
 pytestmark = pytest.mark.django_db
 

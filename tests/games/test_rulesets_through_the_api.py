@@ -6,10 +6,10 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 
+from dvorak_engine.rulesets.article_ii import acting_seat
 from dvorak_site.asgi import application
 from dvorak_site.eventstore import store
 from games import services
-from games.engine.rulesets.article_ii import acting_seat
 from tests.engine.test_article_ii import legal_commands
 from tests.seeds import seed_deck_json
 

@@ -21,7 +21,7 @@ from django.core.management.base import BaseCommand, CommandError
 from decks import selectors
 from dvorak_core.effects import read_card, read_special_rule
 from dvorak_core.errors import DomainError, NotFound
-from games.engine.rulesets import get_ruleset
+from dvorak_engine.rulesets import get_ruleset
 
 
 def _carries(ruleset: str) -> Any:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import (
+from dvorak_engine import (
     Actor,
     DomainError,
     Event,
@@ -23,7 +23,7 @@ from games.engine import (
     legal_moves,
     view_state,
 )
-from games.engine.state import GameState
+from dvorak_engine.state import GameState
 
 SAMPLE_SET = Path(__file__).resolve().parents[3] / "decks" / "sample_data" / "filibuster-sample-set.json"
 

@@ -45,7 +45,7 @@ def test_you_and_the_pitcher_simultaneously_reveal_a_card_from_your_respective_h
     made = t.send(1, {"type": "reveal_card", "card": scandal})
     assert t.types(made) == ["choice.made"]
     # Until both are in, the pitcher sees only that a card was chosen: not which.
-    from games.engine import view_event
+    from dvorak_engine import view_event
     assert view_event(made[0], 0, None, t.state) == {"seat": 1}
     assert t.view(0)["choices"] == {"waiting_for": [0], "made": [{"seat": 1}]}
     assert scandal not in str(t.view(0))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Actor, DomainError, SeededRng, create_game
-from games.engine.rulesets.filibuster.cards import card_problems
+from dvorak_engine import Actor, DomainError, SeededRng, create_game
+from dvorak_engine.rulesets.filibuster.cards import card_problems
 from tests.engine.filibuster.table import Table, sample_set
 from tests.engine.filibuster.test_campaigns import at_beginning, main_step
 
@@ -89,7 +89,7 @@ def test_hands_and_draw_piles_are_hidden_from_the_other_players():
     assert other["players"][0]["draw_pile"] == {"count": len(t.table.player(0).draw_pile)}
     for card_id in t.table.player(0).hand:
         assert card_id not in str(other) and card_id not in str(t.view(None))
-    from games.engine import view_event
+    from dvorak_engine import view_event
     drew = next(e for e in t.events if e.type == "filibuster.drew" and e.data["seat"] == 0)
     assert view_event(drew, 1, None, t.state) == {"seat": 0, "cards": [], "count": 5}
     assert [c["id"] for c in view_event(drew, 0, None, t.state)["cards"]] == drew.data["cards"]

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.engine import replay
+from dvorak_engine import replay
 from tests.engine.filibuster.table import Table
 from tests.engine.test_legal_moves import filled
 

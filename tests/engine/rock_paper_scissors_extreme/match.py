@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from dvorak_core.errors import DomainError
-from games.engine.rng import SeededRng
-from games.engine.rulesets import rock_paper_scissors_extreme as rpsx
-from games.engine.rulesets.rock_paper_scissors_extreme.board import Board
+from dvorak_engine.rng import SeededRng
+from dvorak_engine.rulesets import rock_paper_scissors_extreme as rpsx
+from dvorak_engine.rulesets.rock_paper_scissors_extreme.board import Board
 from tests.seeds import SEED_DATA
 
 DECK_FILE = SEED_DATA / "rock-paper-scissors-extreme-deck.json"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.rulesets.rock_paper_scissors_extreme.cards import BEATS
+from dvorak_engine.rulesets.rock_paper_scissors_extreme.cards import BEATS
 from tests.engine.rock_paper_scissors_extreme.match import Match, deck, types
 
 # The sign that beats each sign.

@@ -9,9 +9,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine.rng import SeededRng
-from games.engine.rulesets import rock_paper_scissors_extreme as rpsx
-from games.engine.rulesets.rock_paper_scissors_extreme.rules import MAX_ITEMS, TARGET_POINTS
+from dvorak_engine.rng import SeededRng
+from dvorak_engine.rulesets import rock_paper_scissors_extreme as rpsx
+from dvorak_engine.rulesets.rock_paper_scissors_extreme.rules import MAX_ITEMS, TARGET_POINTS
 from tests.engine.rock_paper_scissors_extreme.match import deck, fill, fold
 from tests.sizes import size
 

@@ -1,4 +1,4 @@
-"""Rock Paper Scissors Extreme on the ruleset contract, through the engine's entry points (``games.engine``) as the
+"""Rock Paper Scissors Extreme on the ruleset contract, through the engine's entry points (``dvorak_engine``) as the
 service calls them: a game created from the seed deck, its secrets hidden by the contract's own declarations,
 malformed commands refused as ``invalid`` and nothing else ever raised, snapshots read back."""
 
@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dvorak_core.errors import STATUS_BY_CODE
-from games.engine import (
+from dvorak_engine import (
     Actor,
     DomainError,
     SeededRng,
@@ -26,7 +26,7 @@ from games.engine import (
     view_state,
     visibility,
 )
-from games.engine.rulesets import get_ruleset
+from dvorak_engine.rulesets import get_ruleset
 from tests.engine.rock_paper_scissors_extreme.match import deck, fill
 from tests.sizes import size
 
@@ -143,7 +143,7 @@ def test_the_contract_hides_a_pending_throw_in_the_state_and_in_its_event():
 
 def test_every_event_type_says_who_sees_each_key_of_its_data():
     ruleset = get_ruleset(NAME)
-    from games.engine.rulesets.rock_paper_scissors_extreme import EVENT_TYPES
+    from dvorak_engine.rulesets.rock_paper_scissors_extreme import EVENT_TYPES
 
     assert set(EVENT_TYPES) <= set(ruleset.shows)
     assert ruleset.shows["rpsx.thrown"] == {"seat": "public", "sign": "owner"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dvorak_core.errors import DomainError
-from games.engine.rng import SeededRng
-from games.engine.rulesets import rock_paper_scissors_extreme as rpsx
+from dvorak_engine.rng import SeededRng
+from dvorak_engine.rulesets import rock_paper_scissors_extreme as rpsx
 from tests.engine.rock_paper_scissors_extreme.match import Match, deck, types
 
 # --- setting up ----------------------------------------------------------------------------------------------

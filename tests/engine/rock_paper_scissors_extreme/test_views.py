@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from games.engine.rulesets import rock_paper_scissors_extreme as rpsx
+from dvorak_engine.rulesets import rock_paper_scissors_extreme as rpsx
 from tests.engine.rock_paper_scissors_extreme.match import Match
 
 VIEWERS = (0, 1, None)

@@ -9,9 +9,19 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from games.engine import Actor, Event, SeededRng, create_game, decide, evolve, legal_moves, replay, view_state
-from games.engine.rulesets.serm.table import BATTLE, Activation, Soldier
-from games.engine.state import GameState
+from dvorak_engine import (
+    Actor,
+    Event,
+    SeededRng,
+    create_game,
+    decide,
+    evolve,
+    legal_moves,
+    replay,
+    view_state,
+)
+from dvorak_engine.rulesets.serm.table import BATTLE, Activation, Soldier
+from dvorak_engine.state import GameState
 from tests.seeds import SEED_DATA
 
 DECK_FILE = SEED_DATA / "simplistic-wargame-with-four-stats-s-e-r-m.json"

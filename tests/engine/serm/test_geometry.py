@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.rulesets.serm.geometry import Rect, blast_covers, in_cone, parse_cell, sight_blocked
+from dvorak_engine.rulesets.serm.geometry import Rect, blast_covers, in_cone, parse_cell, sight_blocked
 
 
 def seen(facing: str, radius: int = 3) -> set[tuple[int, int]]:

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from dvorak_core.errors import DomainError
-from games.engine import (
+from dvorak_engine import (
     SeededRng,
     create_game,
     decide,

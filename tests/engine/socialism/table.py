@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from games.engine import Actor, DomainError, Event, SeededRng, create_game, decide, evolve, legal_moves
-from games.engine.rulesets.socialism.board import (
+from dvorak_engine import Actor, DomainError, Event, SeededRng, create_game, decide, evolve, legal_moves
+from dvorak_engine.rulesets.socialism.board import (
     Identity,
     Placed,
     SocialismState,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine.rulesets.socialism.board import INVITE, PLAY, Player, ViralPost, unconnected_sets
+from dvorak_engine.rulesets.socialism.board import INVITE, PLAY, Player, ViralPost, unconnected_sets
 from tests.engine.socialism.table import Table, card_text, rule
 
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from games.engine import (
+from dvorak_engine import (
     Actor,
     DomainError,
     Event,
@@ -30,7 +30,7 @@ from games.engine import (
     view_event,
     view_state,
 )
-from games.engine.rulesets.socialism.cards import ACTIONS, USERS, unreadable_cards
+from dvorak_engine.rulesets.socialism.cards import ACTIONS, USERS, unreadable_cards
 from tests.engine.socialism.table import deck
 from tests.engine.test_legal_moves import filled
 from tests.sizes import size

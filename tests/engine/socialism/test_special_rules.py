@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Actor, DomainError, SeededRng, create_game, view_state
-from games.engine.rulesets.socialism.board import DRAW, INVITE, PLAY
+from dvorak_engine import Actor, DomainError, SeededRng, create_game, view_state
+from dvorak_engine.rulesets.socialism.board import DRAW, INVITE, PLAY
 from tests.engine.socialism.table import Table, deck, rule
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.rulesets.socialism.board import INVITE, PLAY
+from dvorak_engine.rulesets.socialism.board import INVITE, PLAY
 from tests.engine.socialism.table import Table, card_text
 
 

@@ -12,12 +12,12 @@ import random
 from pathlib import Path
 from typing import Any
 
-from games.engine import Actor, SeededRng, create_game, decide, evolve
-from games.engine.events import Event
-from games.engine.game import legal_moves
-from games.engine.rulesets.virtues_of_the_drake.cards import DECKS, LOCATIONS, VIRTUES
-from games.engine.rulesets.virtues_of_the_drake.ruleset import Turn
-from games.engine.state import GameState
+from dvorak_engine import Actor, SeededRng, create_game, decide, evolve
+from dvorak_engine.events import Event
+from dvorak_engine.game import legal_moves
+from dvorak_engine.rulesets.virtues_of_the_drake.cards import DECKS, LOCATIONS, VIRTUES
+from dvorak_engine.rulesets.virtues_of_the_drake.ruleset import Turn
+from dvorak_engine.state import GameState
 from tests.engine.test_legal_moves import filled
 
 RULESET = "virtues_of_the_drake"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.cards import Card
-from games.engine.rulesets import get_ruleset
-from games.engine.rulesets.virtues_of_the_drake.cards import (
+from dvorak_engine.cards import Card
+from dvorak_engine.rulesets import get_ruleset
+from dvorak_engine.rulesets.virtues_of_the_drake.cards import (
     DISCARD_FROM_BED,
     DISCARD_FROM_GULLET,
     DISCARD_FROM_LAIR,

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from games.engine import evolve
-from games.engine.game import state_from_json, state_to_json, view_event, view_state
-from games.engine.rulesets.virtues_of_the_drake.cards import VIRTUES
+from dvorak_engine import evolve
+from dvorak_engine.game import state_from_json, state_to_json, view_event, view_state
+from dvorak_engine.rulesets.virtues_of_the_drake.cards import VIRTUES
 from tests.engine.virtues_of_the_drake.table import Table, random_game
 
 GAMES = [(seed, players) for seed in range(8) for players in (2, 3, 4)]

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from dvorak_core.errors import DomainError
-from games.engine.rulesets.virtues_of_the_drake.cards import (
+from dvorak_engine.rulesets.virtues_of_the_drake.cards import (
     GLUTTONY,
     GREED,
     PLAY_ORDER,

@@ -1,0 +1,421 @@
+"""The contract every ruleset plugs into.
+
+A ruleset is a module or package under ``dvorak_engine/rulesets/``, named in that package's registry, whose
+``RULESET`` is an instance of a ``Ruleset`` subclass. It declares:
+
+- ``name``, ``min_players`` and ``max_players``, the ``variants`` the API's ``"variant"`` may name, and ``State``:
+  its own frozen dataclass, kept by the core in ``GameState.table`` beside the seats, status, version and
+  winners (``dvorak_engine.state``). Its fields say who may see them (``dvorak_engine.visibility``: ``public``,
+  ``owner``, ``counted``; a field described by none is seen by nobody);
+- setup: ``created`` (its part of the ``game.created`` event: the deck copied in), ``joined`` (its part of a
+  ``player.joined`` event) and ``setup`` (the events of ``start``: cards dealt, the first player chosen);
+- its ``phases`` (names, for readers and clients) and its turn order, in its own state and commands; for moves
+  made at once by several seats, ``request_choices`` asks seats for a secret choice, ``choose`` records one
+  (seen only by its seat) and, once every seat asked has chosen, reveals them all in one event and lets the
+  ruleset's ``revealed`` resolve them;
+- its commands: methods marked ``@command("draw")``, ``(self, state, command, ctx) -> list[Event]``, raising
+  ``DomainError`` to refuse (nothing is then appended);
+- its events: methods marked ``@applies("card.drawn", shows={...})``, ``(self, state, event) -> GameState``, pure,
+  returning a new state and never changing the one given; ``shows`` says which keys of the event's data each
+  viewer may see (keys it does not name are seen by nobody); ``@redacts("type")`` may refine what is shown;
+- when the game ends: its events set ``status`` to ``finished`` and ``winners``;
+- what each viewer sees: ``view`` (by default its state's fields as their metadata allow);
+- ``deck_after_game``: the deck as the game leaves it, if the game changes or keeps one, for the archive;
+- ``card_problems``: what its cards must carry (a type from its list, a value in ``stats``) that a deck's cards
+  lack or carry wrongly: the archive refuses a wrong value in a deck naming the ruleset, and no game is created
+  while anything is missing (409 ``card_data_missing``, every problem listed per card);
+- ``takes_part(state, seat)``: whether a seated player may send commands (not once knocked out, by default);
+- ``legal_moves(state, seat)``: every command the seat may send now, as complete command bodies, a choice left
+  to the client written ``{"choose": k, "from": [values], "list": bool}``.
+
+The core applies its own part of ``game.created``, ``player.joined`` and the simultaneous-move events before the
+ruleset's applier of the same type. Randomness is drawn only while deciding, from the ``rng`` passed in, and its
+outcome is written into events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from dvorak_core.card_data import INVALID, MISSING, card_problem, cards_named
+from dvorak_core.errors import DomainError
+from dvorak_engine import visibility
+from dvorak_engine.events import Actor, Event
+from dvorak_engine.rng import Rng, SeededRng
+from dvorak_engine.state import ACTIVE, ELIMINATED, OPEN, VOTING, GameState, Seat, seat_of
+from dvorak_engine.values import replace
+from dvorak_engine.visibility import COUNT, OWNER, PUBLIC, Shows
+
+STANDARD = "standard"
+MAX_TEAM_NAME = 60  # the seat projection's column
+
+
+@dataclass(frozen=True)
+class CommandContext:
+    """Who sent a command (``seat`` is None for someone not playing) and the randomness to decide it with."""
+
+    actor: Actor
+    seat: int | None
+    rng: Rng
+
+
+def command(command_type: str, *, seated: bool = True, active: bool = True, voting: bool = False) -> Callable:
+    """Mark a method as the handler of a command type.
+
+    ``seated``: only a player of this game may send it (else 403 ``forbidden``); ``active``: only while the game
+    is being played (else 409 ``game_not_active``); ``voting``: also while a vote stops the game (else 409
+    ``vote_in_progress``).
+    """
+
+    def mark(handler: Callable) -> Callable:
+        handler._command = (command_type, seated, active, voting)
+        return handler
+
+    return mark
+
+
+def applies(event_type: str, *, shows: Mapping[str, Shows] | None = None) -> Callable:
+    """Mark a method as the way an event type changes the state; ``shows`` declares who sees which data keys."""
+
+    def mark(applier: Callable) -> Callable:
+        applier._applies = (event_type, dict(shows or {}))
+        return applier
+
+    return mark
+
+
+def redacts(event_type: str) -> Callable:
+    """Mark a method as a refinement of what one viewer sees of an event type, ``(self, event, shown, viewer,
+    before, after) -> dict``: ``shown`` is the data already cut down to the keys the type declares."""
+
+    def mark(redactor: Callable) -> Callable:
+        redactor._redacts = event_type
+        return redactor
+
+    return mark
+
+
+# The core's part of the events it applies itself, and who sees it.
+CORE_SHOWS: dict[str, dict[str, Shows]] = {
+    "game.created": {"ruleset": PUBLIC, "variant": PUBLIC, "creative": PUBLIC, "max_players": PUBLIC,
+                     "options": PUBLIC},
+    # `user_id` is the server's own key of a seat: undeclared, so no client sees it (the username names the player).
+    "player.joined": {"seat": PUBLIC, "username": PUBLIC, "team": PUBLIC},
+    "choices.requested": {"seats": PUBLIC},
+    "choice.made": {"seat": PUBLIC, "choice": OWNER},
+    "choices.revealed": {"choices": PUBLIC},
+}
+
+
+class Ruleset:
+    name: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 20
+    variants: ClassVar[tuple[str, ...]] = (STANDARD,)
+    phases: ClassVar[tuple[str, ...]] = ()
+    State: ClassVar[type] = type(None)
+    commands: ClassVar[dict[str, tuple[str, bool, bool, bool]]] = {}
+    appliers: ClassVar[dict[str, str]] = {}
+    shows: ClassVar[dict[str, dict[str, Shows]]] = {}
+    redactors: ClassVar[dict[str, str]] = {}
+    # The Special Rules of the ruleset's own deck whose procedure this module carries out (setup, turns, scoring,
+    # winning), each by the opening words of its text: a Special Rule whose text, spaces folded, starts with one
+    # is reported "carried out by the ruleset" by the coverage report (``carries_special_rule``). Only rules the
+    # module truly implements are listed; the others are read, or not, as cards are.
+    special_rules_carried: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.commands, cls.appliers, cls.shows, cls.redactors = {}, {}, {}, {}
+        # From the most general class to this one, so a subclass's methods replace its parents'.
+        for klass in reversed(cls.__mro__):
+            for attribute, member in vars(klass).items():
+                if hasattr(member, "_command"):
+                    command_type, *flags = member._command
+                    cls.commands[command_type] = (attribute, *flags)
+                if hasattr(member, "_applies"):
+                    event_type, shows = member._applies
+                    cls.appliers[event_type] = attribute
+                    cls.shows[event_type] = {**CORE_SHOWS.get(event_type, {}), **shows}
+                if hasattr(member, "_redacts"):
+                    cls.redactors[member._redacts] = attribute
+
+    @classmethod
+    def carries_special_rule(cls, text: str) -> bool:
+        """Whether this ruleset carries out the Special Rule whose text is ``text`` (``special_rules_carried``)."""
+        folded = " ".join((text or "").split())
+        return bool(folded) and any(folded.startswith(" ".join(opening.split()))
+                                    for opening in cls.special_rules_carried)
+
+    # --- setup ------------------------------------------------------------------------------------------
+
+    def created(self, *, deck: dict, variant: str, creative: bool, options: dict, rng: Rng) -> dict[str, Any]:
+        """The ruleset's part of ``game.created`` (a key ``options`` replaces the options the game keeps)."""
+        return {}
+
+    def creator_join(self, options: dict) -> dict[str, Any]:
+        """The join command of the game's creator, from the game's options."""
+        return {"team": options.get("team")}
+
+    def joined(self, state: GameState, *, seat: int, team: str | None, body: dict, rng: Rng) -> dict[str, Any]:
+        """The ruleset's part of a ``player.joined`` event (refuse with DomainError)."""
+        return {}
+
+    def setup(self, state: GameState, rng: Rng) -> list[Event]:
+        """The events of ``start``, once the core's checks passed: how the game is laid out, who goes first."""
+        raise NotImplementedError
+
+    # --- commands ---------------------------------------------------------------------------------------
+
+    def decide(self, state: GameState | None, command_body: Any, *, actor: Actor, rng: Rng) -> list[Event]:
+        if state is None:
+            raise DomainError("There is no such game.", code="not_found")
+        if not isinstance(command_body, dict) or not isinstance(command_body.get("type"), str):
+            raise DomainError("A command is a JSON object with a \"type\".", code="invalid")
+        entry = self.commands.get(command_body["type"])
+        if entry is None:
+            raise DomainError(f"This game has no command {command_body['type']!r}.",
+                              code="unknown_command", details={"known": sorted(self.commands)})
+        attribute, seated, active, voting = entry
+        seat = seat_of(state, actor.user_id)
+        if seated and seat is None:
+            raise DomainError("You are not playing in this game.", code="forbidden")
+        if seated and not self.takes_part(state, seat):
+            raise DomainError("You are out of this game.", code="eliminated")
+        if state.status == VOTING and not voting:
+            raise DomainError("A proposal is open; vote on it first.", code="vote_in_progress")
+        if active and state.status != ACTIVE:
+            raise DomainError("This game is not being played now.", code="game_not_active")
+        return getattr(self, attribute)(state, command_body, CommandContext(actor, seat, rng))
+
+    def takes_part(self, state: GameState, seat: int) -> bool:
+        """Whether a seated player may send commands now: not once knocked out. A ruleset that brings its
+        knocked-out players back to the table (Dvorak's Aftermath, where the whole table reviews the deck) says
+        when."""
+        return state.seat(seat).status != ELIMINATED
+
+    @command("join", seated=False, active=False)
+    def join(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        if state.status != OPEN:
+            raise DomainError("This game has already started.", code="game_not_open")
+        if ctx.seat is not None:
+            raise DomainError("You already have a seat in this game.", code="already_seated")
+        if len(state.seats) >= state.max_players:
+            raise DomainError("This game is full.", code="limit_reached",
+                              details={"max_players": state.max_players})
+        seat, team = len(state.seats), read_team(command_body)
+        own = self.joined(state, seat=seat, team=team, body=command_body, rng=ctx.rng)
+        return [Event("player.joined", {"seat": seat, "user_id": ctx.actor.user_id,
+                                        "username": ctx.actor.username, "team": team, **own})]
+
+    def start_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
+        """``start``, for seat 0 of an open game that its rules would let start now (a team game needs its teams,
+        a creative game its cards: a trial of the setup says, its randomness thrown away)."""
+        if state.status != OPEN or seat != 0 or len(state.seats) < self.min_players:
+            return []
+        try:
+            self.setup(state, SeededRng(0))
+        except DomainError:
+            return []
+        return [{"type": "start"}]
+
+    @command("start", active=False)
+    def start(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        if state.status != OPEN:
+            raise DomainError("This game has already started.", code="game_not_open")
+        if ctx.seat != 0:
+            raise DomainError("Only the player in seat 0 can start the game.", code="forbidden")
+        if len(state.seats) < self.min_players:
+            raise DomainError(f"At least {self.min_players} players are needed.", code="not_enough_players",
+                              details={"min_players": self.min_players})
+        return self.setup(state, ctx.rng)
+
+    # --- simultaneous moves -----------------------------------------------------------------------------
+
+    def request_choices(self, seats: Iterable[int]) -> Event:
+        """The event that asks these seats for a secret choice each."""
+        return Event("choices.requested", {"seats": sorted(seats)})
+
+    def choose(self, state: GameState, ctx: CommandContext, choice: Any) -> list[Event]:
+        """A seat's secret choice, checked by the ruleset's command; when the last seat asked has chosen, every
+        choice is revealed in one event and ``revealed`` resolves them."""
+        if ctx.seat not in state.choosing:
+            raise DomainError("Nobody is waiting for a choice of yours.", code="not_your_turn")
+        if str(ctx.seat) in state.choices:
+            raise DomainError("You have already chosen.", code="denied")
+        made = Event("choice.made", {"seat": ctx.seat, "choice": choice})
+        after = self.evolve(state, made)
+        if set(after.choices) != {str(seat) for seat in after.choosing}:
+            return [made]
+        choices = {int(seat): value for seat, value in after.choices.items()}
+        reveal = Event("choices.revealed", {"choices": dict(after.choices)})
+        return [made, reveal, *self.revealed(self.evolve(after, reveal), choices, ctx)]
+
+    def revealed(self, state: GameState, choices: dict[int, Any], ctx: CommandContext) -> list[Event]:
+        """What the choices, now revealed, make happen."""
+        return []
+
+    # --- events -----------------------------------------------------------------------------------------
+
+    def evolve(self, state: GameState | None, event: Event) -> GameState:
+        core = _CORE_APPLIERS.get(event.type)
+        attribute = self.appliers.get(event.type)
+        if core is None and attribute is None:
+            raise ValueError(f"ruleset {self.name!r} cannot apply event type {event.type!r}")
+        new_state = state
+        if core is not None:
+            new_state = core(new_state, event)
+        if attribute is not None:
+            new_state = getattr(self, attribute)(new_state, event)
+        return replace(new_state, version=(state.version if state is not None else 0) + 1)
+
+    def fold(self, state: GameState | None, events: Iterable[Event], *, handing_over: bool = False) -> GameState:
+        """``evolve`` event by event, without its last copy of every state: the state an event's appliers return
+        is new, made for this event from the one given and seen by nothing else yet, so its version is set in
+        place. Anything else (the state given back unchanged, or an older one) is copied as ``evolve`` copies it.
+        The appliers see the same states ``evolve`` shows them, so the result is the same value.
+
+        ``handing_over``: stop after an event whose state names another ruleset (the caller goes on with it);
+        ``events`` is then an iterator, left at the next event."""
+        steps: dict[str, Callable[[Any, Event], GameState]] = {}  # looked up once per type and fold
+        name, plain_state = self.name, GameState
+        for event in events:
+            step = steps.get(event.type)
+            if step is None:
+                step = steps[event.type] = self._step(event.type)
+            before = state.version if state is not None else 0
+            new_state = step(state, event)
+            if new_state is not state and type(new_state) is plain_state and new_state.version == before:
+                new_state.__dict__["version"] = before + 1
+            else:
+                new_state = replace(new_state, version=before + 1)
+            state = new_state
+            if handing_over and state.ruleset != name:
+                break
+        return state
+
+    def _step(self, event_type: str) -> Callable[[Any, Event], GameState]:
+        """How an event type changes the state, but for its version: the core's applier, then the ruleset's."""
+        core = _CORE_APPLIERS.get(event_type)
+        attribute = self.appliers.get(event_type)
+        if core is None and attribute is None:
+            raise ValueError(f"ruleset {self.name!r} cannot apply event type {event_type!r}")
+        if attribute is None:
+            return core
+        own = getattr(self, attribute)
+        if core is None:
+            return own
+        return lambda state, event: own(core(state, event), event)
+
+    # --- views ------------------------------------------------------------------------------------------
+
+    def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+        """The ruleset's part of the state a viewer sees: by default its state's fields, as their metadata allow,
+        and the seats. A ruleset whose JSON is fixed by its clients builds it itself, from named fields (never the
+        whole state), so that a field it does not name is not shown."""
+        players = [{"seat": s.seat, "username": s.username, "team": s.team, "status": s.status}
+                   for s in state.seats]
+        table = visibility.state_view(state.table, viewer) if state.table is not None else {}
+        return {"players": players, **table}
+
+    def redact_event(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
+                     after: GameState) -> dict:
+        """A refinement of what a viewer sees of any event of this ruleset (after its type's declaration)."""
+        return shown
+
+    def view_event(self, event: Event, viewer: int | None, before: GameState | None, after: GameState) -> dict:
+        shows = self.shows.get(event.type, CORE_SHOWS.get(event.type, {}))
+        shown = visibility.event_view(event.data, shows, viewer)
+        attribute = self.redactors.get(event.type)
+        if attribute is not None:
+            return getattr(self, attribute)(event, shown, viewer, before, after)
+        return self.redact_event(event, shown, viewer, before, after)
+
+    # --- after the game ---------------------------------------------------------------------------------
+
+    def deck_after_game(self, state: GameState) -> dict:
+        """The game's deck as it stands once the game is over (``DeckData.to_dict()``), for the archive."""
+        raise DomainError("This game has no deck to publish.", code="denied")
+
+    # --- the cards it needs --------------------------------------------------------------------------------
+
+    def card_problems(self, deck: dict) -> list[dict[str, Any]]:
+        """What this ruleset needs of a deck's cards (``DeckData.to_dict()``) and does not find, one entry per
+        problem: ``card_problem(index, card, field, problem, message)``. ``"missing"`` (a value not yet entered)
+        stops a game from being created; ``"invalid"`` (a value that cannot be right) also stops the archive
+        from saving the deck. Plain Dvorak needs nothing but a title and a text."""
+        return []
+
+    # --- legal moves ------------------------------------------------------------------------------------
+
+    def legal_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
+        return []
+
+
+def read_team(body: dict) -> str | None:
+    """The team a joiner names, if any."""
+    team = body.get("team")
+    if team is None:
+        return None
+    if isinstance(team, bool) or not isinstance(team, str | int) or not str(team).strip():
+        raise DomainError("\"team\" names a team.", code="invalid", details={"field": "team"})
+    name = str(team).strip()
+    if len(name) > MAX_TEAM_NAME:
+        raise DomainError(f"A team's name has at most {MAX_TEAM_NAME} characters.", code="invalid",
+                          details={"field": "team"})
+    return name
+
+
+def card_data_refusal(ruleset: Ruleset, problems: list[dict[str, Any]]) -> DomainError:
+    """The refusal of a game whose deck's cards lack what the ruleset needs (409), every problem listed."""
+    named = cards_named(problems)
+    if named:
+        message = f"The deck's cards lack what {ruleset.name} needs: {named}."
+    else:  # nothing of the deck's own to name: the deck as a whole lacks it
+        message = f"The deck lacks what {ruleset.name} needs: {problems[0]['message']}"
+    return DomainError(message, code="card_data_missing", details={"ruleset": ruleset.name, "cards": problems})
+
+
+def choose(count: int, values: Iterable[Any], *, as_list: bool = True) -> dict[str, Any]:
+    """A field of a legal move left to the client: pick ``count`` different values of ``values``."""
+    return {"choose": count, "from": list(values), "list": as_list}
+
+
+# --- the core's own appliers --------------------------------------------------------------------------------
+
+
+def _game_created(state: GameState | None, event: Event) -> GameState:
+    data = event.data
+    return GameState(ruleset=data["ruleset"], max_players=data["max_players"], options=data["options"])
+
+
+def _player_joined(state: GameState, event: Event) -> GameState:
+    data = event.data
+    seat = Seat(seat=data["seat"], user_id=data["user_id"], username=data["username"], team=data.get("team"))
+    return replace(state, seats=(*state.seats, seat))
+
+
+def _choices_requested(state: GameState, event: Event) -> GameState:
+    return replace(state, choosing=tuple(event.data["seats"]), choices={})
+
+
+def _choice_made(state: GameState, event: Event) -> GameState:
+    return replace(state, choices={**state.choices, str(event.data["seat"]): event.data["choice"]})
+
+
+def _choices_revealed(state: GameState, event: Event) -> GameState:
+    return replace(state, choosing=(), choices={})
+
+
+_CORE_APPLIERS: dict[str, Callable[[Any, Event], GameState]] = {
+    "game.created": _game_created,
+    "player.joined": _player_joined,
+    "choices.requested": _choices_requested,
+    "choice.made": _choice_made,
+    "choices.revealed": _choices_revealed,
+}
+
+__all__ = ["COUNT", "INVALID", "MISSING", "OWNER", "PUBLIC", "CommandContext", "Ruleset", "applies", "card_problem",
+           "cards_named", "choose", "command", "redacts"]

@@ -1,0 +1,115 @@
+"""The table of a Filibuster game: each player's own deck, hand, discard pile, Constants and points, and where the
+current campaign stands.
+
+States are frozen values; the ruleset's appliers build new ones. Nothing here is shown as it is: the ruleset's
+``view`` names what each viewer sees (a hand only to its holder, a draw pile only as a count).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dvorak_engine.cards import Card
+from dvorak_engine.rulesets.filibuster.cards import value_of
+from dvorak_engine.values import replace
+
+# The four steps of a campaign, in order.
+ROLL, BEGINNING, MAIN, END = "roll", "beginning", "main", "end"
+STEPS = (ROLL, BEGINNING, MAIN, END)
+# What the game waits for within a step (``phase``):
+WINDOW = "filibuster_window"   # the non-pitchers asked whether they filibuster, at the beginning of a step
+REVEAL = "reveal"              # the filibusterer and the pitcher each choose a card to reveal, in secret
+COUNTER = "counter"            # the former pitcher may counter a successful filibuster
+RESPONSE = "response"          # the filibusterer may respond to the counter with a second card
+PLAY_CAMPAIGN = "campaign"     # the seat that must play a Campaign Card
+PLAY_CONSTANT = "constant"     # the pitcher may play one Constant
+STACK = "stack"                # Gambits are stacked, the seat with ``priority`` playing one or passing
+EFFECT = "effect"              # the top Gambit's player carries out its text, then resolves it
+DIED = "died"                  # the campaign died: a roll starts the next one
+GAME_OVER = "finished"
+PHASES = (WINDOW, REVEAL, COUNTER, RESPONSE, PLAY_CAMPAIGN, PLAY_CONSTANT, STACK, EFFECT, DIED, GAME_OVER)
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat's own cards (ids): its deck is its draw pile; ``constants`` are its Constants in play. ``deck``
+    names the CCG player deck it brought (None when it plays a copy of the set)."""
+
+    seat: int
+    hand: tuple[str, ...] = ()
+    draw_pile: tuple[str, ...] = ()
+    discard_pile: tuple[str, ...] = ()
+    constants: tuple[str, ...] = ()
+    points: int = 0
+    deck: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Filibuster:
+    """A filibuster under way: who filibusters (``seat``) whom (``pitcher``, the pitcher it was made against),
+    the cards revealed and not yet discarded or taken back (seat, card), the value a counter must beat, and the
+    counter's card."""
+
+    seat: int
+    pitcher: int
+    revealed: tuple[tuple[int, str], ...] = ()
+    to_beat: int | None = None
+    counter: str | None = None
+
+
+@dataclass(frozen=True)
+class FilibusterState:
+    variant: str = "standard"
+    deck: dict[str, Any] = field(default_factory=dict)
+    # The card set's cards as created (each joiner of a standard game plays a copy of them).
+    deck_cards: tuple[dict[str, Any], ...] = ()
+    cards: dict[str, Card] = field(default_factory=dict)
+    # Whose deck each card comes from: a card always goes back to its owner's piles.
+    owners: dict[str, int] = field(default_factory=dict)
+    players: tuple[Player, ...] = ()
+    campaign: int = 0
+    step: str | None = None
+    phase: str | None = None
+    # The seat the phase waits for (the Campaign's player, the pitcher choosing a Constant, a counter, a response).
+    acting: int | None = None
+    rolls: tuple[dict[str, Any], ...] = ()
+    order: tuple[int, ...] = ()
+    pitcher: int | None = None
+    campaign_card: str | None = None
+    # Gambits on the Campaign, bottom first; what each names (``target``, ``destroy``), by card id.
+    stack: tuple[str, ...] = ()
+    aims: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # The stacking round: whose turn to stack or pass, who passed since the last Gambit, who played it (None while
+    # the pitcher has not yet stacked one in the Main Step).
+    priority: int | None = None
+    passed: tuple[int, ...] = ()
+    last_stacker: int | None = None
+    # The seats still to answer in a filibuster window.
+    window: tuple[int, ...] = ()
+    filibuster: Filibuster | None = None
+    winners: tuple[int, ...] = ()
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def with_player(self, seat: int, **changes: Any) -> FilibusterState:
+        players = tuple(replace(p, **changes) if p.seat == seat else p for p in self.players)
+        return replace(self, players=players)
+
+    def value(self, card_id: str) -> int:
+        return value_of(self.cards[card_id])
+
+    def kind(self, card_id: str) -> str:
+        return self.cards[card_id].type
+
+    def in_play(self) -> set[str]:
+        """Every card face up on the table: the Campaign, the stack, the Constants, the revealed cards."""
+        shown = set(self.stack)
+        if self.campaign_card is not None:
+            shown.add(self.campaign_card)
+        for player in self.players:
+            shown.update(player.constants)
+        if self.filibuster is not None:
+            shown.update(card for _, card in self.filibuster.revealed)
+        return shown

@@ -1,0 +1,136 @@
+"""The table of a S.E.R.M. game: the soldier cards, the field and its terrain, each soldier's square and facing,
+who has the initiative, and a Move under way. Everything on it is in plain sight of both players and of anyone
+watching: the game has no hidden information."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dvorak_engine.rulesets.serm.cards import SoldierCard
+from dvorak_engine.rulesets.serm.geometry import Cell, Rect
+from dvorak_engine.values import replace
+
+# The phases: players build their forces with points (``muster``, only in a game with a budget); the battle, in
+# which the player with the initiative activates a soldier; a Move's React attempts (``react``); a steering
+# soldier's Move being traced square by square (``steer``); the end.
+MUSTER, BATTLE, REACT, STEER, FINISHED = "muster", "battle", "react", "steer", "finished"
+PHASES = (MUSTER, BATTLE, REACT, STEER, FINISHED)
+
+
+@dataclass(frozen=True)
+class Soldier:
+    """A soldier on the field: whose it is, which card it is, its square and its facing."""
+
+    id: str
+    seat: int
+    title: str
+    x: int
+    y: int
+    facing: str
+
+    @property
+    def cell(self) -> Cell:
+        return self.x, self.y
+
+
+@dataclass(frozen=True)
+class Force:
+    """A force being built with points: the soldier cards chosen so far, and whether the player is done."""
+
+    seat: int
+    cards: tuple[str, ...] = ()
+    ready: bool = False
+
+
+@dataclass(frozen=True)
+class Activation:
+    """The initiative being played: the seat, the soldier it activates (None until it picks one) and whether that
+    soldier has made its Move and its Shoot."""
+
+    seat: int
+    soldier: str | None = None
+    moved: bool = False
+    shot: bool = False
+
+
+@dataclass(frozen=True)
+class PendingMove:
+    """A Move rolled and traced but not yet made: the enemy may still React to it.
+
+    ``path`` is the squares the soldier would pass through, its own first; ``headings`` the direction of each
+    step tried; ``halted`` why it would stop short (``edge``, ``terrain``, ``soldier``) or None; ``kill`` the
+    enemy it would kill on the way and ``kill_step`` the index of the path's square from which (or into which)
+    it does so. ``steps_left``: squares a steering soldier has still to trace. ``reacted``: the soldiers that
+    already tried to React to this Move; ``reactors``: those that may still, while the enemy is asked.
+    """
+
+    soldier: str
+    direction: str | None
+    facing: str | None
+    roll: dict[str, Any]
+    path: tuple[Cell, ...]
+    headings: tuple[str, ...] = ()
+    halted: str | None = None
+    kill: str | None = None
+    kill_step: int = 0
+    steps_left: int = 0
+    reacted: tuple[str, ...] = ()
+    reactors: tuple[str, ...] = ()
+
+    @property
+    def traced(self) -> bool:
+        return self.halted is not None or self.steps_left == 0
+
+    def heading_at(self, index: int) -> str | None:
+        """The direction the soldier travels as it reaches the path's square ``index``."""
+        if not self.headings:
+            return None
+        return self.headings[min(max(index - 1, 0), len(self.headings) - 1)]
+
+
+@dataclass(frozen=True)
+class SermState:
+    deck: dict[str, Any] = field(default_factory=dict)
+    cards: tuple[SoldierCard, ...] = ()
+    width: int = 0
+    height: int = 0
+    terrain: tuple[Rect, ...] = ()
+    phase: str | None = None
+    forces: tuple[Force, ...] = ()
+    soldiers: tuple[Soldier, ...] = ()
+    fallen: tuple[Soldier, ...] = ()
+    initiative: int | None = None
+    activation: Activation | None = None
+    pending: PendingMove | None = None
+    activations: int = 0
+
+    def card(self, title: str) -> SoldierCard:
+        return next(card for card in self.cards if card.title == title)
+
+    def soldier(self, soldier_id: str) -> Soldier | None:
+        return next((s for s in self.soldiers if s.id == soldier_id), None)
+
+    def card_of(self, soldier_id: str) -> SoldierCard:
+        return self.card(self.soldier(soldier_id).title)
+
+    def soldier_at(self, cell: Cell) -> Soldier | None:
+        return next((s for s in self.soldiers if s.cell == cell), None)
+
+    def on_field(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+
+    def is_terrain(self, cell: Cell) -> bool:
+        return any(rect.covers(cell) for rect in self.terrain)
+
+    def force(self, seat: int) -> Force:
+        return next(force for force in self.forces if force.seat == seat)
+
+    def with_soldier(self, soldier: Soldier) -> SermState:
+        return replace(self, soldiers=tuple(soldier if s.id == soldier.id else s for s in self.soldiers))
+
+    def with_force(self, force: Force) -> SermState:
+        return replace(self, forces=tuple(force if f.seat == force.seat else f for f in self.forces))
+
+    def seats_with_soldiers(self) -> list[int]:
+        return sorted({s.seat for s in self.soldiers})

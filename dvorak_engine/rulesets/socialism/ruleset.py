@@ -1,0 +1,767 @@
+"""Socialism on the ruleset contract (``dvorak_engine.ruleset``): each player a social networking site, each card a
+member of the digerati (a User) or an Action, the first to place all their tokens the winner.
+
+Read it beside the deck's Special Rules. "Determine the first player randomly, have everyone draw a three-card
+hand, and then proceed clockwise" (``setup``); a turn is "1. Draw a card 2. Play a card 3. Invite members to join
+their network (this step is optional)": the commands ``draw``, ``play`` and then, in the Invitation phase,
+``invite`` (``auto``, ``spam``, ``personal``), ``block`` (Jimmy Block) and ``end_turn``. Every card played opens
+the Sherman Act window while a Sherman Act may be in someone's hand: the other players each ``pass``, or one
+plays the Sherman Act (``play``, out of turn) to cancel the card. Every die is rolled by the server and written
+into a ``social.die_rolled`` event. Each card's effect is in ``actions`` and ``cards``, by title.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from dvorak_core.errors import DomainError
+from dvorak_engine.cards import Card, cards_from_json, copy_deck_cards
+from dvorak_engine.events import Event
+from dvorak_engine.rng import Rng
+from dvorak_engine.ruleset import COUNT, OWNER, PUBLIC, CommandContext, Ruleset, applies, command
+from dvorak_engine.rulesets.socialism.actions import (
+    resolve_action,
+    selection_of,
+    selections,
+    wrong_field,
+)
+from dvorak_engine.rulesets.socialism.board import (
+    DRAW,
+    HAND,
+    INVITE,
+    PLAY,
+    STAGES,
+    TOKEN_CHOICES,
+    TOKENS,
+    Identity,
+    Pending,
+    Player,
+    SocialismState,
+    Turn,
+    ViralPost,
+    find_identity,
+    friends,
+    is_user,
+    neighbours,
+    new_placed,
+    placed,
+    unconnected_sets,
+    with_player,
+)
+from dvorak_engine.rulesets.socialism.cards import (
+    ACTIONS,
+    AUTO,
+    PERSONAL,
+    SHERMAN_ACT,
+    SPAM,
+    USER,
+    unreadable_cards,
+)
+from dvorak_engine.rulesets.socialism.invitations import (
+    auto_choices,
+    block_choices,
+    personal_pool,
+    personal_sizes,
+    spam_choices,
+)
+from dvorak_engine.rulesets.socialism.moves import socialism_moves, waiting_for
+from dvorak_engine.rulesets.socialism.rules import Unfolding
+from dvorak_engine.state import ACTIVE, FINISHED, GameState
+from dvorak_engine.values import replace
+
+NAME = "socialism"
+# A card as every view shows it: the fields of ``dvorak_engine.cards.Card``.
+CARD_FIELDS = tuple(field.name for field in fields(Card) if field.name != "effect")
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+def _text_field(body: dict, name: str) -> str:
+    value = body.get(name)
+    if not isinstance(value, str) or not value:
+        raise DomainError(f'"{name}" must name a card or a User.', code="invalid", details={"field": name})
+    return value
+
+
+def _whole(body: dict, name: str) -> int:
+    value = body.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise DomainError(f'"{name}" must be a whole number.', code="invalid", details={"field": name})
+    return value
+
+
+def sherman_act_may_be_held(table: SocialismState) -> bool:
+    """Whether a Sherman Act may be in a hand: one is in a hand or the draw pile. Only public facts decide (which
+    cards are on the discard pile, in play, on the grid), so whether a window opens tells nobody who holds one."""
+    hidden = set(table.draw_pile).union(*(p.hand for p in table.players))
+    return any(table.cards[card].title == SHERMAN_ACT for card in hidden)
+
+
+class SocialismRuleset(Ruleset):
+    """Socialism's procedure replaces the Basic Rules: its commands are ``draw``, ``play``, ``pass``, ``invite``,
+    ``block`` and ``end_turn``."""
+
+    name = NAME
+    # The deck's Special Rules this module carries out (by their opening words): see Ruleset.
+    special_rules_carried = (
+        'In this game, each of the players takes on the role of a social networking site.',
+        "The cards listed below - if you're making your own,",
+        'Determine the first player randomly, have everyone draw a three-card hand,',
+        'Surely, this is obvious? Remove the top card from the deck.',
+        'Each card represents either an Action or a User.',
+        'During the Invitation phase, you have a few basic options,',
+        'Play continues until one player has exhausted all twenty tokens,',
+    )
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    phases = STAGES
+    State = SocialismState
+
+    # --- setup --------------------------------------------------------------------------------------------------
+
+    def created(self, *, deck: dict, variant: str, creative: bool, options: dict, rng: Rng) -> dict[str, Any]:
+        """The deck copied in, once every card is one the engine can carry out (else 409 ``denied``, the titles
+        in ``details.cards``), and the tokens each player has: 15, or 20 with ``options.tokens``."""
+        if creative:
+            raise DomainError(
+                "Socialism has no creative play.", code="invalid", details={"field": "creative"}
+            )
+        tokens = options.get("tokens", TOKENS)
+        if type(tokens) is not int or tokens not in TOKEN_CHOICES:
+            raise DomainError(
+                '"options.tokens" is 15 (the default) or 20.',
+                code="invalid",
+                details={"field": "options.tokens", "choices": list(TOKEN_CHOICES)},
+            )
+        cards = [card for card in deck.get("cards", []) if isinstance(card, dict)]
+        unreadable = unreadable_cards(cards)
+        if unreadable:
+            raise DomainError(
+                "Socialism cannot play these cards: only the Users and Actions of the Socialism deck "
+                "(and Users with no text).",
+                code="denied",
+                details={"cards": unreadable},
+            )
+        copies = copy_deck_cards({"cards": cards}, rng)
+        needed = HAND * MIN_PLAYERS
+        if len(copies) < needed or not any(card["type"] == USER for card in copies):
+            raise DomainError(
+                f"Socialism needs Users and at least {needed} cards, a three-card hand for each of two players.",
+                code="not_enough_cards",
+                details={"cards": len(copies), "needed": needed},
+            )
+        return {
+            "deck": {"slug": deck.get("slug", ""), "title": deck.get("title", "")},
+            "cards": copies,
+            "tokens": tokens,
+        }
+
+    def setup(self, state: GameState, rng: Rng) -> list[Event]:
+        """ "Determine the first player randomly, have everyone draw a three-card hand, and then proceed
+        clockwise." """
+        table = state.table
+        if len(table.cards) < HAND * len(state.seats):
+            raise DomainError(
+                "The deck has too few cards to deal a three-card hand to everyone.",
+                code="not_enough_cards",
+                details={"cards": len(table.cards), "needed": HAND * len(state.seats)},
+            )
+        draw_pile = list(table.cards)
+        rng.shuffle(draw_pile)
+        first = rng.randbelow(len(state.seats))
+        unfolding = Unfolding(self, state, rng)
+        unfolding.add("social.started", {"first": first, "draw_pile": draw_pile, "tokens": table.tokens})
+        for seat in state.seats:
+            hand = list(unfolding.table.draw_pile[:HAND])
+            unfolding.add("social.dealt", {"seat": seat.seat, "cards": hand, "count": len(hand)})
+        self._begin_turn(unfolding, first)
+        return unfolding.events
+
+    # --- the turn -----------------------------------------------------------------------------------------------
+
+    def _begin_turn(self, u: Unfolding, seat: int) -> None:
+        """A turn begins; then each Viral Post "moves to a new user, who joins your network"."""
+        u.add("social.turn_began", {"seat": seat})
+        for post in u.table.viral_posts:
+            if u.over:
+                return
+            post = next((p for p in u.table.viral_posts if p.card == post.card), None)
+            if post is None:
+                continue
+            on = placed(u.table, post.on)
+            new = [
+                identity
+                for card in neighbours(u.table, on)
+                for identity in card.identities
+                if post.owner not in identity.members
+            ]
+            if not new:
+                continue
+            chosen = new[u.rng.randbelow(len(new))]
+            to = find_identity(u.table, chosen.id)[0].card
+            u.add(
+                "social.viral_moved",
+                {"card": post.card, "owner": post.owner, "from": post.on, "to": to, "user": chosen.id},
+            )
+            u.join(post.owner, chosen.id, "effect", post.card)
+
+    def _require_turn(self, state: GameState, seat: int, stage: str) -> Turn:
+        table = state.table
+        if table.pending is not None:
+            raise DomainError(
+                "A card is being played: every other player passes or cancels it first.",
+                code="wrong_stage",
+                details={"stage": "sherman_act", "waiting": list(table.pending.waiting)},
+            )
+        turn = table.turn
+        if turn is None or turn.seat != seat:
+            raise DomainError("It is not your turn.", code="not_your_turn")
+        if turn.stage != stage:
+            raise DomainError(
+                f"Your turn is at its {turn.stage} stage.", code="wrong_stage", details={"stage": turn.stage}
+            )
+        return turn
+
+    @command("draw")
+    def draw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        """ "Remove the top card from the deck. When the deck is empty, shuffle the discards back in." """
+        self._require_turn(state, ctx.seat, DRAW)
+        u = Unfolding(self, state, ctx.rng)
+        if not u.table.draw_pile and u.table.discard_pile:
+            pile = list(u.table.discard_pile)
+            ctx.rng.shuffle(pile)
+            u.add("social.reshuffled", {"draw_pile": pile})
+        card = u.table.draw_pile[0] if u.table.draw_pile else None
+        u.add("social.drew", {"seat": ctx.seat, "card": card})
+        if not u.table.player(ctx.seat).hand:
+            u.add("social.stage", {"seat": ctx.seat, "stage": INVITE})
+        return u.events
+
+    @command("play")
+    def play(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        """A card from your hand: in your turn's play stage, or a Sherman Act out of turn while another player's
+        card is being played."""
+        table, seat = state.table, ctx.seat
+        card = _text_field(command_body, "card")
+        pending = table.pending
+        if pending is not None and seat in pending.waiting:
+            return self._sherman_act(state, ctx, card)
+        self._require_turn(state, seat, PLAY)
+        if card not in table.player(seat).hand:
+            raise DomainError(
+                "That card is not in your hand.", code="card_not_in_hand", details={"field": "card"}
+            )
+        selection = selection_of(command_body)
+        title = table.cards[card].title
+        if not is_user(table, card) and ACTIONS[title].out_of_turn:
+            others = [c for c in table.player(seat).hand if table.cards[c].title != SHERMAN_ACT]
+            if others:
+                raise DomainError(
+                    "The Sherman Act is played out of turn, to cancel another player's card as it is played.",
+                    code="denied",
+                    details={"field": "card"},
+                )
+            if selection:
+                raise DomainError(
+                    "A Sherman Act played in your own turn does nothing: it selects nothing.",
+                    code="invalid",
+                    details={"field": next(iter(selection))},
+                )
+            u = Unfolding(self, state, ctx.rng)
+            u.add("social.played", {"seat": seat, "card": card, "selection": {}, "waiting": []})
+            u.add("social.discarded", {"card": card})
+            u.add("social.stage", {"seat": seat, "stage": INVITE})
+            return u.events
+        allowed = selections(table, seat, card, [s.seat for s in state.seats])
+        if selection not in allowed:
+            name, values = wrong_field(selection, allowed)
+            raise DomainError(
+                f'This play cannot select that: "{name}" must be one of those listed.',
+                code="invalid",
+                details={"field": name, "from": values[:100]},
+            )
+        u = Unfolding(self, state, ctx.rng)
+        waiting = [s.seat for s in state.seats if s.seat != seat] if sherman_act_may_be_held(table) else []
+        u.add("social.played", {"seat": seat, "card": card, "selection": selection, "waiting": waiting})
+        if not waiting:
+            self._resolve(u)
+        return u.events
+
+    def _sherman_act(self, state: GameState, ctx: CommandContext, card: str) -> list[Event]:
+        """ "Play this card out of turn to cancel another card as it is played. Both this card and the canceled
+        card go to the discard pile." """
+        table = state.table
+        if card not in table.player(ctx.seat).hand:
+            raise DomainError(
+                "That card is not in your hand.", code="card_not_in_hand", details={"field": "card"}
+            )
+        if table.cards[card].title != SHERMAN_ACT:
+            raise DomainError(
+                "Out of turn, only a Sherman Act may be played.",
+                code="not_your_turn",
+                details={"field": "card"},
+            )
+        pending = table.pending
+        u = Unfolding(self, state, ctx.rng)
+        u.add(
+            "social.canceled", {"card": pending.card, "seat": pending.seat, "by": ctx.seat, "sherman": card}
+        )
+        u.add("social.stage", {"seat": pending.seat, "stage": INVITE})
+        return u.events
+
+    @command("pass")
+    def pass_(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        """Let the card being played take effect (the Sherman Act window): once every other player has passed,
+        it does."""
+        pending = state.table.pending
+        if pending is None or ctx.seat not in pending.waiting:
+            raise DomainError("No card being played waits for you.", code="not_your_turn")
+        u = Unfolding(self, state, ctx.rng)
+        u.add("social.passed", {"seat": ctx.seat})
+        if not u.table.pending.waiting:
+            self._resolve(u)
+        return u.events
+
+    def _resolve(self, u: Unfolding) -> None:
+        """The card played takes effect: a User goes on the grid, an Action's instructions are followed. Then the
+        Invitation phase."""
+        pending = u.table.pending
+        if is_user(u.table, pending.card):
+            u.add(
+                "social.placed",
+                {"card": pending.card, "x": pending.selection["x"], "y": pending.selection["y"]},
+            )
+        else:
+            resolve_action(u, pending.seat, pending.card, dict(pending.selection))
+        if not u.over:
+            u.add("social.stage", {"seat": pending.seat, "stage": INVITE})
+
+    # --- the Invitation phase -----------------------------------------------------------------------------------
+
+    @command("invite")
+    def invite(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        """One of the three invitations, each once a turn: ``auto`` (the User you played this turn), ``spam``
+        (any User in play, joining on a 6), ``personal`` (one of your Members invites Friends, each joining on a
+        4, 5 or 6)."""
+        turn = self._require_turn(state, ctx.seat, INVITE)
+        how = command_body.get("how")
+        if how not in (AUTO, SPAM, PERSONAL):
+            raise DomainError(
+                '"how" is "auto", "spam" or "personal".', code="invalid", details={"field": "how"}
+            )
+        if how in turn.invited:
+            raise DomainError(
+                f"You have already sent your {how} invitation this turn.",
+                code="denied",
+                details={"field": "how"},
+            )
+        table, seat = state.table, ctx.seat
+        u = Unfolding(self, state, ctx.rng)
+        u.add("social.invitation", {"seat": seat, "how": how})
+        if how == PERSONAL:
+            member, chosen = self._personal_fields(table, seat, command_body)
+            u.personal_invitation(seat, member, chosen)
+            return u.events
+        user = _text_field(command_body, "user")
+        if how == AUTO:
+            if user not in auto_choices(table, seat):
+                raise DomainError(
+                    "The automatic invitation is for a User you played this turn and who is not yet "
+                    "on your network.",
+                    code="denied",
+                    details={"field": "user"},
+                )
+            u.join(seat, user, AUTO, None)
+        else:
+            if user not in spam_choices(table, seat):
+                raise DomainError(
+                    "You may not spam invite that User (already yours, blocked, or across a gap).",
+                    code="denied",
+                    details={"field": "user"},
+                )
+            u.invite(seat, SPAM, user)
+        return u.events
+
+    def _personal_fields(self, table: SocialismState, seat: int, body: dict) -> tuple[str, list[str]]:
+        member = _text_field(body, "member")
+        pool = personal_pool(table, seat, member)
+        if pool is None:
+            raise DomainError(
+                '"member" must be a User on your network who personally invites.',
+                code="denied",
+                details={"field": "member"},
+            )
+        chosen = body.get("friends")
+        if (
+            not isinstance(chosen, list)
+            or len(set(map(repr, chosen))) != len(chosen)
+            or not all(isinstance(friend, str) for friend in chosen)
+        ):
+            raise DomainError(
+                '"friends" is a list of different Users.', code="invalid", details={"field": "friends"}
+            )
+        if not set(chosen) <= set(pool):
+            raise DomainError(
+                '"friends" must be Friends of the Member not yet on your network.',
+                code="denied",
+                details={"field": "friends", "from": pool},
+            )
+        if len(chosen) not in personal_sizes(table, member, pool):
+            raise DomainError(
+                "That Member may not invite that many Friends.",
+                code="denied",
+                details={"field": "friends", "sizes": personal_sizes(table, member, pool)},
+            )
+        return member, chosen
+
+    @command("block")
+    def block(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        """Jimmy Block: "instead of having him personally invite Friends, you may try to remove a token color that
+        isn't also on Jimmy's card from one Friend. This is successful on a 4, 5, or 6." """
+        turn = self._require_turn(state, ctx.seat, INVITE)
+        if PERSONAL in turn.invited:
+            raise DomainError(
+                "You have already sent your personal invitation this turn.",
+                code="denied",
+                details={"field": "member"},
+            )
+        member, friend = _text_field(command_body, "member"), _text_field(command_body, "friend")
+        color = _whole(command_body, "color")
+        if (member, friend, color) not in block_choices(state.table, ctx.seat):
+            raise DomainError(
+                "Jimmy Block, on your network, removes from one of his Friends a colour that is not "
+                "on his own card.",
+                code="denied",
+                details={"field": "friend"},
+            )
+        u = Unfolding(self, state, ctx.rng)
+        u.add("social.invitation", {"seat": ctx.seat, "how": PERSONAL})
+        u.block(ctx.seat, member, friend, color)
+        return u.events
+
+    @command("end_turn")
+    def end_turn(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        """The end of the Invitation phase, and of the turn: play proceeds clockwise."""
+        self._require_turn(state, ctx.seat, INVITE)
+        u = Unfolding(self, state, ctx.rng)
+        u.add("social.turn_ended", {"seat": ctx.seat})
+        self._begin_turn(u, (ctx.seat + 1) % len(state.seats))
+        return u.events
+
+    # --- how the events change the state ------------------------------------------------------------------------
+
+    @applies("game.created", shows={"deck": PUBLIC, "cards": COUNT, "tokens": PUBLIC})
+    def apply_game_created(self, state: GameState, event: Event) -> GameState:
+        data = event.data
+        return replace(
+            state,
+            table=SocialismState(
+                deck=dict(data["deck"]), cards=cards_from_json(data["cards"]), tokens=data["tokens"]
+            ),
+        )
+
+    @applies("player.joined")
+    def apply_player_joined(self, state: GameState, event: Event) -> GameState:
+        player = Player(seat=event.data["seat"], tokens=state.table.tokens)
+        return state.with_table(players=(*state.table.players, player))
+
+    @applies("social.started", shows={"first": PUBLIC, "draw_pile": COUNT, "tokens": PUBLIC})
+    def apply_started(self, state: GameState, event: Event) -> GameState:
+        return replace(state, status=ACTIVE).with_table(
+            draw_pile=tuple(event.data["draw_pile"]), first_player=event.data["first"], started=True
+        )
+
+    @applies("social.dealt", shows={"seat": PUBLIC, "cards": OWNER, "count": PUBLIC})
+    def apply_dealt(self, state: GameState, event: Event) -> GameState:
+        table, cards = state.table, event.data["cards"]
+        player = table.player(event.data["seat"])
+        table = with_player(table, replace(player, hand=(*player.hand, *cards)))
+        return replace(
+            state, table=replace(table, draw_pile=tuple(c for c in table.draw_pile if c not in cards))
+        )
+
+    @applies("social.turn_began", shows={"seat": PUBLIC})
+    def apply_turn_began(self, state: GameState, event: Event) -> GameState:
+        return state.with_table(turn=Turn(seat=event.data["seat"]))
+
+    @applies("social.reshuffled", shows={"draw_pile": COUNT})
+    def apply_reshuffled(self, state: GameState, event: Event) -> GameState:
+        return state.with_table(draw_pile=tuple(event.data["draw_pile"]), discard_pile=())
+
+    @applies("social.drew", shows={"seat": PUBLIC, "card": OWNER})
+    def apply_drew(self, state: GameState, event: Event) -> GameState:
+        table, card = state.table, event.data["card"]
+        if card is not None:
+            player = table.player(event.data["seat"])
+            table = replace(
+                with_player(table, replace(player, hand=(*player.hand, card))), draw_pile=table.draw_pile[1:]
+            )
+        return replace(state, table=replace(table, turn=replace(table.turn, stage=PLAY)))
+
+    @applies("social.played", shows=dict.fromkeys(("seat", "card", "selection", "waiting"), PUBLIC))
+    def apply_played(self, state: GameState, event: Event) -> GameState:
+        data = event.data
+        player = state.table.player(data["seat"])
+        table = with_player(
+            state.table, replace(player, hand=tuple(c for c in player.hand if c != data["card"]))
+        )
+        pending = Pending(
+            seat=data["seat"],
+            card=data["card"],
+            selection=dict(data["selection"]),
+            waiting=tuple(data["waiting"]),
+        )
+        return replace(state, table=replace(table, pending=pending))
+
+    @applies("social.passed", shows={"seat": PUBLIC})
+    def apply_passed(self, state: GameState, event: Event) -> GameState:
+        pending = state.table.pending
+        return state.with_table(
+            pending=replace(pending, waiting=tuple(s for s in pending.waiting if s != event.data["seat"]))
+        )
+
+    @applies("social.canceled", shows=dict.fromkeys(("card", "seat", "by", "sherman"), PUBLIC))
+    def apply_canceled(self, state: GameState, event: Event) -> GameState:
+        data = event.data
+        player = state.table.player(data["by"])
+        table = with_player(
+            state.table, replace(player, hand=tuple(c for c in player.hand if c != data["sherman"]))
+        )
+        return replace(
+            state,
+            table=replace(
+                table, pending=None, discard_pile=(*table.discard_pile, data["card"], data["sherman"])
+            ),
+        )
+
+    @applies("social.placed", shows=dict.fromkeys(("card", "x", "y"), PUBLIC))
+    def apply_placed(self, state: GameState, event: Event) -> GameState:
+        table, data = state.table, event.data
+        card = new_placed(table.cards[data["card"]], data["x"], data["y"])
+        return state.with_table(
+            grid=(*table.grid, card), pending=None, turn=replace(table.turn, played_user=data["card"])
+        )
+
+    @applies("social.copied", shows=dict.fromkeys(("card", "copy", "acts_as"), PUBLIC))
+    def apply_copied(self, state: GameState, event: Event) -> GameState:
+        return state.with_table(
+            acting_as={**state.table.acting_as, event.data["card"]: event.data["acts_as"]}
+        )
+
+    @applies("social.kept", shows=dict.fromkeys(("card", "seat"), PUBLIC))
+    def apply_kept(self, state: GameState, event: Event) -> GameState:
+        player = state.table.player(event.data["seat"])
+        table = with_player(state.table, replace(player, in_front=(*player.in_front, event.data["card"])))
+        return replace(state, table=replace(table, pending=None))
+
+    @applies("social.discarded", shows={"card": PUBLIC})
+    def apply_discarded(self, state: GameState, event: Event) -> GameState:
+        table = state.table
+        return state.with_table(
+            pending=None,
+            discard_pile=(*table.discard_pile, event.data["card"]),
+            acting_as={k: v for k, v in table.acting_as.items() if k != event.data["card"]},
+        )
+
+    @applies("social.stage", shows={"seat": PUBLIC, "stage": PUBLIC})
+    def apply_stage(self, state: GameState, event: Event) -> GameState:
+        return state.with_table(turn=replace(state.table.turn, stage=event.data["stage"]))
+
+    @applies("social.invitation", shows={"seat": PUBLIC, "how": PUBLIC})
+    def apply_invitation(self, state: GameState, event: Event) -> GameState:
+        turn = state.table.turn
+        return state.with_table(turn=replace(turn, invited=(*turn.invited, event.data["how"])))
+
+    @applies(
+        "social.die_rolled",
+        shows=dict.fromkeys(
+            ("seat", "what", "user", "by", "cause", "roll", "needs", "success", "color"), PUBLIC
+        ),
+    )
+    def apply_die_rolled(self, state: GameState, event: Event) -> GameState:
+        return state
+
+    @applies("social.picked", shows=dict.fromkeys(("by", "from", "picked", "cause"), PUBLIC))
+    def apply_picked(self, state: GameState, event: Event) -> GameState:
+        return state
+
+    @applies("social.joined", shows=dict.fromkeys(("seat", "user", "how", "cause"), PUBLIC))
+    def apply_joined(self, state: GameState, event: Event) -> GameState:
+        seat = event.data["seat"]
+        state = _change_members(state, event.data["user"], lambda members: (*members, seat))
+        player = state.table.player(seat)
+        return state.with_table(**_players(state.table, replace(player, tokens=player.tokens - 1)))
+
+    @applies("social.left", shows=dict.fromkeys(("seat", "user", "cause"), PUBLIC))
+    def apply_left(self, state: GameState, event: Event) -> GameState:
+        seat = event.data["seat"]
+        state = _change_members(
+            state, event.data["user"], lambda members: tuple(m for m in members if m != seat)
+        )
+        player = state.table.player(seat)
+        return state.with_table(**_players(state.table, replace(player, tokens=player.tokens + 1)))
+
+    @applies("social.removed", shows=dict.fromkeys(("card", "cause", "to", "seat"), PUBLIC))
+    def apply_removed(self, state: GameState, event: Event) -> GameState:
+        """A User leaves the grid: its tokens back to their owners, the Viral Posts on it to the discard pile."""
+        data, table = event.data, state.table
+        card = placed(table, data["card"])
+        players = list(table.players)
+        for identity in card.identities:
+            for seat in identity.members:
+                players[seat] = replace(players[seat], tokens=players[seat].tokens + 1)
+        gone = [post.card for post in table.viral_posts if post.on == card.card]
+        players = [replace(p, in_front=tuple(c for c in p.in_front if c not in gone)) for p in players]
+        discard = (*table.discard_pile, *gone)
+        if data["to"] == "hand":
+            players[data["seat"]] = replace(
+                players[data["seat"]], hand=(*players[data["seat"]].hand, card.card)
+            )
+        else:
+            discard = (*discard, card.card)
+        return state.with_table(
+            grid=tuple(p for p in table.grid if p.card != card.card),
+            players=tuple(players),
+            discard_pile=discard,
+            viral_posts=tuple(post for post in table.viral_posts if post.card not in gone),
+            acting_as={k: v for k, v in table.acting_as.items() if k not in gone},
+        )
+
+    @applies("social.action_removed", shows=dict.fromkeys(("card", "cause"), PUBLIC))
+    def apply_action_removed(self, state: GameState, event: Event) -> GameState:
+        table, card = state.table, event.data["card"]
+        players = tuple(replace(p, in_front=tuple(c for c in p.in_front if c != card)) for p in table.players)
+        return state.with_table(
+            players=players,
+            discard_pile=(*table.discard_pile, card),
+            viral_posts=tuple(post for post in table.viral_posts if post.card != card),
+            acting_as={k: v for k, v in table.acting_as.items() if k != card},
+        )
+
+    @applies("social.viral_moved", shows=dict.fromkeys(("card", "owner", "from", "to", "user"), PUBLIC))
+    def apply_viral_moved(self, state: GameState, event: Event) -> GameState:
+        data = event.data
+        posts = tuple(post for post in state.table.viral_posts if post.card != data["card"])
+        return state.with_table(
+            viral_posts=(*posts, ViralPost(card=data["card"], owner=data["owner"], on=data["to"]))
+        )
+
+    @applies("social.turn_ended", shows={"seat": PUBLIC})
+    def apply_turn_ended(self, state: GameState, event: Event) -> GameState:
+        return state.with_table(turn=None)
+
+    @applies("social.finished", shows={"winners": PUBLIC, "reason": PUBLIC})
+    def apply_finished(self, state: GameState, event: Event) -> GameState:
+        return replace(state, status=FINISHED, winners=tuple(event.data["winners"]))
+
+    # --- what each viewer sees ----------------------------------------------------------------------------------
+
+    def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+        """The envelope's players, each with its tokens left (the counter ``tokens``), hand size and the Actions
+        in front of it, your own hand; and the ``board`` (null until the game starts): the grid with every
+        token, the Viral Posts, the piles (the draw pile counted), the turn and the card being played."""
+        table = state.table
+        players = []
+        for seat in state.seats:
+            shown: dict[str, Any] = {
+                "seat": seat.seat,
+                "username": seat.username,
+                "team": seat.team,
+                "status": seat.status,
+            }
+            if table.started:
+                player = table.player(seat.seat)
+                shown.update(
+                    {
+                        "counters": {"tokens": player.tokens},
+                        "tokens_placed": table.tokens - player.tokens,
+                        "hand_count": len(player.hand),
+                        "in_front": [self._card(table, c) for c in player.in_front],
+                    }
+                )
+                if seat.seat == viewer:
+                    shown["hand"] = [self._card(table, c) for c in player.hand]
+            players.append(shown)
+        return {
+            "deck": dict(table.deck),
+            "tokens": table.tokens,
+            "players": players,
+            "board": self._board(state, viewer) if table.started else None,
+        }
+
+    def _card(self, table: SocialismState, card_id: str) -> dict[str, Any]:
+        card = table.cards[card_id]
+        shown = {name: getattr(card, name) for name in CARD_FIELDS}
+        shown["stats"] = dict(card.stats)
+        if card_id in table.acting_as:
+            shown["acts_as"] = table.acting_as[card_id]
+        return shown
+
+    def _board(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+        table = state.table
+        turn, pending = table.turn, table.pending
+        return {
+            "first_player": table.first_player,
+            "turn": None
+            if turn is None
+            else {
+                "seat": turn.seat,
+                "stage": turn.stage,
+                "played_user": turn.played_user,
+                "invited": list(turn.invited),
+            },
+            "grid": [
+                {
+                    "card": self._card(table, p.card),
+                    "x": p.x,
+                    "y": p.y,
+                    "identities": [_identity_view(i) for i in p.identities],
+                    "friends": sorted({f for i in p.identities for f in friends(table, i.id)}),
+                }
+                for p in table.grid
+            ],
+            "sets": unconnected_sets(table),
+            "viral_posts": [
+                {"card": post.card, "owner": post.owner, "on": post.on} for post in table.viral_posts
+            ],
+            "draw_pile": {"count": len(table.draw_pile)},
+            "discard_pile": [self._card(table, c) for c in table.discard_pile],
+            "pending": None
+            if pending is None
+            else {
+                "seat": pending.seat,
+                "card": self._card(table, pending.card),
+                "selection": dict(pending.selection),
+                "waiting": list(pending.waiting),
+            },
+            "waiting_for": waiting_for(state),
+        }
+
+    # --- legal moves --------------------------------------------------------------------------------------------
+
+    def legal_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
+        return socialism_moves(state, seat)
+
+
+def _identity_view(identity: Identity) -> dict[str, Any]:
+    return {"id": identity.id, "name": identity.name, "members": list(identity.members)}
+
+
+def _players(table: SocialismState, player: Player) -> dict[str, Any]:
+    return {"players": with_player(table, player).players}
+
+
+def _change_members(state: GameState, identity_id: str, change) -> GameState:
+    table = state.table
+    grid = tuple(
+        replace(
+            p,
+            identities=tuple(
+                replace(i, members=change(i.members)) if i.id == identity_id else i for i in p.identities
+            ),
+        )
+        for p in table.grid
+    )
+    return state.with_table(grid=grid)
+
+
+__all__ = ["NAME", "SocialismRuleset"]

@@ -1,0 +1,107 @@
+"""The state of one game, as the core keeps it for every ruleset: the envelope around the ruleset's own state.
+
+The core knows who sits where (``seats``), whether the game is open, being played, stopped for a vote or over
+(``status``), how many events made it (``version``), who won (``winners``) and the game's ``options``. During a
+step of simultaneous moves it also holds the seats asked to choose (``choosing``) and the secret choices made so
+far (``choices``), which no viewer but the seat that chose ever sees. Everything else belongs to the ruleset: its
+own frozen dataclass, in ``table``.
+
+States are frozen values: code that changes one builds a new one (``dataclasses.replace``), so every old state
+stays valid (replay, views of the state before an event, snapshots).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dvorak_engine.values import replace, replace_inner
+
+OPEN, ACTIVE, VOTING, FINISHED = "open", "active", "voting", "finished"
+STATUSES = (OPEN, ACTIVE, VOTING, FINISHED)
+PLAYING, ELIMINATED = "playing", "eliminated"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player of the game: seat numbers go from 0 in order of joining. ``team`` is None for a player without
+    one; ``status`` is ``playing`` or ``eliminated``."""
+
+    seat: int
+    user_id: int
+    username: str
+    team: str | None = None
+    status: str = PLAYING
+
+
+@dataclass(frozen=True)
+class GameState:
+    ruleset: str
+    table: Any = None
+    status: str = OPEN
+    version: int = 0
+    max_players: int = 2
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: tuple[Seat, ...] = ()
+    winners: tuple[int, ...] = ()
+    # Simultaneous moves: the seats asked for a secret choice, and the choices made so far (seat as a string).
+    choosing: tuple[int, ...] = ()
+    choices: dict[str, Any] = field(default_factory=dict)
+
+    def seat(self, number: int) -> Seat:
+        return self.seats[number]
+
+    def with_seat(self, seat: Seat) -> GameState:
+        seats = list(self.seats)
+        seats[seat.seat] = seat
+        return replace(self, seats=tuple(seats))
+
+    def with_table(self, **changes: Any) -> GameState:
+        """The state with these fields of the ruleset's own state changed."""
+        return replace_inner(self, "table", **changes)
+
+
+def seat_of(state: GameState | None, user_id: int) -> int | None:
+    if state is None:
+        return None
+    return next((s.seat for s in state.seats if s.user_id == user_id), None)
+
+
+def seats_standing(state: GameState) -> list[int]:
+    """The seats still in the game."""
+    return [s.seat for s in state.seats if s.status == PLAYING]
+
+
+# --- Teams ------------------------------------------------------------------------------------------------
+
+
+def team_mates(state: GameState, seat: int) -> list[int]:
+    """The other players of ``seat``'s team (none for a player without a team)."""
+    team = state.seat(seat).team
+    if team is None:
+        return []
+    return [s.seat for s in state.seats if s.team == team and s.seat != seat]
+
+
+def opponents(state: GameState, seat: int) -> list[int]:
+    """The players still in the game who are not ``seat`` and not its team-mates: team-mates are not opponents
+    of one another."""
+    mates = set(team_mates(state, seat))
+    return [s for s in seats_standing(state) if s != seat and s not in mates]
+
+
+def teams(state: GameState) -> dict[str, list[int]]:
+    """Each team's name and seats, in order of joining."""
+    found: dict[str, list[int]] = {}
+    for seat in state.seats:
+        if seat.team is not None:
+            found.setdefault(seat.team, []).append(seat.seat)
+    return found
+
+
+def winning_seats(state: GameState, seats: list[int]) -> list[int]:
+    """A player's win is their team's: every seat of each winner's team wins with them."""
+    winners = set(seats)
+    for seat in seats:
+        winners.update(team_mates(state, seat))
+    return sorted(winners)
