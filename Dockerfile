@@ -7,6 +7,7 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY dvorak_core ./dvorak_core
 COPY dvorak_engine ./dvorak_engine
+COPY dvorak_kit ./dvorak_kit
 COPY dvorak_site ./dvorak_site
 COPY games ./games
 COPY decks ./decks

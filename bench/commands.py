@@ -105,7 +105,7 @@ def load_times(events_count: int = 10_000) -> None:
     from django.conf import settings
 
     import dvorak_engine as engine
-    from dvorak_site.eventstore import store
+    from dvorak_kit.eventstore import store
     from games import services
 
     actor = engine.Actor(user_id=1, username="bench")

@@ -51,7 +51,7 @@ def main() -> None:
     import psycopg
     from django.db import connection
 
-    from dvorak_site.eventstore import store
+    from dvorak_kit.eventstore import store
 
     run = uuid.uuid4().hex[:8]
     versions: dict[str, int] = {}

@@ -146,7 +146,7 @@ def make_games(count: int) -> tuple[list[dict], str]:
 def versions(games: list[dict]) -> dict[str, int]:
     from django.db import close_old_connections
 
-    from dvorak_site.eventstore import store
+    from dvorak_kit.eventstore import store
 
     close_old_connections()
     return {k.removeprefix("game-"): v for k, v in store.current_versions([f"game-{g['id']}" for g in games]).items()}

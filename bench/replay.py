@@ -39,7 +39,7 @@ def our_game(events: int):
 
 
 def store_game(engine_events) -> str:
-    from dvorak_site.eventstore import store
+    from dvorak_kit.eventstore import store
 
     stream_id = f"game-bench-{uuid.uuid4().hex[:12]}"
     version = 0
@@ -113,7 +113,7 @@ def main() -> None:
     args = parser.parse_args()
     url = setup_django()
 
-    from dvorak_site.eventstore import store
+    from dvorak_kit.eventstore import store
     from games.services import FOLDER
 
     events, expected = our_game(args.events)

@@ -32,7 +32,7 @@ def lengthen(game_id, user, cause: str, events: int) -> None:
     from django.db import transaction
 
     import dvorak_engine as engine
-    from dvorak_site.eventstore import store
+    from dvorak_kit.eventstore import store
     from games import services
 
     game = services.get_game(game_id)

@@ -39,7 +39,7 @@ class ApiBodyLimitMiddleware:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         length = request.META.get("CONTENT_LENGTH") or ""
         if limit is not None and request.path_info.startswith("/api/") and length.isdigit() and int(length) > limit:
-            from dvorak_site.api.exceptions import error_body
+            from dvorak_kit.api.exceptions import error_body
 
             return JsonResponse(error_body("too_large", f"A request body has at most {limit} bytes."), status=413)
         return self.get_response(request)

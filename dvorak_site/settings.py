@@ -66,7 +66,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from here, not from a CDN
     "channels",
-    "dvorak_site.eventstore",
+    "dvorak_kit.eventstore",
     "decks",
     "games",
     "proposals",
@@ -145,12 +145,12 @@ DATABASE_RUNTIME_ROLE = env.str("DATABASE_RUNTIME_ROLE", default="")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer, cache (throttling) and Celery's broker. The API carries on while Redis is away
-# (dvorak_site/outage.py): the cache falls back to each process's memory, live updates wait and then catch up.
+# (dvorak_kit/outage.py): the cache falls back to each process's memory, live updates wait and then catch up.
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "dvorak_site.channel_layer.ResilientRedisChannelLayer",
+            "BACKEND": "dvorak_kit.channel_layer.ResilientRedisChannelLayer",
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2}],
                 "prefix": env.str("CHANNELS_PREFIX", default="dvorak"),
@@ -164,7 +164,7 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "dvorak_site.cache.FailOpenRedisCache",
+            "BACKEND": "dvorak_kit.cache.FailOpenRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="dvorak"),
             # A Redis that hangs rather than refuses costs a request this long, once per retry interval.
@@ -221,21 +221,21 @@ if DEBUG:  # whitenoise serves from the apps' own folders then; with DEBUG off, 
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="dvorak@localhost")
 
-# How long a process trusts a token it has read (dvorak_site/api/authentication.py): a token deleted elsewhere
+# How long a process trusts a token it has read (dvorak_kit/api/authentication.py): a token deleted elsewhere
 # still works on other processes for at most this long.
 TOKEN_CACHE_SECONDS = env.float("TOKEN_CACHE_SECONDS", default=5.0)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # A token is read from the database at most once per TOKEN_CACHE_SECONDS per process.
-        "dvorak_site.api.authentication.CachedTokenAuthentication",
+        "dvorak_kit.api.authentication.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_THROTTLE_CLASSES": [
-        # Counted in the process, shared with Redis in batches (dvorak_site/api/throttling.py).
-        "dvorak_site.api.throttling.AnonRateThrottle",
-        "dvorak_site.api.throttling.UserRateThrottle",
+        # Counted in the process, shared with Redis in batches (dvorak_kit/api/throttling.py).
+        "dvorak_kit.api.throttling.AnonRateThrottle",
+        "dvorak_kit.api.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.str("THROTTLE_ANON", default="120/min"),
@@ -246,13 +246,13 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": env.int("DRF_NUM_PROXIES", default=None),
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "EXCEPTION_HANDLER": "dvorak_site.api.exceptions.exception_handler",
+    "EXCEPTION_HANDLER": "dvorak_kit.api.exceptions.exception_handler",
     # Bodies are JSON (API.md); anything else is a 415, as the schema says.
-    "DEFAULT_PARSER_CLASSES": ["dvorak_site.api.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["dvorak_kit.api.parsers.JSONParser"],
     # Escape what is not ASCII in answers: an error that quotes a lone surrogate ("\ud800") from the request
     # still encodes.
     "UNICODE_JSON": False,
-    "DEFAULT_SCHEMA_CLASS": "dvorak_site.api.schema.DvorakAutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "dvorak_kit.api.schema.DvorakAutoSchema",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
@@ -285,7 +285,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "dvorak_site.api.schema.inline_single_value_enums",
+        "dvorak_kit.api.schema.inline_single_value_enums",
     ],
 }
 
@@ -294,7 +294,7 @@ EVENTSTORE_SNAPSHOT_EVERY = env.int("EVENTSTORE_SNAPSHOT_EVERY", default=100)
 # Under ASGI, the threads of a process that carry out ordinary game commands (games/api/fast.py); each keeps a
 # database connection while it works. 2 answered the most on 2 cores (bench/README.md).
 COMMAND_THREADS = env.int("DVORAK_COMMAND_THREADS", default=2)
-# The live-update publisher sends at most one batch to Redis each this many seconds (dvorak_site/publisher.py): an
+# The live-update publisher sends at most one batch to Redis each this many seconds (dvorak_kit/publisher.py): an
 # idle server's updates leave at once, a busy server's gather, several to a batch.
 PUBLISH_INTERVAL_SECONDS = env.float("DVORAK_PUBLISH_INTERVAL_SECONDS", default=0.008)
 # The game states each process keeps in memory, the most recently used (games/services.py): a command on one of them

@@ -24,7 +24,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 import dvorak_engine as engine
-from dvorak_site.eventstore import store
+from dvorak_kit.eventstore import store
 from games import services
 from games.models import Game
 

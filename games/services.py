@@ -36,8 +36,8 @@ from dvorak_core.errors import (
 )
 from dvorak_core.storable import ensure_storable
 from dvorak_engine.events import stored_event
-from dvorak_site import publisher
-from dvorak_site.eventstore import store
+from dvorak_kit import publisher
+from dvorak_kit.eventstore import store
 from games.models import CommandReceipt, Game, Seat
 
 logger = logging.getLogger("dvorak.games")
@@ -562,7 +562,7 @@ def mark_player_deck(game_id, player_deck: dict | None) -> None:
 def publish(game_id, version: int, *, after: int = 0) -> None:
     """Tell the game's live sockets that it has moved on from ``after`` to ``version``; each socket reads and
     redacts for its own viewer, and one that had not reached ``after`` knows it missed a notice.
-    On Redis the message leaves from a background thread (dvorak_site/publisher.py): the request does not wait."""
+    On Redis the message leaves from a background thread (dvorak_kit/publisher.py): the request does not wait."""
     publisher.group_send(group_name(game_id), {"type": "game.advanced", "version": version, "after": after})
 
 

@@ -22,7 +22,7 @@ from dvorak_core.deckdata import CardData
 from dvorak_core.effects import InvalidEffect, checked_effect
 from dvorak_core.errors import Conflict, DomainError, Forbidden, NotFound
 from dvorak_core.vote_rules import ACCEPTED, NO_OBJECTION, OPEN, outcome
-from dvorak_site.outage import Outage
+from dvorak_kit.outage import Outage
 from proposals.models import ADD, CHANGE, REMOVE, CardSetChange, CardSetChangeVote
 
 KINDS = (ADD, CHANGE, REMOVE)

@@ -206,8 +206,8 @@ def _fresh_local_cache():
     """
     from django.core.cache import cache
 
-    from dvorak_site.api import throttling
-    from dvorak_site.api.authentication import TOKEN_CACHE
+    from dvorak_kit.api import throttling
+    from dvorak_kit.api.authentication import TOKEN_CACHE
 
     if "locmem" in settings.CACHES["default"]["BACKEND"]:
         cache.clear()

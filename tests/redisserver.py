@@ -24,7 +24,7 @@ def cache_on(url: str) -> dict:
     """``CACHES`` of production's kind (the fail-open Redis cache) on ``url``, under a key prefix of its own."""
     return {
         "default": {
-            "BACKEND": "dvorak_site.cache.FailOpenRedisCache",
+            "BACKEND": "dvorak_kit.cache.FailOpenRedisCache",
             "LOCATION": url,
             "KEY_PREFIX": f"dvorak-test-{uuid.uuid4().hex}",
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},

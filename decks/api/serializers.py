@@ -23,7 +23,7 @@ from dvorak_core.deckdata import (
     SpecialRuleData,
 )
 from dvorak_core.effects import read_card, read_special_rule, suggestion
-from dvorak_site.api.params import EffectField, QueryBooleanField, StrictTypes, new_deck_slug
+from dvorak_kit.api.params import EffectField, QueryBooleanField, StrictTypes, new_deck_slug
 
 KINDS = [DECK, CARD_SET]
 

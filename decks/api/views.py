@@ -16,9 +16,9 @@ from decks.api import serializers
 from decks.api.files import attachment
 from decks.exporters import FORMATS as EXPORT_FORMATS
 from decks.exporters import export_deck, media_type
-from dvorak_site.api.pagination import Keyset, PageNumbers
-from dvorak_site.api.params import IF_MATCH, if_match_version, number_parameter, read_query, whole_number
-from dvorak_site.api.schema import refusals
+from dvorak_kit.api.pagination import Keyset, PageNumbers
+from dvorak_kit.api.params import IF_MATCH, if_match_version, number_parameter, read_query, whole_number
+from dvorak_kit.api.schema import refusals
 
 TAGS = ["archive"]
 READ_OR_SIGNED_IN = [permissions.IsAuthenticatedOrReadOnly]

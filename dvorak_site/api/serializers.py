@@ -2,7 +2,7 @@ from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
-from dvorak_site.api.params import StrictTypes
+from dvorak_kit.api.params import StrictTypes
 
 
 class CredentialsSerializer(StrictTypes):

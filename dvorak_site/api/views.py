@@ -5,10 +5,10 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from dvorak_kit.api.schema import refusals
+from dvorak_kit.api.throttling import AnonRateThrottle
 from dvorak_site.api import serializers, services
 from dvorak_site.api.health import health_report
-from dvorak_site.api.schema import refusals
-from dvorak_site.api.throttling import AnonRateThrottle
 from dvorak_site.wsauth import TICKET_MAX_AGE, make_ticket
 
 

@@ -26,7 +26,7 @@ from rest_framework.exceptions import ValidationError
 
 from dvorak_core.errors import DomainError
 from dvorak_engine.rulesets import all_rulesets
-from dvorak_site.api.params import EffectField, StrictTypes
+from dvorak_kit.api.params import EffectField, StrictTypes
 
 DVORAK, ARTICLE_II = "dvorak", "article_ii"
 SEAT_HELP = "A seat number (0 is the first player)."

@@ -33,10 +33,10 @@ from django.http.request import split_domain_port, validate_host
 from rest_framework import exceptions
 from rest_framework.renderers import JSONRenderer
 
-from dvorak_site.api.authentication import CachedTokenAuthentication
-from dvorak_site.api.exceptions import error_body, exception_handler
-from dvorak_site.api.parsers import JSONParser
-from dvorak_site.publisher import PUBLISHER
+from dvorak_kit.api.authentication import CachedTokenAuthentication
+from dvorak_kit.api.exceptions import error_body, exception_handler
+from dvorak_kit.api.parsers import JSONParser
+from dvorak_kit.publisher import PUBLISHER
 from games import services
 from games.api import commands
 from games.api.views import GameCommandView
@@ -65,7 +65,7 @@ class CommandFastPath:
         self.publishing = False
 
     async def __call__(self, scope, receive, send):
-        if not self.publishing:  # the live updates sent from this server's loop (dvorak_site/publisher.py)
+        if not self.publishing:  # the live updates sent from this server's loop (dvorak_kit/publisher.py)
             self.publishing = True
             PUBLISHER.send_from(asyncio.get_running_loop())
         match = None
@@ -266,7 +266,7 @@ async def answer_command(request: dict, game_id: str, body: bytes, path: str) ->
     asgiref's ``SyncToAsync`` (whose context copies and thread bookkeeping were about a twelfth of a worker's CPU
     under the card commands' bench): the steps need nothing of the request's context, and the one thing they send
     back to the loop, a live update on the in-memory channel layer, finds the loop itself
-    (``dvorak_site.publisher.group_send``)."""
+    (``dvorak_kit.publisher.group_send``)."""
     return await asyncio.get_running_loop().run_in_executor(EXECUTOR, _answer_command, request, game_id, body, path)
 
 

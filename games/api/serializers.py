@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from dvorak_engine.rulesets import ruleset_names
-from dvorak_site.api.params import EffectField, QueryBooleanField, StrictTypes, new_deck_slug
+from dvorak_kit.api.params import EffectField, QueryBooleanField, StrictTypes, new_deck_slug
 from games.models import SPECTATORS
 
 VARIANTS = ["standard", "team", "multi_deck", "ccg"]

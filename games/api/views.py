@@ -10,9 +10,9 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from dvorak_site.api.pagination import PageNumbers
-from dvorak_site.api.params import IF_MATCH, if_match_version, number_parameter, read_query, whole_number
-from dvorak_site.api.schema import refusals
+from dvorak_kit.api.pagination import PageNumbers
+from dvorak_kit.api.params import IF_MATCH, if_match_version, number_parameter, read_query, whole_number
+from dvorak_kit.api.schema import refusals
 from games import services
 from games.api import commands
 from games.api import serializers as s

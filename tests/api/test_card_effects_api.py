@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dvorak_core.deckdata import DeckData
-from dvorak_site.eventstore import store
+from dvorak_kit.eventstore import store
 from games import services
 
 pytestmark = pytest.mark.django_db

@@ -113,7 +113,7 @@ CODE_KEYWORD = re.compile(r"\b(\w+)\((?:[^()]|\([^()]*\))*?\bcode=\"([a-z_]+)\""
 def error_codes() -> dict[str, int]:
     """Every error code the service can answer with, and its HTTP status."""
     from dvorak_core import errors as site_errors
-    from dvorak_site.api.exceptions import DRF_CODES
+    from dvorak_kit.api.exceptions import DRF_CODES
 
     import_project_modules()
     codes: dict[str, int] = dict(site_errors.STATUS_BY_CODE)

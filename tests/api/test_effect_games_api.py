@@ -19,7 +19,7 @@ from dvorak_engine.rulesets.dvorak.state import (
     cards_in_zones,
     cards_visible_to,
 )
-from dvorak_site.eventstore import store
+from dvorak_kit.eventstore import store
 from games import services
 from tests.engine.test_effect_properties import HAND_RULES, OTHER_RULES, UNREAD, filled, understood_pool
 

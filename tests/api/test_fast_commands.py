@@ -14,8 +14,8 @@ from channels.testing import HttpCommunicator, WebsocketCommunicator
 from django.db import connection
 from rest_framework.throttling import UserRateThrottle
 
+from dvorak_kit.eventstore import store
 from dvorak_site.asgi import application, django_asgi_app
-from dvorak_site.eventstore import store
 from games.api.fast import CommandFastPath
 
 pytestmark = [pytest.mark.django_db(transaction=True)]

@@ -15,7 +15,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.throttling import SimpleRateThrottle
 
-from dvorak_site.api import authentication
+from dvorak_kit.api import authentication
 from games.services import group_name
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -249,7 +249,7 @@ def test_a_command_reaches_the_games_group_and_is_not_sent_from_the_request(tabl
 
 @pytest.mark.skipif(isinstance(get_channel_layer(), InMemoryChannelLayer), reason="needs the Redis channel layer")
 def test_a_live_update_that_fails_is_logged_and_the_command_still_answers_201(table, monkeypatch, caplog):
-    from dvorak_site.publisher import PUBLISHER
+    from dvorak_kit.publisher import PUBLISHER
 
     game_id, seated = table(2)
     layer = get_channel_layer()
@@ -273,8 +273,8 @@ def test_a_live_update_that_fails_is_logged_and_the_command_still_answers_201(ta
 
 
 def test_a_command_due_a_snapshot_has_it_written_after_its_answer_without_a_lock(table, settings):
-    from dvorak_site.eventstore import store
-    from dvorak_site.eventstore.models import Snapshot
+    from dvorak_kit.eventstore import store
+    from dvorak_kit.eventstore.models import Snapshot
     from games import services
 
     game_id, seated = table(2)
@@ -302,7 +302,7 @@ def test_each_request_gets_its_own_copy_of_a_cached_tokens_user(make_user):
     nothing one request sets on its user (an attribute, a related object it caches) reaches another's."""
     import copy
 
-    from dvorak_site.api.authentication import CachedTokenAuthentication
+    from dvorak_kit.api.authentication import CachedTokenAuthentication
 
     user = make_user()
     authentication = CachedTokenAuthentication()

@@ -9,7 +9,7 @@ import pytest
 from decks.models import Deck
 from dvorak_core.deckdata import CardData, DeckData
 from dvorak_core.errors import DomainError
-from dvorak_site.eventstore import store
+from dvorak_kit.eventstore import store
 from games.models import Game
 from proposals.models import CardSetChange
 from tests.engine.dvorak_games import unique_title_deck

@@ -17,7 +17,7 @@ from tests.redisserver import cache_on, free_port, own_redis, wait_until
 @pytest.fixture(autouse=True)
 def _no_outage_known_yet(monkeypatch):
     """Each test starts with no outage on record, whichever free port it is given."""
-    from dvorak_site import cache
+    from dvorak_kit import cache
 
     monkeypatch.setattr(cache, "_outages", {})
 
@@ -84,7 +84,7 @@ def test_commands_answer_201_while_the_channel_layers_redis_is_away_and_that_is_
 ):
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "dvorak_site.channel_layer.ResilientRedisChannelLayer",
+            "BACKEND": "dvorak_kit.channel_layer.ResilientRedisChannelLayer",
             "CONFIG": {"hosts": [f"redis://127.0.0.1:{free_port()}/0"]},
         }
     }

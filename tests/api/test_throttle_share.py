@@ -1,6 +1,6 @@
 """A throttle's shared count costs one Redis round trip, and counts as Django's add and incr did.
 
-The throttles share their counts with Redis now and then (dvorak_site/api/throttling.py). Django's ``add`` and
+The throttles share their counts with Redis now and then (dvorak_kit/api/throttling.py). Django's ``add`` and
 ``incr`` are three round trips (SET NX, EXISTS, INCRBY); the cache's ``add_and_incr`` sends both in one."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import redis
 from django.conf import settings as django_settings
 from redis.connection import AbstractConnection
 
-from dvorak_site.api import throttling
-from dvorak_site.cache import add_and_incr
+from dvorak_kit.api import throttling
+from dvorak_kit.cache import add_and_incr
 from tests.redisserver import cache_on
 
 pytestmark = pytest.mark.redis
@@ -105,7 +105,7 @@ def test_every_cache_object_of_a_process_uses_one_client_per_pool(redis_cache):
     request), and the client still serves whatever it is asked."""
     from django.core.cache.backends.base import BaseCache
 
-    from dvorak_site.cache import FailOpenRedisCache
+    from dvorak_kit.cache import FailOpenRedisCache
 
     first = redis_cache._cache.get_client("window", write=True)
     assert redis_cache._cache.get_client("other", write=True) is first

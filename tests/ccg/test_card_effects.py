@@ -93,7 +93,7 @@ def test_a_ccg_game_understands_a_card_by_the_effect_its_version_carries(
 
     # Every copy of it in the game, in both players' decks, carries it; the cards without one carry none.
     from dvorak_engine.rulesets.dvorak.effects import effect_of
-    from dvorak_site.eventstore import store
+    from dvorak_kit.eventstore import store
     from games.models import Game
     from games.services import state_at
 

@@ -111,8 +111,8 @@ def test_a_killed_workers_task_comes_back_in_minutes_by_default_and_the_environm
 @pytest.fixture
 def broker_away(monkeypatch):
     """Celery sends to a broker where nothing listens (the app's cached connection pools set aside meanwhile)."""
+    from dvorak_kit.outage import Outage
     from dvorak_site.celery import app
-    from dvorak_site.outage import Outage
     from tests.redisserver import free_port
 
     was = app.conf.task_always_eager, app.conf.broker_url

@@ -2,7 +2,7 @@
 
 from django.db import connection
 
-from dvorak_site.eventstore import immutability as immutable
+from dvorak_kit.eventstore import immutability as immutable
 
 
 def purge_all_events() -> None:

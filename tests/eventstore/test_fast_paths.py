@@ -4,8 +4,8 @@
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from dvorak_site.eventstore import store
-from dvorak_site.eventstore.models import Event
+from dvorak_kit.eventstore import store
+from dvorak_kit.eventstore.models import Event
 
 
 def new(*amounts: int) -> list[store.NewEvent]:

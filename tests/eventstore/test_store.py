@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
-from dvorak_site.eventstore import registry, store
-from dvorak_site.eventstore.models import Event, Snapshot
+from dvorak_kit.eventstore import registry, store
+from dvorak_kit.eventstore.models import Event, Snapshot
 from tests.threads import run_in_threads
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -138,7 +138,7 @@ def test_a_stream_with_events_cannot_be_deleted_by_the_orm_or_by_sql():
     """The events table holds no foreign key to its streams (the append ties them); the stream still stays."""
     from django.db.models import ProtectedError
 
-    from dvorak_site.eventstore.models import Stream
+    from dvorak_kit.eventstore.models import Stream
 
     store.append("game-kept", 0, new(2))
     with pytest.raises(ProtectedError), transaction.atomic():
@@ -182,7 +182,7 @@ RUNTIME_ROLE = "dvorak_test_runtime"
 @pytest.mark.django_db
 def test_the_runtime_role_may_read_and_append_events_but_never_change_them_or_lift_the_triggers(settings):
     """As the role the app runs as (not the owner), history cannot be rewritten, even by turning a trigger off."""
-    from dvorak_site.eventstore.apps import grant_runtime_role
+    from dvorak_kit.eventstore.apps import grant_runtime_role
 
     store.append("game-r", 0, new(1))
     with connection.cursor() as cursor:  # all inside the test's transaction: the role is gone when it rolls back

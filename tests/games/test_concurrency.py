@@ -3,7 +3,7 @@
 
 import pytest
 
-from dvorak_site.eventstore import store
+from dvorak_kit.eventstore import store
 from games.models import CommandReceipt
 from tests.threads import run_in_threads
 

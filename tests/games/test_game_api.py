@@ -2,7 +2,7 @@
 
 import pytest
 
-from dvorak_site.eventstore import store
+from dvorak_kit.eventstore import store
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

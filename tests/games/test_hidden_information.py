@@ -11,7 +11,7 @@ import random
 import pytest
 
 from dvorak_engine.rulesets.dvorak.state import cards_visible_to
-from dvorak_site.eventstore import store
+from dvorak_kit.eventstore import store
 from games import services
 from tests.engine.dvorak_games import legal_commands
 from tests.sizes import size

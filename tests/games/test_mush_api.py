@@ -2,7 +2,7 @@
 
 import pytest
 
-from dvorak_site.eventstore import store
+from dvorak_kit.eventstore import store
 from tests.games.test_article_ii_api import seat_players
 from tests.seeds import seed_deck_json
 

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from dvorak_site.eventstore import store
-from dvorak_site.eventstore.models import Snapshot
+from dvorak_kit.eventstore import store
+from dvorak_kit.eventstore.models import Snapshot
 from games import services
 from tests.engine.dvorak_games import legal_commands
 

@@ -13,8 +13,8 @@ from channels.testing import WebsocketCommunicator
 from rest_framework.throttling import UserRateThrottle
 
 import dvorak_engine as engine
+from dvorak_kit.eventstore import store
 from dvorak_site.asgi import application
-from dvorak_site.eventstore import store
 from games import services
 from tests.engine.test_legal_moves import filled
 from tests.seeds import seed_deck_json

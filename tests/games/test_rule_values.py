@@ -4,7 +4,7 @@ reads it (an end_turn comparing a hand with "lots", a vote under a rule called "
 
 import pytest
 
-from dvorak_site.eventstore import store
+from dvorak_kit.eventstore import store
 
 pytestmark = pytest.mark.django_db
 

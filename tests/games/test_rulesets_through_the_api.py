@@ -7,8 +7,8 @@ from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 
 from dvorak_engine.rulesets.article_ii import acting_seat
+from dvorak_kit.eventstore import store
 from dvorak_site.asgi import application
-from dvorak_site.eventstore import store
 from games import services
 from tests.engine.test_article_ii import legal_commands
 from tests.seeds import seed_deck_json

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dvorak_site.eventstore import store
+from dvorak_kit.eventstore import store
 from games import services
 from tests.seeds import seed_deck_json
 

@@ -19,8 +19,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from redis.asyncio.connection import AbstractConnection
 
-from dvorak_site import publisher
-from dvorak_site.channel_layer import ResilientRedisChannelLayer
+from dvorak_kit import publisher
+from dvorak_kit.channel_layer import ResilientRedisChannelLayer
 
 pytestmark = [
     pytest.mark.redis,

@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from channels.layers import InMemoryChannelLayer
 
-from dvorak_site import publisher
+from dvorak_kit import publisher
 
 
 def test_an_update_sent_from_a_plain_thread_reaches_the_servers_loop(monkeypatch):

@@ -17,7 +17,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
-from dvorak_site import publisher
+from dvorak_kit import publisher
 
 pytestmark = [
     pytest.mark.redis,

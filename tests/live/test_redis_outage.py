@@ -22,7 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from dvorak_site.outage import Outage
+from dvorak_kit.outage import Outage
 from tests.browser.conftest import PROJECT, server_environment
 from tests.engine.test_legal_moves import filled
 from tests.redisserver import free_port, own_redis, wait_until

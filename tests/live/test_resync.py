@@ -10,7 +10,7 @@ import logging
 import pytest
 from asgiref.sync import sync_to_async
 
-from dvorak_site import publisher
+from dvorak_kit import publisher
 from tests.live.test_websocket import connect, receive_events, version_of
 
 pytestmark = [pytest.mark.django_db(transaction=True)]

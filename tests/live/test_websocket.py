@@ -6,8 +6,8 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from dvorak_kit.eventstore import store
 from dvorak_site.asgi import application
-from dvorak_site.eventstore import store
 from games import services
 
 pytestmark = [pytest.mark.django_db(transaction=True)]

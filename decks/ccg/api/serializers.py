@@ -8,7 +8,7 @@ from decks.api.serializers import CardInputSerializer, DeckFieldsSerializer, Spe
 from decks.ccg.models import CardSetVersion, Notification
 from decks.exporters.deck_files import MAX_DECK_FILE_CHARS
 from decks.services import MAX_CARDS_PER_DECK, MAX_COPIES_PER_CARD
-from dvorak_site.api.params import QueryBooleanField, StrictTypes
+from dvorak_kit.api.params import QueryBooleanField, StrictTypes
 from proposals.models import ADD, CHANGE, REMOVE, CardSetChange
 
 

@@ -16,10 +16,10 @@ from decks.ccg import selectors, services
 from decks.ccg.api import serializers
 from decks.exporters.deck_files import MAX_DECK_FILE_CHARS
 from dvorak_core.errors import DomainError
-from dvorak_site.api.pagination import Keyset
-from dvorak_site.api.params import read_query
-from dvorak_site.api.parsers import JSONParser  # deep nesting is a 400, not a server error
-from dvorak_site.api.schema import refusals
+from dvorak_kit.api.pagination import Keyset
+from dvorak_kit.api.params import read_query
+from dvorak_kit.api.parsers import JSONParser  # deep nesting is a 400, not a server error
+from dvorak_kit.api.schema import refusals
 from proposals import services as proposals
 from proposals.models import CardSetChange
 

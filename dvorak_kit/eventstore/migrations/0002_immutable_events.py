@@ -2,7 +2,7 @@
 
 from django.db import migrations
 
-from dvorak_site.eventstore.immutability import (
+from dvorak_kit.eventstore.immutability import (
     POSTGRES_BACKWARD,
     POSTGRES_FORWARD,
     SQLITE_BACKWARD,

@@ -15,7 +15,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 
-from dvorak_site.api.params import MAX_KEY, StrictTypes
+from dvorak_kit.api.params import MAX_KEY, StrictTypes
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
@@ -93,7 +93,7 @@ class DvorakAutoSchema(AutoSchema):
         return parameters
 
     def get_paginated_name(self, serializer_name: str) -> str:
-        from dvorak_site.api.pagination import Keyset
+        from dvorak_kit.api.pagination import Keyset
 
         # A keyset-paged list is still the plain array: not "Paginated…", which names the page-number envelope.
         if isinstance(self._get_paginator(), Keyset):
@@ -101,7 +101,7 @@ class DvorakAutoSchema(AutoSchema):
         return super().get_paginated_name(serializer_name)
 
     def _paginator_can_miss(self) -> bool:
-        from dvorak_site.api.pagination import PageNumbers
+        from dvorak_kit.api.pagination import PageNumbers
 
         return self.method == "GET" and self._is_list_view() and isinstance(self._get_paginator(), PageNumbers)
 

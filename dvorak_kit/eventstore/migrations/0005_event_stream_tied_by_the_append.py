@@ -11,7 +11,7 @@ SQLite keeps its key: dropping one there rebuilds the table, and with it would g
 import django.db.models.deletion
 from django.db import migrations, models
 
-from dvorak_site.eventstore.immutability import POSTGRES_STREAM_GUARD_BACKWARD, POSTGRES_STREAM_GUARD_FORWARD
+from dvorak_kit.eventstore.immutability import POSTGRES_STREAM_GUARD_BACKWARD, POSTGRES_STREAM_GUARD_FORWARD
 
 EVENT_STREAM_KEYS = (
     "SELECT conname FROM pg_constraint WHERE contype = 'f' "

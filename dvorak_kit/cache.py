@@ -13,7 +13,7 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
-from dvorak_site.outage import Outage
+from dvorak_kit.outage import Outage
 
 
 def _fail_open(name: str):

@@ -2,7 +2,7 @@
 
 from django.db import migrations
 
-from dvorak_site.eventstore.immutability import POSTGRES_TRUNCATE_BACKWARD, POSTGRES_TRUNCATE_FORWARD
+from dvorak_kit.eventstore.immutability import POSTGRES_TRUNCATE_BACKWARD, POSTGRES_TRUNCATE_FORWARD
 
 
 def forward(apps, schema_editor):

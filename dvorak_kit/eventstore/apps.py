@@ -19,7 +19,7 @@ def grant_runtime_role(using: str = "default", **kwargs) -> None:
 
 
 class EventStoreConfig(AppConfig):
-    name = "dvorak_site.eventstore"
+    name = "dvorak_kit.eventstore"
     label = "eventstore"
     verbose_name = "Event store"
 

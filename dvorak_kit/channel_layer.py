@@ -20,7 +20,7 @@ from channels.exceptions import ChannelFull
 from channels_redis.core import RedisChannelLayer
 from redis.exceptions import RedisError
 
-from dvorak_site.outage import Outage
+from dvorak_kit.outage import Outage
 
 REJOINED = "channel_layer.rejoined"
 LAYER_ERRORS = (RedisError, OSError)

@@ -19,7 +19,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 
-from dvorak_site.api.params import MAX_KEY, whole_number
+from dvorak_kit.api.params import MAX_KEY, whole_number
 
 
 class PageNumbers(pagination.PageNumberPagination):

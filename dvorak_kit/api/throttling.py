@@ -6,7 +6,7 @@ These count each client's requests in the process (DRF's sliding window) and, at
 (``throttle_<scope>_<ident>``; one round trip on Redis) and read back the total of every process. A client is
 refused when this process's own count, or its share of the last total read plus what it has counted since, reaches
 the rate. So a client that spreads its requests over several processes may get up to one batch per process past the
-rate before the shared count catches it up. The cache fails open (dvorak_site/cache.py): while Redis is away each process counts on its own.
+rate before the shared count catches it up. The cache fails open (dvorak_kit/cache.py): while Redis is away each process counts on its own.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import time
 
 from rest_framework import throttling
 
-from dvorak_site.cache import add_and_incr
+from dvorak_kit.cache import add_and_incr
 
 SYNC_SECONDS = 1.0
 SYNC_BATCH = 20
