@@ -67,8 +67,11 @@ soak: install
 	$(BIN)/pytest -n $(TEST_WORKERS) -m slow --junitxml=$(REPORTS)/soak.xml $(PYTEST_ARGS) || status=$$?; \
 	$(BIN)/python scripts/test_report.py $(REPORTS)/soak.xml; exit $$status
 
+# Ruff, then the import contracts of pyproject.toml ([tool.importlinter]): the layers, the engine free of Django,
+# rulesets that import no other.
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 
 format: install
 	$(BIN)/ruff format .

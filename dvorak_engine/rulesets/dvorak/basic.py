@@ -16,6 +16,7 @@ from dvorak_core.errors import DomainError
 from dvorak_core.rule_params import PARAM_NAME, checked_params, checked_rule_value
 from dvorak_engine.cards import cards_from_json, copy_deck_cards, deck_card_content, deck_special_rules
 from dvorak_engine.events import Event
+from dvorak_engine.player_decks import player_deck_summary, read_player_deck
 from dvorak_engine.rng import Rng
 from dvorak_engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, applies, command
 from dvorak_engine.rulesets.dvorak import aftermath
@@ -85,12 +86,7 @@ from dvorak_engine.rulesets.dvorak.state import (
     may_be_played_out_of_turn,
     visible_modifiers,
 )
-from dvorak_engine.rulesets.dvorak.variants import (
-    player_deck_summary,
-    read_player_deck,
-    require_ready_to_start,
-    require_team,
-)
+from dvorak_engine.rulesets.dvorak.variants import require_ready_to_start, require_team
 from dvorak_engine.rulesets.dvorak.views import DvorakViews
 from dvorak_engine.state import (
     ACTIVE,

@@ -19,6 +19,7 @@ from dvorak_engine.cards import (
     hide_unseen_cards,
 )
 from dvorak_engine.events import Event
+from dvorak_engine.player_decks import player_deck_summary, read_player_deck
 from dvorak_engine.rng import Rng
 from dvorak_engine.ruleset import (
     COUNT,
@@ -30,7 +31,6 @@ from dvorak_engine.ruleset import (
     choose,
     command,
 )
-from dvorak_engine.rulesets.dvorak.variants import player_deck_summary, read_player_deck
 from dvorak_engine.rulesets.filibuster.cards import (
     CAMPAIGN,
     CONSTANT,
