@@ -49,9 +49,9 @@ def lengthen(game_id, user, cause: str, events: int) -> None:
             if len(new) >= 1000:
                 break
         with transaction.atomic():
-            recorded = store.append(game.stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in new])
+            recorded = store.append(game.stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in new],
+                                    projection=services.game_row(game.id, state, version + len(new)))
             version = recorded[-1].version
-            services.project(game, state, state, version)
     services.STATE_CACHE.clear()
 
 

@@ -203,8 +203,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     @database_sync_to_async
     def state_after(self, after: int):
-        current = store.current_version(self.stream_id)
-        after = min(after, current)
+        current = services.version_of(services.game_uuid_of(self.game_id))
+        after = min(after, current or 0)
         return after, services.state_at(self.stream_id, after) if after else None
 
     async def read_new_events(self, version: int, state):

@@ -33,7 +33,12 @@ class Game(models.Model):
 
     @property
     def stream_id(self) -> str:
-        return f"game-{self.id}"
+        return stream_of(self.id)
+
+
+def stream_of(game_id) -> str:
+    """A game's stream in the event store: the one spelling of it."""
+    return f"game-{game_id}"
 
 
 class Seat(models.Model):

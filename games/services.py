@@ -38,7 +38,7 @@ from dvorak_core.storable import ensure_storable
 from dvorak_engine.events import stored_event
 from dvorak_kit import publisher
 from dvorak_kit.eventstore import store
-from games.models import CommandReceipt, Game, Seat
+from games.models import CommandReceipt, Game, Seat, stream_of
 
 logger = logging.getLogger("dvorak.games")
 
@@ -125,11 +125,6 @@ def snapshot_due(old_version: int, new_version: int) -> bool:
     return bool(every and new_version // every > old_version // every)
 
 
-def maybe_snapshot(stream_id: str, old_version: int, new_version: int, state: Any) -> None:
-    if snapshot_due(old_version, new_version):
-        store.save_snapshot(stream_id, new_version, engine.ENGINE_VERSION, engine.state_to_json_bytes(state))
-
-
 class SnapshotWriter:
     """Snapshots written by one background thread per process, after the command that made them due has answered:
     a snapshot is a cache (a game loads without it, replaying further), and writing one (its JSON, a row of tens of
@@ -204,11 +199,15 @@ def state_json(game: Game, state: Any, viewer: int | None) -> dict:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """What a command did, as its caller may see it."""
+class Played:
+    """What a command did, as its sender may see it: the game's version after it, and the events it appended as
+    the sender sees them. (The API answers it with 201; the route, not the service, chooses the status.)"""
 
-    status: int
-    body: dict
+    version: int
+    events: list
+
+    def as_json(self) -> dict:
+        return {"version": self.version, "events": self.events}
 
 
 # --- use cases -------------------------------------------------------------------------------------------------
@@ -254,12 +253,14 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
             creative=creative, max_players=events[0].data["max_players"], created_by=user,
             spectators=options.get("spectators", "anyone"),
         )
-        recorded = store.append(game.stream_id, 0, [store.NewEvent(e.type, e.data, e.schema) for e in events],
-                                actor=user.get_username())
+        recorded = store.pending(game.stream_id, 0, [store.NewEvent(e.type, e.data, e.schema) for e in events],
+                                 actor=user.get_username())
         state = store.fold(FOLDER, recorded)
-        project(game, None, state, recorded[-1].version)
+        store.append_recorded(recorded, projection=game_row(game.id, state, recorded[-1].version), ids=False)
+        project_rows(game.id, None, state)
         mark_player_deck(game.id, player_deck)
-        transaction.on_commit(partial(STATE_CACHE.put, game.stream_id, recorded[-1].version, state))
+        _written(game.id, 0, recorded, state, [])
+    game.status, game.version = state.status, recorded[-1].version
     return state_json(game, state, engine.seat_of(state, user.id))
 
 
@@ -281,7 +282,7 @@ def request_fingerprint(game_id, command: Any) -> str:
 
 
 def game_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
-                 if_match: int | None = None) -> Outcome:
+                 if_match: int | None = None) -> Played:
     """Carry out one command a client sent. Refusals raise domain errors and append nothing."""
     ensure_storable(command, field="command")  # its fields may go into the events as sent
     # A CCG player deck comes only through `game_join`, which checks that it is the caller's and valid: a client's
@@ -294,13 +295,16 @@ def game_command(*, user, game_id, command: Any, idempotency_key: str | None = N
 
 
 def _game_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
-                  if_match: int | None = None) -> Outcome:
+                  if_match: int | None = None) -> Played:
+    """The one command pipeline, whatever the route (the DRF view, the ASGI route, MUSH, a join): decide the command
+    on the game's state and write its events, optimistically where it may (``_optimistic``), else under the
+    stream's lock in one transaction (``_locked``); then one ending for both (``_written``)."""
+    game_id = game_uuid_of(game_id)
     if connection.vendor == "postgresql" and not idempotency_key and not connection.in_atomic_block:
-        outcome = _unlocked_command(user=user, game_id=game_id, command=command, if_match=if_match)
-        if outcome is not None:
-            return outcome
-    return _locked_command(user=user, game_id=game_id, command=command, idempotency_key=idempotency_key,
-                           if_match=if_match)
+        played = _optimistic(user=user, game_id=game_id, command=command, if_match=if_match)
+        if played is not None:
+            return played
+    return _locked(user=user, game_id=game_id, command=command, idempotency_key=idempotency_key, if_match=if_match)
 
 
 # How many times a command read unlocked is decided again after another writer moved its game first, before it
@@ -308,7 +312,7 @@ def _game_command(*, user, game_id, command: Any, idempotency_key: str | None = 
 UNLOCKED_ATTEMPTS = 3
 
 
-def _unlocked_command(*, user, game_id, command: Any, if_match: int | None) -> Outcome | None:
+def _optimistic(*, user, game_id: uuid.UUID, command: Any, if_match: int | None) -> Played | None:
     """Most commands, on PostgreSQL: decide on the game as this process last saw it, and write the events with the
     game row's projection in one statement of their own, which refuses them if the stream has moved meanwhile. One
     round trip when nothing has moved the game since this process last did; else the game's version is read (and
@@ -318,18 +322,15 @@ def _unlocked_command(*, user, game_id, command: Any, if_match: int | None) -> O
     since (the turn passed, a card drawn), so the command is decided again on the game as it is. Only a refusal
     decided on the version read now is answered.
 
-    A snapshot due is written after the answer, by the process's ``SnapshotWriter`` (it is a cache: the events
-    stand without it). None when the command needs more than the events and the game row (``project_rows``' seats
-    taken or CCG decks given back) or lost the race ``UNLOCKED_ATTEMPTS`` times: then it runs locked, in one
-    transaction with all of that (``_locked_command``)."""
-    game_uuid = game_uuid_of(game_id)
-    stream_id = f"game-{game_uuid}"
+    None when the command needs more than the events and the game row (``project_rows``' seats taken or CCG decks
+    given back) or lost the race ``UNLOCKED_ATTEMPTS`` times: then it runs ``_locked``."""
+    stream_id = stream_of(game_id)
     remembered = STATE_CACHE.get(stream_id)
     for _ in range(UNLOCKED_ATTEMPTS + (remembered is not None)):
         if remembered is not None:
             (version, state), remembered, trusted = remembered, None, False
         else:
-            version = current_version_of(game_uuid)
+            version = version_of(game_id)
             if version is None:
                 raise NotFound("There is no such game.")
             state, trusted = state_at(stream_id, version), True
@@ -339,20 +340,12 @@ def _unlocked_command(*, user, game_id, command: Any, if_match: int | None) -> O
             if trusted:
                 raise
             continue
-        new_version = recorded[-1].version if recorded else version
         if not recorded or new_rows(state, new_state):
             return None
-        if store.append_if_current(recorded, projection=row_projection(game_uuid, new_state, new_version),
+        if store.append_if_current(recorded, projection=game_row(game_id, new_state, recorded[-1].version),
                                    ids=False) is None:
             continue
-        STATE_CACHE.put(stream_id, new_version, new_state)
-        if snapshot_due(version, new_version):  # a cache, written after the answer (SnapshotWriter)
-            SNAPSHOTS.submit(stream_id, new_version, new_state)
-        try:  # the command has been written: nothing its live update meets may turn its answer into an error
-            publish(game_uuid, new_version, after=version)
-        except Exception:
-            logger.exception("A live update of game %s could not be handed on.", game_uuid)
-        return Outcome(201, {"version": new_version, "events": shown})
+        return _written(game_id, version, recorded, new_state, shown)
     return None
 
 
@@ -375,54 +368,58 @@ def decided(stream_id: str, version: int, state: Any, user, command: Any, if_mat
     return recorded, new_state, shown
 
 
-def _locked_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
-                    if_match: int | None = None) -> Outcome:
+def _locked(*, user, game_id: uuid.UUID, command: Any, idempotency_key: str | None = None,
+            if_match: int | None = None) -> Played:
+    """A command under its stream's lock, in one transaction with everything it writes: its events and the game
+    row, the rows of ``project_rows``, the receipt of an ``Idempotency-Key`` (a retry gets the first answer)."""
+    stream_id = stream_of(game_id)
     with transaction.atomic():
-        # The game's stream is locked first, as the unlocked write's own version move takes it before it updates
+        # The game's stream is locked first, as the optimistic write's own version move takes it before it updates
         # the game row: taken in the same order, the two never wait on each other. Every append to the stream
         # waits on this lock, and the game row's version moves in the same statement as the stream's, so the
         # version read next is the stream's. append() still refuses a stale one.
-        store.lock(game_stream_id(game_id))
-        game = current_game(game_id)
-        if game is None:
+        store.lock(stream_id)
+        version = version_of(game_id)
+        if version is None:
             raise NotFound("There is no such game.")
-        stream_id, version = game.stream_id, game.version
         if idempotency_key:
             fingerprint = request_fingerprint(game_id, command)
-            receipt = CommandReceipt.objects.filter(game=game, user=user, key=idempotency_key).first()
+            receipt = CommandReceipt.objects.filter(game_id=game_id, user=user, key=idempotency_key).first()
             if receipt is not None:
                 if receipt.request_hash and receipt.request_hash != fingerprint:
                     raise IdempotencyKeyReused("This Idempotency-Key came first with another command; use a new key.")
-                return Outcome(receipt.status, receipt.response)
+                return Played(receipt.response["version"], receipt.response["events"])
         state = state_at(stream_id, version)
         recorded, new_state, shown = decided(stream_id, version, state, user, command, if_match)
         new_version = recorded[-1].version if recorded else version
-        store.append_recorded(recorded, projection=game_row(game, new_state, new_version), ids=False)
-        project_rows(game, state, new_state)
-        maybe_snapshot(stream_id, version, new_version, new_state)
-        body = {"version": new_version, "events": shown}
+        store.append_recorded(recorded, projection=game_row(game_id, new_state, new_version), ids=False)
+        project_rows(game_id, state, new_state)
+        played = _written(game_id, version, recorded, new_state, shown)
         if idempotency_key:
-            CommandReceipt.objects.create(game=game, user=user, key=idempotency_key, request_hash=fingerprint,
-                                          status=201, response=body)
-        transaction.on_commit(partial(STATE_CACHE.put, stream_id, new_version, new_state))
-        # Robust: the command has committed, so nothing the live update meets may turn its answer into an error.
-        transaction.on_commit(partial(publish, game.id, new_version, after=version), robust=True)
-    return Outcome(201, body)
+            CommandReceipt.objects.create(game_id=game_id, user=user, key=idempotency_key, request_hash=fingerprint,
+                                          status=201, response=played.as_json())
+    return played
 
 
-GAME_FIELDS = [field.attname for field in Game._meta.concrete_fields]
-GAME_SQL = (f"SELECT {', '.join(connection.ops.quote_name(f.column) for f in Game._meta.concrete_fields)} "
-            f"FROM {connection.ops.quote_name(Game._meta.db_table)} "
-            f"WHERE {connection.ops.quote_name(Game._meta.pk.column)} = %s")
+def _written(game_id: uuid.UUID, version: int, recorded: list, state: Any, shown: list) -> Played:
+    """The one ending of a command whose events are written: once they are committed (at once when no transaction
+    is open), this process remembers the new state, a snapshot due is handed to the ``SnapshotWriter`` (a cache,
+    written after the answer), and the game's live sockets are told. Nothing after the commit may turn the
+    command's answer into an error: each step's failure is logged."""
+    new_version = recorded[-1].version if recorded else version
+    transaction.on_commit(partial(_committed, game_id, version, new_version, state), robust=True)
+    return Played(new_version, shown)
 
 
-def current_game(game_id) -> Game | None:
-    """The game's row as committed now, read without a lock. On PostgreSQL one prepared statement: every command
-    starts with it, and the ORM's compiling of the query cost more than the read itself."""
-    if connection.vendor != "postgresql":
-        return Game.objects.filter(pk=game_id).first()
-    rows = store.execute_prepared(GAME_SQL, [game_id], binary=True)
-    return Game.from_db(connection.alias, GAME_FIELDS, rows[0]) if rows else None
+def _committed(game_id: uuid.UUID, version: int, new_version: int, state: Any) -> None:
+    stream_id = stream_of(game_id)
+    STATE_CACHE.put(stream_id, new_version, state)
+    if snapshot_due(version, new_version):
+        SNAPSHOTS.submit(stream_id, new_version, state)
+    try:
+        publish(game_id, new_version, after=version)
+    except Exception:
+        logger.exception("A live update of game %s could not be handed on.", game_id)
 
 
 VERSION_SQL = (f"SELECT {connection.ops.quote_name(Game._meta.get_field('version').column)} "
@@ -430,9 +427,12 @@ VERSION_SQL = (f"SELECT {connection.ops.quote_name(Game._meta.get_field('version
                f"WHERE {connection.ops.quote_name(Game._meta.pk.column)} = %s")
 
 
-def current_version_of(game_id: uuid.UUID) -> int | None:
-    """The game's version as committed now (its row's, which moves in the append's own statement), read without a
-    lock; None when there is no such game. On PostgreSQL one prepared statement."""
+def version_of(game_id: uuid.UUID) -> int | None:
+    """The game's version as committed now, None when there is no such game: the one way the services read it.
+    The game row's, which moves in the same statement as its stream's (``game_row``), read without a lock; on
+    PostgreSQL by one prepared statement (every command starts with it)."""
+    if connection.vendor != "postgresql":
+        return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
     rows = store.execute_prepared(VERSION_SQL, [game_id], binary=True)
     return rows[0][0] if rows else None
 
@@ -445,11 +445,6 @@ def game_uuid_of(game_id) -> uuid.UUID:
         raise NotFound("There is no such game.") from None
 
 
-def game_stream_id(game_id) -> str:
-    """A game's stream, from its id as a client may write it (``Game.stream_id`` of the game's row)."""
-    return f"game-{game_uuid_of(game_id)}"
-
-
 def game_join(*, user, game_id, team: str | None = None, player_deck: int | None = None) -> dict:
     """Take a seat; in a CCG game, with one of your player decks (refused if outdated in a formal game)."""
     command: dict[str, Any] = {"type": "join"}
@@ -458,7 +453,7 @@ def game_join(*, user, game_id, team: str | None = None, player_deck: int | None
     deck = None
     if player_deck is not None:
         game = get_game(game_id)
-        options = state_at(game.stream_id, store.current_version(game.stream_id)).options
+        options = state_at(game.stream_id, game.version).options
         deck = player_deck_for(user=user, player_deck=player_deck, formal=bool(options.get("formal")))
         command["player_deck"] = deck
     with transaction.atomic():
@@ -472,48 +467,30 @@ def game_start(*, user, game_id) -> dict:
     return game_state(user=user, game_id=game_id)
 
 
-def project(game: Game, before: Any, state: Any, version: int) -> None:
-    """Bring the game's rows up to the state: status, version, a seat row per new player; and when the game
-    ends, give the CCG players their decks back for tuning."""
-    game.status = engine.game_status(state)
-    game.version = version
-    game.save(update_fields=["status", "version", "updated_at"])
-    project_rows(game, before, state)
-
-
 GAME_ROW_FIELDS = [Game._meta.get_field(name) for name in ("status", "version", "updated_at", "id")]
 GAME_ROW_SQL = (f"UPDATE {connection.ops.quote_name(Game._meta.db_table)} SET "
                 + ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in GAME_ROW_FIELDS[:-1])
                 + f" WHERE {connection.ops.quote_name(GAME_ROW_FIELDS[-1].column)} = %s")
 
 
-def game_row(game: Game, state: Any, version: int) -> store.Projection:
-    """The game row's status and version brought up to the state, as an UPDATE that goes with the append (and
-    ``game`` brought up with it)."""
-    game.status, game.version, game.updated_at = engine.game_status(state), version, timezone.now()
-    return _row_update((game.status, game.version, game.updated_at, game.id))
-
-
-def row_projection(game_id: uuid.UUID, state: Any, version: int) -> store.Projection:
-    """The UPDATE of the game's row that goes with the append: its status and version brought up to the state."""
-    return _row_update((engine.game_status(state), version, timezone.now(), game_id))
-
-
-def _row_update(values: tuple) -> store.Projection:
+def game_row(game_id: uuid.UUID, state: Any, version: int) -> store.Projection:
+    """The one projection of the game row: its status and version brought up to the state, as an UPDATE that goes
+    with the append (on PostgreSQL in the append's own statement)."""
+    values = (engine.game_status(state), version, timezone.now(), game_id)
     if connection.vendor != "postgresql":  # psycopg takes them as they are (an aware datetime, a UUID)
         values = tuple(field.get_db_prep_value(value, connection)
                        for field, value in zip(GAME_ROW_FIELDS, values, strict=True))
     return store.Projection(GAME_ROW_SQL, values)
 
 
-def project_rows(game: Game, before: Any, state: Any) -> None:
+def project_rows(game_id: uuid.UUID, before: Any, state: Any) -> None:
     """The rows a state change adds beside the game's own: a seat row per new player; and when the game ends,
     the CCG players' decks given back for tuning."""
     seats, finished = rows_changed(before, state)
     for seat in seats:
-        Seat.objects.create(game=game, user_id=seat.user_id, number=seat.seat, team=seat.team or "")
+        Seat.objects.create(game_id=game_id, user_id=seat.user_id, number=seat.seat, team=seat.team or "")
     if finished:
-        release_player_decks(game, state)
+        release_player_decks(game_id, state)
 
 
 def rows_changed(before: Any, state: Any) -> tuple[tuple, bool]:
@@ -533,13 +510,13 @@ def player_deck_ids(state: Any) -> list[int]:
     return [player.deck["id"] for player in getattr(state.table, "players", ()) if getattr(player, "deck", None)]
 
 
-def release_player_decks(game: Game, state: Any) -> None:
+def release_player_decks(game_id: uuid.UUID, state: Any) -> None:
     ids = player_deck_ids(state)
     if ids:
         from decks.ccg.services import player_deck_release
 
         for player_deck_id in ids:
-            player_deck_release(player_deck_id=player_deck_id, game_id=game.id)
+            player_deck_release(player_deck_id=player_deck_id, game_id=game_id)
 
 
 def player_deck_for(*, user, player_deck: Any, formal: bool) -> dict:
@@ -586,7 +563,7 @@ def game_for_viewer(game_id, user) -> Game:
 
 def game_state(*, user, game_id, at: int | None = None) -> dict:
     game = game_for_viewer(game_id, user)
-    current = store.current_version(game.stream_id)
+    current = game.version
     if at is not None and not 1 <= at <= current:
         raise NotFound(f"The game has no version {at}; it is at version {current}.")
     state = state_at(game.stream_id, at or current)
@@ -597,14 +574,14 @@ def game_moves(*, user, game_id) -> dict:
     """Every command the caller may send now, as complete bodies (a choice left to them written ``{"choose": k,
     "from": [...], "list": bool}``), at the game's current version; none for someone not playing."""
     game = game_for_viewer(game_id, user)
-    version = store.current_version(game.stream_id)
+    version = game.version
     state = state_at(game.stream_id, version)
     return {"version": version, "moves": engine.legal_moves(state, engine.seat_of(state, user.id))}
 
 
 def game_events(*, user, game_id, after: int = 0) -> dict:
     game = game_for_viewer(game_id, user)
-    current = store.current_version(game.stream_id)
+    current = game.version
     after = max(0, min(after, current))
     start = state_at(game.stream_id, after) if after else None
     tail = store.read(game.stream_id, after=after, until=current)
@@ -617,13 +594,13 @@ def game_mush(*, user, game_id, line: str) -> dict:
     from games import mush
 
     game = game_for_viewer(game_id, user)
-    version = store.current_version(game.stream_id)
+    version = game.version
     state = state_at(game.stream_id, version)
     result = mush.run_line(state, line, seat=engine.seat_of(state, user.id))
     if isinstance(result, mush.Query):
         return {"lines": result.lines, "version": version}
-    outcome = game_command(user=user, game_id=game_id, command=result.command)
-    return {"lines": result.describe(outcome.body["events"]), "version": outcome.body["version"]}
+    played = game_command(user=user, game_id=game_id, command=result.command)
+    return {"lines": result.describe(played.events), "version": played.version}
 
 
 def game_publish(*, user, game_id, new_deck: bool = False, slug: str | None = None, title: str | None = None,
@@ -637,7 +614,7 @@ def game_publish(*, user, game_id, new_deck: bool = False, slug: str | None = No
     from dvorak_core.deckdata import DeckData, slugify
 
     game = get_game(game_id)
-    state = state_at(game.stream_id, store.current_version(game.stream_id))
+    state = state_at(game.stream_id, game.version)
     if engine.seat_of(state, user.id) is None:
         raise Forbidden("Only the players of a game publish its deck.")
     if state.status != "finished":

@@ -239,7 +239,7 @@ def _command_steps(request: dict, game_id: str, body: bytes, path: str) -> tuple
     try:
         check_throttles(ThrottledRequest(user, request["meta"]))
         data = checked_body(body)
-        outcome = services.game_command(user=user, game_id=game_id, command=dict(data))
+        played = services.game_command(user=user, game_id=game_id, command=dict(data))
     except Exception as error:
         response = exception_handler(error, {"view": None, "request": None})
         if response is None:  # a bug: logged as Django logs one, answered in the API's error shape
@@ -253,7 +253,7 @@ def _command_steps(request: dict, game_id: str, body: bytes, path: str) -> tuple
         request_logger.warning("%s: %s", HTTPStatus(response.status_code).phrase, path,
                                extra={"status_code": response.status_code})
         return response.status_code, RENDERER.render(response.data), headers
-    return outcome.status, RENDERER.render(outcome.body), [(b"etag", f'"{outcome.body["version"]}"'.encode())]
+    return 201, RENDERER.render(played.as_json()), [(b"etag", f'"{played.version}"'.encode())]
 
 
 # Commands answered at once by a process: one a thread, each thread with its own database connection (from the

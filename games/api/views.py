@@ -156,14 +156,14 @@ class GameCommandView(APIView):
         if key is not None and not re.fullmatch(IDEMPOTENCY_KEY, key):
             raise ValidationError({"Idempotency-Key": [
                 "An Idempotency-Key has 1 to 200 characters, no control characters, and no space at either end."]})
-        outcome = services.game_command(
+        played = services.game_command(
             user=request.user,
             game_id=game_id,
             command=dict(request.data),
             idempotency_key=key,
             if_match=if_match_version(request.headers.get("If-Match")),
         )
-        return Response(outcome.body, status=outcome.status, headers={"ETag": f'"{outcome.body["version"]}"'})
+        return Response(played.as_json(), status=201, headers={"ETag": f'"{played.version}"'})
 
 
 class GameMushView(APIView):

@@ -25,7 +25,7 @@ PREFIX = "/api/v1"
 HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
 # The schema and its two viewers describe the API; drf-spectacular leaves them out of the schema itself.
 SCHEMA_PAGES = {"/schema/", "/docs/", "/redoc/"}
-PROJECT_PACKAGES = ("decks", "dvorak_core", "dvorak_site", "games", "proposals")
+PROJECT_PACKAGES = ("decks", "dvorak_core", "dvorak_engine", "dvorak_kit", "dvorak_site", "games", "proposals", "web")
 
 
 @cache
@@ -130,7 +130,7 @@ def error_codes() -> dict[str, int]:
                       exceptions.PermissionDenied, exceptions.NotFound, exceptions.MethodNotAllowed,
                       exceptions.NotAcceptable, exceptions.UnsupportedMediaType, exceptions.Throttled,
                       *(own for own in subclasses(exceptions.APIException)
-                        if own.__module__.split(".")[0] in {"dvorak_site", "games", "decks", "proposals"})):
+                        if own.__module__.split(".")[0] in set(PROJECT_PACKAGES))):
         codes[DRF_CODES.get(drf_error.default_code, drf_error.default_code)] = drf_error.status_code
     return codes
 

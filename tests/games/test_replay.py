@@ -1,4 +1,5 @@
-"""A game's stored events replay to the state the server played to, with snapshots and without."""
+"""A game's stored events replay to the state the server played to, with snapshots and without. Its commands are
+committed, as a server's are: a snapshot due is written after the commit, by the process's snapshot writer."""
 
 import random
 
@@ -9,7 +10,7 @@ from dvorak_kit.eventstore.models import Snapshot
 from games import services
 from tests.engine.dvorak_games import legal_commands
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_replaying_a_game_with_and_without_snapshots_gives_the_state_it_was_played_to(table, settings):
@@ -28,6 +29,7 @@ def test_replaying_a_game_with_and_without_snapshots_gives_the_state_it_was_play
 
     version = store.current_version(stream_id)
     played = services.state_at(stream_id, version)
+    services.SNAPSHOTS.flush()
     assert Snapshot.objects.filter(stream_id=stream_id).exists()
 
     services.STATE_CACHE.clear()
