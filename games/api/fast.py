@@ -4,9 +4,11 @@
 (production's uvicorn workers, to which nginx sends this route; `make run`'s daphne) ``CommandFastPath`` answers
 the ordinary request itself: a token in ``Authorization``, a JSON body of known length, no ``Idempotency-Key``
 or ``If-Match``, an ``Accept`` that takes JSON, a host the site serves, over HTTPS where the site insists. It runs
-the view's own steps with the view's own parts: the token authentication and its cache, the view's throttles,
-the API's JSON parser, ``command_check``, ``services.game_command``, the API's exception handler and JSON
-renderer, and the headers the middleware and DRF add. Every other request, and one whose token it cannot
+the view's own steps with the same code as Django's route: the request as Django's ``ASGIRequest`` makes it (its
+host check, its HTTPS), SecurityMiddleware's redirect check, DRF's token authentication and its cache, the view's
+throttles by DRF's ``check_throttles``, the API's JSON parser, ``command_check``, the one command pipeline
+(``services.game_command``), the API's exception handler and JSON renderer, DRF's response headers for the view
+and the response middleware's own ``process_response``. Every other request, and one whose token it cannot
 authenticate, goes on to Django untouched (its body handed on as read), so each refusal except the command's
 own is Django's. The service runs on a few threads of the process's own (``COMMAND_THREADS``, 2 by default: more
 than one, so that a command waiting on PostgreSQL does not hold up the next). Each command closes a broken or old
@@ -28,8 +30,13 @@ from io import BytesIO
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
+from django.core.handlers.asgi import ASGIRequest
 from django.db import DEFAULT_DB_ALIAS, close_old_connections, connections
-from django.http.request import split_domain_port, validate_host
+from django.http import HttpRequest, HttpResponse
+from django.middleware.clickjacking import XFrameOptionsMiddleware
+from django.middleware.common import CommonMiddleware
+from django.middleware.security import SecurityMiddleware
 from rest_framework import exceptions
 from rest_framework.renderers import JSONRenderer
 
@@ -55,6 +62,25 @@ VIEW_ONLY = {b"idempotency-key", b"if-match"}
 AUTHENTICATION = CachedTokenAuthentication()
 PARSER = JSONParser()
 RENDERER = JSONRenderer()
+VIEW = GameCommandView()  # its throttles, its response headers: DRF's own code, as the view runs it
+# The middleware that adds headers to an API answer, in the order of settings.MIDDLEWARE.
+RESPONSE_MIDDLEWARE = {
+    "django.middleware.security.SecurityMiddleware": SecurityMiddleware,
+    "django.middleware.common.CommonMiddleware": CommonMiddleware,  # Content-Length
+    "django.middleware.clickjacking.XFrameOptionsMiddleware": XFrameOptionsMiddleware,
+}
+
+
+class Middleware:
+    """Django's own middleware that the fast path runs, built as Django's handler builds its chain (each reads the
+    settings once, when built): SecurityMiddleware's request check, and the response middleware of
+    ``settings.MIDDLEWARE`` (``RESPONSE_MIDDLEWARE``), last listed first, as Django runs them on the way out."""
+
+    def __init__(self):
+        built = {path: RESPONSE_MIDDLEWARE[path](lambda request: None)
+                 for path in settings.MIDDLEWARE if path in RESPONSE_MIDDLEWARE}
+        self.security = built.get("django.middleware.security.SecurityMiddleware")
+        self.responding = list(reversed(built.values()))
 
 
 class CommandFastPath:
@@ -63,6 +89,7 @@ class CommandFastPath:
     def __init__(self, app):
         self.app = app
         self.publishing = False
+        self.middleware = Middleware()
 
     async def __call__(self, scope, receive, send):
         if not self.publishing:  # the live updates sent from this server's loop (dvorak_kit/publisher.py)
@@ -73,7 +100,7 @@ class CommandFastPath:
             match = COMMAND_PATH.fullmatch(scope["path"])
         if match is None or scope.get("root_path"):
             return await self.app(scope, receive, send)
-        request = ordinary(scope)
+        request = ordinary(scope, self.middleware)
         if request is None:
             return await self.app(scope, receive, send)
         body = await read_body(receive)
@@ -82,18 +109,17 @@ class CommandFastPath:
         if body:
             answer = await answer_command(request, match["game_id"], body, scope["path"])
             if answer is not None:
-                status, payload, extra = answer
-                await send({"type": "http.response.start", "status": status,
-                            "headers": [*response_headers(request["secure"]), *extra,
-                                        (b"content-length", str(len(payload)).encode())]})
+                status, payload, headers = answer
+                await send({"type": "http.response.start", "status": status, "headers": headers})
                 await send({"type": "http.response.body", "body": payload})
                 return None
         return await self.app(scope, replaying(body, receive), send)
 
 
-def ordinary(scope) -> dict[str, Any] | None:
-    """What the fast path needs of a request it may answer (its token, the caller's address for throttling,
-    whether it came over HTTPS), or None for one Django answers."""
+def ordinary(scope, middleware: Middleware) -> dict[str, Any] | None:
+    """What the fast path needs of a request it may answer, or None for one Django answers: the headers it looks at
+    before reading the body (a header sent twice, one of the view's own, a body that is not JSON of known length, an
+    ``Accept`` that does not take JSON all go to Django)."""
     headers: dict[bytes, bytes] = {}
     for name, value in scope["headers"]:
         name = name.lower()
@@ -107,67 +133,21 @@ def ordinary(scope) -> dict[str, Any] | None:
     length = headers.get(b"content-length", b"")
     if not length.isdigit() or int(length) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
         return None  # no length, or too long: Django's answer (413 for a body too large)
-    secure = is_secure(scope, headers)
-    if settings.SECURE_SSL_REDIRECT and not secure:
-        return None  # Django redirects it to HTTPS
-    if not host_served(headers.get(b"host")):
-        return None  # Django refuses it (400)
-    authorization = headers.get(b"authorization", b"").split()
-    if len(authorization) != 2 or authorization[0].lower() != AUTHENTICATION.keyword.lower().encode():
-        return None  # no token (a session's cookie, or nothing): DRF's authentication and its CSRF check
+    return {"scope": scope, "middleware": middleware}
+
+
+def django_request(scope, middleware: Middleware) -> HttpRequest | None:
+    """The request as Django makes it of the scope (``ASGIRequest``: its META, its ``is_secure`` and ``get_host``),
+    or None when Django's own checks would not let it reach the view: a host the site does not serve (Django
+    answers 400) or plain HTTP where the site insists on HTTPS (SecurityMiddleware redirects it)."""
+    request = ASGIRequest(scope, BytesIO())
     try:
-        token = authorization[1].decode()
-    except UnicodeDecodeError:
+        request.get_host()
+    except DisallowedHost:
         return None
-    meta = {"REMOTE_ADDR": (scope.get("client") or ("",))[0]}
-    if b"x-forwarded-for" in headers:
-        meta["HTTP_X_FORWARDED_FOR"] = headers[b"x-forwarded-for"].decode("latin-1")
-    return {"token": token, "meta": meta, "secure": secure}
-
-
-def is_secure(scope, headers: dict[bytes, bytes]) -> bool:
-    """As Django's ``request.is_secure()``: the proxy's header when SECURE_PROXY_SSL_HEADER names one."""
-    if settings.SECURE_PROXY_SSL_HEADER:
-        header, secure_value = settings.SECURE_PROXY_SSL_HEADER
-        name = header.removeprefix("HTTP_").replace("_", "-").lower().encode()
-        value = headers.get(name)
-        if value is not None:
-            return value.decode("latin-1").split(",")[0].strip() == secure_value
-    return scope.get("scheme") == "https"
-
-
-def host_served(host: bytes | None) -> bool:
-    """As Django's ``request.get_host()`` checks the Host header against ALLOWED_HOSTS."""
-    if not host or settings.USE_X_FORWARDED_HOST:
-        return False
-    allowed = settings.ALLOWED_HOSTS
-    if settings.DEBUG and not allowed:
-        allowed = [".localhost", "127.0.0.1", "[::1]"]
-    domain, _ = split_domain_port(host.decode("latin-1"))
-    return bool(domain) and validate_host(domain, allowed)
-
-
-def response_headers(secure: bool) -> list[tuple[bytes, bytes]]:
-    """What the middleware (SecurityMiddleware, XFrameOptionsMiddleware) and DRF add to the view's answer."""
-    headers = [(b"content-type", b"application/json"), (b"vary", b"Accept"), (b"allow", b"POST, OPTIONS")]
-    if settings.X_FRAME_OPTIONS:
-        headers.append((b"x-frame-options", settings.X_FRAME_OPTIONS.upper().encode()))
-    if secure and settings.SECURE_HSTS_SECONDS:
-        hsts = f"max-age={settings.SECURE_HSTS_SECONDS}"
-        if settings.SECURE_HSTS_INCLUDE_SUBDOMAINS:
-            hsts += "; includeSubDomains"
-        if settings.SECURE_HSTS_PRELOAD:
-            hsts += "; preload"
-        headers.append((b"strict-transport-security", hsts.encode()))
-    if settings.SECURE_CONTENT_TYPE_NOSNIFF:
-        headers.append((b"x-content-type-options", b"nosniff"))
-    if settings.SECURE_REFERRER_POLICY:
-        policy = settings.SECURE_REFERRER_POLICY
-        policy = policy if isinstance(policy, str) else ",".join(policy)
-        headers.append((b"referrer-policy", policy.encode()))
-    if settings.SECURE_CROSS_ORIGIN_OPENER_POLICY:
-        headers.append((b"cross-origin-opener-policy", settings.SECURE_CROSS_ORIGIN_OPENER_POLICY.encode()))
-    return headers
+    if middleware.security is not None and middleware.security.process_request(request) is not None:
+        return None
+    return request
 
 
 async def read_body(receive) -> bytes | None:
@@ -195,11 +175,19 @@ def replaying(body: bytes, receive):
     return receive_again
 
 
-class ThrottledRequest:
-    """What the throttles read of a request: its user and the client's address."""
-
-    def __init__(self, user, meta: dict):
-        self.user, self.META = user, meta
+def rendered(request: HttpRequest, middleware: Middleware, status: int, data: Any, headers: dict[str, str]
+             ) -> tuple[int, bytes, list]:
+    """The answer as the view and the middleware make it: the API's JSON renderer, DRF's response headers for the
+    view (``Allow``, ``Vary``), then each response middleware of ``settings.MIDDLEWARE`` that adds headers to an
+    API answer (SecurityMiddleware, CommonMiddleware's Content-Length, XFrameOptionsMiddleware), by its own
+    ``process_response``."""
+    response = HttpResponse(RENDERER.render(data), status=status, content_type="application/json")
+    for name, value in {**VIEW.default_response_headers, **headers}.items():
+        response[name] = value
+    for responding in middleware.responding:
+        response = responding.process_response(request, response)
+    return response.status_code, response.content, [
+        (name.lower().encode("latin-1"), str(value).encode("latin-1")) for name, value in response.items()]
 
 
 def _answer_command(request: dict, game_id: str, body: bytes, path: str) -> tuple[int, bytes, list] | None:
@@ -232,28 +220,34 @@ def held() -> None:
 
 
 def _command_steps(request: dict, game_id: str, body: bytes, path: str) -> tuple[int, bytes, list] | None:
-    try:
-        user, _ = AUTHENTICATION.authenticate_credentials(request["token"])
+    middleware = request["middleware"]
+    http = django_request(request["scope"], middleware)
+    if http is None:
+        return None
+    try:  # DRF's token authentication, as the view runs it; no token, or one refused, is Django's to answer
+        authenticated = AUTHENTICATION.authenticate(http)
     except exceptions.AuthenticationFailed:
         return None
+    if authenticated is None:
+        return None
+    http.user = authenticated[0]
     try:
-        check_throttles(ThrottledRequest(user, request["meta"]))
+        VIEW.check_throttles(http)  # the view's own throttles, by DRF's own check
         data = checked_body(body)
-        played = services.game_command(user=user, game_id=game_id, command=dict(data))
+        played = services.game_command(user=http.user, game_id=game_id, command=dict(data))
     except Exception as error:
-        response = exception_handler(error, {"view": None, "request": None})
+        response = exception_handler(error, {"view": VIEW, "request": None})
         if response is None:  # a bug: logged as Django logs one, answered in the API's error shape
             request_logger.error("Internal Server Error: %s", path, exc_info=error)
-            return 500, RENDERER.render(error_body(
+            return rendered(http, middleware, 500, error_body(
                 "server_error", "The server failed while answering; the game's events show whether the command "
-                                "was recorded.")), []
-        headers = [(name.lower().encode(), str(value).encode()) for name, value in response.headers.items()
-                   if name.lower() != "content-type"]
+                                "was recorded."), {})
         # Logged as Django logs a refusal it answers (django.request, a warning per 4xx).
         request_logger.warning("%s: %s", HTTPStatus(response.status_code).phrase, path,
                                extra={"status_code": response.status_code})
-        return response.status_code, RENDERER.render(response.data), headers
-    return 201, RENDERER.render(played.as_json()), [(b"etag", f'"{played.version}"'.encode())]
+        return rendered(http, middleware, response.status_code, response.data,
+                        {name: value for name, value in response.items() if name.lower() != "content-type"})
+    return rendered(http, middleware, 201, played.as_json(), {"ETag": f'"{played.version}"'})
 
 
 # Commands answered at once by a process: one a thread, each thread with its own database connection (from the
@@ -289,11 +283,3 @@ def checked_body(body: bytes) -> Any:
             CHECKED.clear()
         CHECKED[body] = None
     return data
-
-
-def check_throttles(request: ThrottledRequest) -> None:
-    """As DRF's ``APIView.check_throttles`` with the view's throttle classes: 429 with the longest wait."""
-    waits = [throttle.wait() for throttle in (cls() for cls in GameCommandView.throttle_classes)
-             if not throttle.allow_request(request, None)]
-    if waits:
-        raise exceptions.Throttled(max((wait for wait in waits if wait is not None), default=None))
