@@ -13,6 +13,7 @@ from typing import Any
 
 from dvorak_core.deckdata import CardData, DeckData, SpecialRuleData
 from dvorak_core.effects import checked_effect, rule_params_with_effect
+from dvorak_core.event_schemas import upcaster
 from dvorak_engine.rng import Rng
 from dvorak_engine.state import GameState
 
@@ -92,11 +93,30 @@ def copy_deck_cards(deck: dict, rng: Rng, taken: set[str] | None = None) -> list
     return copies
 
 
+def compact_cards(cards: Any) -> Any:
+    """A list of cards as ``game.created`` writes them since its schema 2: each card without the fields that hold
+    their defaults (no flavour, no corner value, no stats, not out of turn...), which ``card_from_json`` fills in
+    again. The first event of a game copies every card of its deck, so this is most of the largest row of each
+    game (a fifth of a seed deck's). Anything but a list of cards with ids, each made only of a Card's fields, is
+    left as it is (a ruleset's own cards: S.E.R.M.'s soldiers, Filibuster's points)."""
+    if not isinstance(cards, list) or not all(
+            isinstance(card, dict) and "id" in card and card.keys() <= _CARD_NAMES for card in cards):
+        return cards
+    return [{name: value for name, value in card.items() if value != _CARD_EMPTY[name]} for card in cards]
+
+
+@upcaster("game.created", from_schema=1)
+def _game_created_compact(data: dict) -> dict:
+    """Schema 1 wrote every field of every card of the deck; schema 2 leaves out those at their defaults."""
+    return {**data, "cards": compact_cards(data["cards"])} if "cards" in data else data
+
+
 def cards_from_json(cards: list[dict]) -> dict[str, Card]:
     return {card["id"]: card_from_json(card) for card in cards}
 
 
 _CARD_DEFAULTS = {f.name: f.default for f in fields(Card)}  # MISSING where a field has none (it is in the card)
+_CARD_EMPTY = {**_CARD_DEFAULTS, "stats": {}}  # each field's value when the card has none of its own
 _CARD_REQUIRED = frozenset(f.name for f in fields(Card) if f.default is MISSING and f.default_factory is MISSING)
 _CARD_NAMES = frozenset(CARD_FIELDS)
 _new = object.__new__

@@ -12,7 +12,9 @@ from typing import Any
 import orjson
 
 from dvorak_core.errors import DomainError
+from dvorak_core.event_schemas import current_schema
 from dvorak_engine import codec
+from dvorak_engine.cards import compact_cards
 from dvorak_engine.events import Actor, Event
 from dvorak_engine.rng import Rng
 from dvorak_engine.ruleset import card_data_refusal
@@ -72,18 +74,31 @@ def create_game(
     if problems:
         raise card_data_refusal(rules, problems)
     own = rules.created(deck=deck, variant=variant, creative=creative, options=options, rng=rng)
+    if "cards" in own:
+        own["cards"] = compact_cards(own["cards"])
     created = Event("game.created", {"ruleset": rules.name, "variant": variant, "creative": creative,
-                                     "max_players": max_players, "options": options, **own})
+                                     "max_players": max_players, "options": options, **own},
+                    current_schema("game.created"))
     state = rules.evolve(None, created)
     joined = rules.decide(state, {"type": "join", **rules.creator_join(options)}, actor=creator, rng=rng)
-    return [created, *joined]
+    return [created, *_stamped(joined)]
 
 
 def decide(state: GameState | None, command: Any, *, actor: Actor, rng: Rng) -> list[Event]:
     """The events a command produces, or DomainError when the rules refuse it. Never changes ``state``."""
     if state is None:
         raise DomainError("There is no such game.", code="not_found")
-    return get_ruleset(state.ruleset).decide(state, command, actor=actor, rng=rng)
+    return _stamped(get_ruleset(state.ruleset).decide(state, command, actor=actor, rng=rng))
+
+
+def _stamped(events: list[Event]) -> list[Event]:
+    """Each event with its type's current schema (``dvorak_core.event_schemas``): a ruleset writes its events in
+    their current shape and need not say which that is."""
+    for index, event in enumerate(events):
+        schema = current_schema(event.type)
+        if event.schema != schema:
+            events[index] = Event(event.type, event.data, schema)
+    return events
 
 
 def evolve(state: GameState | None, event: Event) -> GameState:

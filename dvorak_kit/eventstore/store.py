@@ -25,9 +25,9 @@ from django.utils import timezone
 from psycopg.pq import ExecStatus
 
 from dvorak_core.errors import VersionConflict
+from dvorak_core.event_schemas import current_schema, upcast
 
 from .models import Event, Snapshot, Stream
-from .registry import current_schema, upcast
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from typing import Any
 
 import orjson
 
+from dvorak_core.event_schemas import upcast
 from dvorak_engine import (
     Actor,
     DomainError,
@@ -170,9 +171,11 @@ def path_of(name: str) -> Path:
 
 
 def as_stored(step: dict[str, Any]) -> Event:
-    """An event as the store gives it back: written out and read in again."""
+    """An event as the store gives it back: written out, read in again and brought up to its type's current
+    schema by the upcasters (``dvorak_core.event_schemas``), as the store does on every read."""
     row = orjson.loads(orjson.dumps(step))
-    return stored_event(row["type"], row["data"], row["schema"])
+    schema, data = upcast(row["type"], row["schema"], row["data"])
+    return stored_event(row["type"], data, schema)
 
 
 def record(name: str, events: list[Event]) -> None:

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
-from dvorak_kit.eventstore import registry, store
+from dvorak_core import event_schemas as registry
+from dvorak_kit.eventstore import store
 from dvorak_kit.eventstore.models import Event, Snapshot
 from tests.threads import run_in_threads
 

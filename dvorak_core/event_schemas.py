@@ -2,7 +2,9 @@
 
 An event's ``type`` is a stable string (``card.drawn``), never a class path, so renaming code never breaks
 replay. When the shape of an event's data changes, its schema number goes up and an upcaster from the old
-number is registered; stored rows are never rewritten.
+number is registered (``@upcaster(type, from_schema)``, beside the code that writes the new shape); stored rows are
+never rewritten. The engine writes each event with its type's current schema (``dvorak_engine.game``), and the
+event store brings every row it reads up to it (``dvorak_kit.eventstore.store``): both ask this one registry.
 """
 
 from collections.abc import Callable
