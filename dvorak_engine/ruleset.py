@@ -125,6 +125,12 @@ class Ruleset:
     # is reported "carried out by the ruleset" by the coverage report (``carries_special_rule``). Only rules the
     # module truly implements are listed; the others are read, or not, as cards are.
     special_rules_carried: ClassVar[tuple[str, ...]] = ()
+    # What the rest of the service asks of a ruleset, so that adding a game edits nothing outside its package
+    # and its line in the registry: the phrases of an archived deck's title that name this ruleset (the importer
+    # gives a deck so titled this ruleset: ``dvorak_engine.rulesets.ruleset_for_title``), and the title of the
+    # board its view shows (``board`` in the state), if it has one (the play page heads the board with it).
+    deck_title_phrases: ClassVar[tuple[str, ...]] = ()
+    board_title: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -16,10 +16,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from dvorak_core.errors import DomainError, Forbidden
+from dvorak_engine.rulesets import board_titles, ruleset_names
 from games import services
 from games.models import Game
 
 LOBBY_PUBLIC_GAMES = 50
+# The lobby's ruleset picker: Dvorak first (every archived deck's default), then the others, from the registry.
+LOBBY_RULESETS = sorted(ruleset_names(), key=lambda name: (name != "dvorak", name))
 
 
 @require_GET
@@ -28,7 +31,7 @@ def lobby(request):
     if not request.user.is_authenticated:
         # The API lists games to signed-in users only; a visitor sees the games anyone may watch.
         public = Game.objects.filter(spectators="anyone").prefetch_related("seats__user")[:LOBBY_PUBLIC_GAMES]
-    return render(request, "web/play/lobby.html", {"public_games": public})
+    return render(request, "web/play/lobby.html", {"public_games": public, "rulesets": LOBBY_RULESETS})
 
 
 def may_watch(game: Game, user) -> bool:
@@ -58,6 +61,7 @@ def table(request, game_id):
             "events": reverse("web:watch-events", args=[game.id]),
         },
         "sign_in": f"{reverse('web:sign-in')}?next={request.path}",
+        "board_titles": board_titles(),
     }
     return render(request, "web/play/table.html", {"game": game, "config": config})
 

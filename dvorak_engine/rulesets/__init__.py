@@ -58,6 +58,21 @@ def all_rulesets() -> dict[str, Ruleset]:
     return {name: get_ruleset(name) for name in REGISTERED}
 
 
+def ruleset_for_title(title: str, default: str = "dvorak") -> str:
+    """The ruleset an archived deck of this title is played by: the first whose ``deck_title_phrases`` the title
+    holds (Article II, S.E.R.M., ... replace the whole Dvorak procedure), else ``default``."""
+    lowered = title.lower()
+    for name, ruleset in all_rulesets().items():
+        if any(phrase in lowered for phrase in ruleset.deck_title_phrases):
+            return name
+    return default
+
+
+def board_titles() -> dict[str, str]:
+    """Each ruleset whose view shows a board, and the board's title."""
+    return {name: ruleset.board_title for name, ruleset in all_rulesets().items() if ruleset.board_title}
+
+
 def card_problems(name: str, deck: dict) -> list[dict]:
     """What the named ruleset finds wrong with a deck's cards (``dvorak_core.card_data``); nothing for a name no
     ruleset is registered under (the archive keeps decks of games the server does not play)."""

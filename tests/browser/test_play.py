@@ -227,6 +227,7 @@ def test_the_serm_field_and_the_socialism_grid(served, seed_decks, browser_conte
     join_from_lobby(bob, game_id)
     click_move(ann, "start")
     expect(bob.locator(".serm-field .soldier")).to_have_count(16, timeout=WAIT_MS)
+    expect(bob.locator("#board-title")).to_have_text("The field")  # the title the ruleset gives its board
     for page in (ann, bob):  # both tables caught up: no later update re-draws the move forms under the clicks
         expect(page.locator("body")).to_have_attribute("data-version", str(game_version(game_id)), timeout=WAIT_MS)
     starter, waiting = (ann, bob) if ann.evaluate("window.playClient.live.board.initiative") == 0 else (bob, ann)

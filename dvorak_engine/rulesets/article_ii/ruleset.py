@@ -247,6 +247,7 @@ class ArticleIIRuleset(Ruleset):
     moves), only ``play``, ``remove``, ``pass`` and ``end_turn``."""
 
     name = "article_ii"
+    deck_title_phrases = ("article ii",)
     # The deck's Special Rules this module carries out (by their opening words): see Ruleset.
     special_rules_carried = (
         'This game happens in two phases--Primary Election and General Election.',

@@ -144,6 +144,7 @@ class FilibusterRuleset(Ruleset):
     """Filibuster's procedure replaces the Basic Rules: no turns, no hand limit; campaigns of four steps."""
 
     name = NAME
+    deck_title_phrases = ("filibuster",)
     # The deck's Special Rules this module carries out (by their opening words): see Ruleset.
     special_rules_carried = (
         'The first player to get 200 points wins. All players begin the game with 0 points.',

@@ -65,6 +65,8 @@ def _folds_into_the_board(event_type: str) -> Callable:
 
 class RockPaperScissorsExtremeRuleset(Ruleset):
     name = NAME
+    deck_title_phrases = ("rock paper scissors extreme",)
+    board_title = "The centre and the items"
     # The deck's Special Rules this module carries out (by their opening words): see Ruleset.
     special_rules_carried = (
         'Shuffle the cards and place three face up in the center.',

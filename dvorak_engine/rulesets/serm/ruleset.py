@@ -142,6 +142,8 @@ class SermRuleset(Ruleset):
     """S.E.R.M.'s procedure replaces the Basic Rules: no cards are drawn or played, only soldiers activated."""
 
     name = NAME
+    deck_title_phrases = ("s.e.r.m",)
+    board_title = "The field"
     # The deck's Special Rules this module carries out (by their opening words): see Ruleset.
     special_rules_carried = (
         'Each soldier has 4 stats: Shoot, Endure, React, Move.',

@@ -102,6 +102,8 @@ class SocialismRuleset(Ruleset):
     ``block`` and ``end_turn``."""
 
     name = NAME
+    deck_title_phrases = ("socialism",)
+    board_title = "The grid"
     # The deck's Special Rules this module carries out (by their opening words): see Ruleset.
     special_rules_carried = (
         'In this game, each of the players takes on the role of a social networking site.',

@@ -210,6 +210,8 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
     ``breathe_fire`` or ``card_action``."""
 
     name = NAME
+    deck_title_phrases = ("virtues of the drake",)
+    board_title = "The Gullet, the Lair and the Bed"
     # The deck's Special Rules this module carries out (by their opening words): see Ruleset.
     special_rules_carried = (
         'This is a card game for two to four players.',

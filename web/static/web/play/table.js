@@ -567,8 +567,7 @@
     const hasBoard = Object.prototype.hasOwnProperty.call(state, "board");
     $("board-panel").hidden = !hasBoard;
     if (hasBoard) {
-      $("board-title").textContent = { serm: "The field", socialism: "The grid", rock_paper_scissors_extreme: "The centre and the items",
-        virtues_of_the_drake: "The Gullet, the Lair and the Bed" }[state.ruleset] || "Board";
+      $("board-title").textContent = config.board_titles[state.ruleset] || "Board";
       const box = $("board");
       box.textContent = "";
       box.append(Boards.render(state, { seatName, cardName, rerender: render }));
