@@ -21,6 +21,7 @@ REGISTERED: dict[str, str] = {
     "virtues_of_the_drake": "dvorak_engine.rulesets.virtues_of_the_drake",
     "socialism": "dvorak_engine.rulesets.socialism",
     "filibuster": "dvorak_engine.rulesets.filibuster",
+    "odds_and_evens": "dvorak_engine.rulesets.odds_and_evens",
 }
 
 

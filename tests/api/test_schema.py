@@ -98,6 +98,7 @@ DECK_OF_RULESET = {
     "socialism": ("seed_data", "socialism", {}),
     "filibuster": ("sample_data", "filibuster-sample-set", {}),
     "virtues_of_the_drake": ("sample_data", "virtues-of-the-drake-sample", {}),
+    "odds_and_evens": ("seed_data", "socialism", {"ruleset": "odds_and_evens"}),  # it plays no cards
 }
 
 

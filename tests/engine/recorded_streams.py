@@ -159,6 +159,9 @@ def games() -> Iterator[tuple[str, Any]]:
     for players in (3, 4):
         yield f"socialism-{players}", lambda players=players: play(
             "socialism", deck(SEED_DATA / "socialism.json"), players, players)
+    for seed in (1, 2):
+        yield f"odds-and-evens-{seed}", lambda seed=seed: play("odds_and_evens", {"cards": []}, 2, seed,
+                                                                 options={"target": 5})
     filibuster = deck(SAMPLE_DATA / "filibuster-sample-set.json")
     for players in (2, 3):
         yield f"filibuster-{players}", lambda players=players: play("filibuster", filibuster, players, players)
