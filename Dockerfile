@@ -11,6 +11,7 @@ COPY dvorak_kit ./dvorak_kit
 COPY dvorak_site ./dvorak_site
 COPY games ./games
 COPY decks ./decks
+COPY ccg ./ccg
 COPY proposals ./proposals
 RUN pip install .
 COPY . .

@@ -560,4 +560,3 @@ class TalkPostAdmin(ReadOnlyAdmin):
     @admin.display(description="post")
     def shown_body(self, post: TalkPost) -> str:
         return "(hidden by a curator)" if post.hidden else post.body[:80]
-import decks.ccg.admin  # noqa: E402,F401  (the CCG pages: versions, player decks, notices)

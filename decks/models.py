@@ -144,5 +144,3 @@ class TalkPost(models.Model):
     @property
     def hidden(self) -> bool:
         return self.hidden_at is not None
-
-from decks.ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck, PlayerDeckEntry  # noqa: E402,F401

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "channels",
     "dvorak_kit.eventstore",
     "decks",
+    "ccg",
     "games",
     "proposals",
     "web",

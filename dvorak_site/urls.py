@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from dvorak_site.api.views import NotFoundView
@@ -10,6 +11,7 @@ admin.site.site_url = "/"  # "View site" opens the public archive
 api_v1 = [
     path("", include("dvorak_site.api.urls")),
     path("", include("decks.api.urls")),
+    path("", include("ccg.api.urls")),
     path("", include("games.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),  # Swagger UI
@@ -19,6 +21,10 @@ api_v1 = [
 
 urlpatterns = [
     path("api/v1/", include(api_v1)),
+    # The CCG records' admin pages were the archive app's until the CCG side became an app of its own: a curator's
+    # bookmark of an old page is sent to the new one.
+    re_path(r"^admin/decks/(?P<rest>(?:cardsetversion|cardsetplayer|playerdeck|playerdeckentry|notification)/.*)$",
+            RedirectView.as_view(url="/admin/ccg/%(rest)s", permanent=True, query_string=True)),
     path("admin/", admin.site.urls),
     path("", include("web.urls")),
 ]

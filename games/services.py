@@ -513,7 +513,7 @@ def player_deck_ids(state: Any) -> list[int]:
 def release_player_decks(game_id: uuid.UUID, state: Any) -> None:
     ids = player_deck_ids(state)
     if ids:
-        from decks.ccg.services import player_deck_release
+        from ccg.services import player_deck_release
 
         for player_deck_id in ids:
             player_deck_release(player_deck_id=player_deck_id, game_id=game_id)
@@ -521,7 +521,7 @@ def release_player_decks(game_id: uuid.UUID, state: Any) -> None:
 
 def player_deck_for(*, user, player_deck: Any, formal: bool) -> dict:
     """A CCG player's deck as the engine takes it, checked: the caller's own, valid, and (formal games) current."""
-    from decks.ccg.selectors import player_deck_for_game
+    from ccg.selectors import player_deck_for_game
 
     if isinstance(player_deck, bool) or not isinstance(player_deck, int):
         raise DomainError("\"player_deck\" is the id of one of your player decks.",
@@ -531,7 +531,7 @@ def player_deck_for(*, user, player_deck: Any, formal: bool) -> dict:
 
 def mark_player_deck(game_id, player_deck: dict | None) -> None:
     if player_deck:
-        from decks.ccg.services import player_deck_mark_in_game
+        from ccg.services import player_deck_mark_in_game
 
         player_deck_mark_in_game(player_deck_id=player_deck["id"], game_id=game_id)
 

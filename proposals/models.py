@@ -31,7 +31,7 @@ class CardSetChange(models.Model):
     decided_at = models.DateTimeField(null=True, blank=True)
     # The version that took this change in; None while open, rejected, or accepted and waiting for the task.
     version = models.ForeignKey(
-        "decks.CardSetVersion", on_delete=models.CASCADE, null=True, blank=True, related_name="changes"
+        "ccg.CardSetVersion", on_delete=models.CASCADE, null=True, blank=True, related_name="changes"
     )
 
     class Meta:

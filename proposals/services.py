@@ -1,9 +1,7 @@
-"""Changes to a CCG card set: proposed by its registered players, decided by the no-objection rule.
-
-CCG Dvorak lets the Card Set change only "if no player objects". Each registered player of the set answers a
-proposal (accept or object); one objection rejects it, and it passes once every registered player has accepted
-or, at its deadline, if nobody objected (``dvorak_core.vote_rules.outcome(..., final=True)``). Accepted changes are
-grouped into the set's next version by the Celery task ``decks.ccg.tasks.build_card_set_version``.
+"""Voting on proposed changes: a change opened with its author's acceptance, each voter's answer, and the decision
+by the no-objection rule (``dvorak_core.vote_rules``): one objection rejects it; it passes once every voter has
+accepted or, at its deadline, if nobody objected. Who may vote, and what an accepted change does, are the caller's
+(the CCG side, ``ccg.changes``, for a card set's changes): this app imports none of it.
 """
 
 from __future__ import annotations
@@ -11,131 +9,52 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
-from kombu.exceptions import OperationalError
 
-from decks.ccg import selectors as ccg
-from decks.ccg.services import card_set_version_ensure
-from decks.services import CARD_ROW_FIELDS, check_card
-from dvorak_core.deckdata import CardData
-from dvorak_core.effects import InvalidEffect, checked_effect
-from dvorak_core.errors import Conflict, DomainError, Forbidden, NotFound
 from dvorak_core.vote_rules import ACCEPTED, NO_OBJECTION, OPEN, outcome
-from dvorak_kit.outage import Outage
-from proposals.models import ADD, CHANGE, REMOVE, CardSetChange, CardSetChangeVote
+from proposals.models import CardSetChange, CardSetChangeVote
 
-KINDS = (ADD, CHANGE, REMOVE)
-# How long registered players have to object before silence counts as consent.
-ANSWER_PERIOD = timedelta(days=7)
-# Changes accepted within this long of each other go into one version ("grouped together, where possible").
-VERSION_GROUPING_SECONDS = 60
 # An accepted change still in no version this long after its decision lost its build message: well past the
 # grouping countdown and a build, so the reconciler does not race the build queued at accept time.
 VERSION_RECONCILE_GRACE = timedelta(minutes=5)
-BROKER = Outage("Celery's broker (card set version builds)")
 
 
-def _content_for(kind: str, content: dict[str, Any] | None) -> dict[str, Any]:
-    content = dict(content or {})
-    unknown = sorted(set(content) - set(CARD_ROW_FIELDS))
-    if unknown:
-        raise DomainError(f"A card has no field {', '.join(unknown)}.", details={"content": unknown})
-    if kind == REMOVE:
-        return {}
-    if kind == CHANGE and not content:
-        raise DomainError("A change names at least one field of the card.", details={"content": ["Required."]})
-    try:
-        card = CardData.from_dict({"title": "placeholder", **content} if kind == CHANGE else content)
-    except (KeyError, ValueError, TypeError) as error:
-        raise DomainError(f"That is not a card: {error}", details={"content": [str(error)]}) from error
-    if kind == ADD and not card.title.strip():
-        raise DomainError("A new card needs a title.", details={"content": {"title": ["Required."]}})
-    # Checked now as the archive checks a card: the version build writes it to the card's row later, in a task.
-    try:
-        check_card(card)
-    except DomainError as error:
-        raise DomainError(error.message, details={"content": error.details}) from error
-    # A confirmed effect (the effect language's JSON list, or null) is checked and kept in its full JSON.
-    try:
-        effect = checked_effect(content.get("effect"), field="content.effect")
-    except InvalidEffect as error:
-        raise DomainError(error.message, details={"content": error.details}) from error
-    full = {**card.to_dict(), "effect": effect}
-    if kind == ADD and effect is None:
-        del full["effect"]
-    return full if kind == ADD else {name: full[name] for name in content}
-
-
-@transaction.atomic
-def card_set_change_propose(
-    *, slug: str, author: Any, kind: str, card_id: int | None = None, content: dict[str, Any] | None = None
-) -> CardSetChange:
-    """A registered player proposes to add, change or remove a card; the proposer does not object to it."""
-    version = card_set_version_ensure(slug=slug)
-    card_set = version.card_set
-    if not ccg.is_registered_player(card_set=card_set, user=author):
-        raise Forbidden("Only registered players of a card set may propose changes to it.")
-    if kind not in KINDS:
-        raise DomainError(f"A change is one of {', '.join(KINDS)}.", details={"kind": [f"{kind!r} is not one."]})
-    if kind != ADD and (card_id is None or ccg.version_content_card(version.content, card_id) is None):
-        raise NotFound(f"Version {version.number} of {slug!r} has no card {card_id}.")
-    change = CardSetChange.objects.create(
-        card_set=card_set, author=author, kind=kind, card_id=None if kind == ADD else card_id,
-        content=_content_for(kind, content), deadline=timezone.now() + ANSWER_PERIOD,
-    )
+def change_open(*, card_set: Any, author: Any, kind: str, card_id: int | None, content: dict[str, Any],
+                deadline: Any) -> CardSetChange:
+    """A new open change; its author does not object to it."""
+    change = CardSetChange.objects.create(card_set=card_set, author=author, kind=kind, card_id=card_id,
+                                          content=content, deadline=deadline)
     CardSetChangeVote.objects.create(change=change, user=author, approve=True)
-    _decide(change, final=False)
     return change
 
 
-def _change_for_update(*, slug: str, change_id: int) -> CardSetChange:
-    change = (CardSetChange.objects.select_for_update(of=("self",)).select_related("card_set")
-              .filter(pk=change_id, card_set__slug=slug).first())
-    if change is None:
-        raise NotFound(f"The card set {slug!r} has no proposed change {change_id}.")
-    return change
+def change_for_update(*, card_set_slug: str, change_id: int) -> CardSetChange | None:
+    """The change, locked for its answer; None when the set has no such change."""
+    return (CardSetChange.objects.select_for_update(of=("self",)).select_related("card_set")
+            .filter(pk=change_id, card_set__slug=card_set_slug).first())
 
 
-@transaction.atomic
-def card_set_change_answer(*, slug: str, change_id: int, user: Any, approve: bool) -> CardSetChange:
-    """A registered player accepts (`approve=True`) or objects to an open change; answering again replaces
-    the earlier answer while the change is open."""
-    change = _change_for_update(slug=slug, change_id=change_id)
-    if not ccg.is_registered_player(card_set=change.card_set, user=user):
-        raise Forbidden("Only registered players of a card set may answer its proposed changes.")
-    if change.status != OPEN:
-        raise Conflict(f"Change {change_id} is already {change.status}.", code="change_decided",
-                       details={"status": change.status})
+def change_answer(change: CardSetChange, *, user: Any, approve: bool) -> None:
+    """A voter's answer, replacing their earlier one."""
     CardSetChangeVote.objects.update_or_create(change=change, user=user, defaults={"approve": approve})
-    _decide(change, final=False)
-    return change
 
 
-@transaction.atomic
-def card_set_changes_close_due(*, now: Any = None) -> list[int]:
-    """Decide every open change whose deadline has passed: silence is no objection. Returns their ids."""
-    now = now or timezone.now()
-    due = CardSetChange.objects.select_for_update().filter(status=OPEN, deadline__lte=now).order_by("id")
-    closed = []
-    for change in due:
-        _decide(change, final=True)
-        closed.append(change.pk)
-    return closed
+def changes_due(*, now: Any) -> QuerySet[CardSetChange]:
+    """The open changes whose deadline has passed, locked, oldest first."""
+    return CardSetChange.objects.select_for_update().filter(status=OPEN, deadline__lte=now).order_by("id")
 
 
-def _decide(change: CardSetChange, *, final: bool) -> None:
-    voters = ccg.registered_player_ids(card_set=change.card_set)
+def change_decide(change: CardSetChange, *, voters: Any, final: bool) -> str:
+    """The change decided by its voters' answers (``final``: at its deadline, silence is consent); recorded when
+    it is no longer open. Returns the outcome (``OPEN``, ``ACCEPTED`` or rejected)."""
     votes = dict(change.votes.values_list("user_id", "approve"))
     decided = outcome(NO_OBJECTION, votes, voters, final=final)
-    if decided == OPEN:
-        return
-    change.status = decided
-    change.decided_at = timezone.now()
-    change.save(update_fields=["status", "decided_at"])
-    if decided == ACCEPTED:
-        card_set_id = change.card_set_id
-        transaction.on_commit(lambda: _request_version(card_set_id), robust=True)
+    if decided != OPEN:
+        change.status = decided
+        change.decided_at = timezone.now()
+        change.save(update_fields=["status", "decided_at"])
+    return decided
 
 
 def card_sets_awaiting_version(*, now: Any = None) -> list[int]:
@@ -146,20 +65,3 @@ def card_sets_awaiting_version(*, now: Any = None) -> list[int]:
         CardSetChange.objects.filter(status=ACCEPTED, version__isnull=True, decided_at__lte=decided_before)
         .order_by("card_set_id").values_list("card_set_id", flat=True).distinct()
     )
-
-
-def _request_version(card_set_id: int) -> None:
-    """Queue the set's build. The change is already accepted and committed: with the broker away, the answer
-    stays a success and the build waits for Celery beat's ``queue_missing_card_set_versions``, which finds every
-    accepted change that no version has taken."""
-    # Imported here: the task module imports this one (for its periodic close-due task).
-    from decks.ccg.tasks import build_card_set_version
-
-    if not BROKER.worth_trying():
-        return
-    try:
-        build_card_set_version.apply_async(args=[card_set_id], countdown=VERSION_GROUPING_SECONDS)
-    except OperationalError as error:
-        BROKER.failed(error)
-    else:
-        BROKER.answered()

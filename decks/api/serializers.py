@@ -112,10 +112,7 @@ class DeckSerializer(serializers.ModelSerializer):
         """A card set's latest version number (null for decks, and for a set no one has versioned yet)."""
         if deck.kind != CARD_SET:
             return None
-        from decks.ccg.selectors import version_latest
-
-        latest = version_latest(card_set=deck)
-        return latest.number if latest else None
+        return deck.versions.order_by("-number").values_list("number", flat=True).first()
 
 
 # --- requests ------------------------------------------------------------------------------------------

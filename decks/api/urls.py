@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import path
 
 from decks.api import views
 
@@ -21,4 +21,3 @@ urlpatterns = [
          name="deck-revision-restore"),
     path("decks/<slug:slug>/talk/", views.TalkView.as_view(), name="deck-talk"),
 ]
-urlpatterns += [path("", include("decks.ccg.api.urls"))]  # the CCG endpoints (decks/ccg/api/)

@@ -144,8 +144,8 @@ def test_a_json_import_holding_a_lone_surrogate_escape_is_a_400_and_imports_noth
 @pytest.fixture
 def card_set_player(make_user, client_for):
     """A registered player of a card set, and the set's card ids."""
+    from ccg import services as ccg_services
     from decks import services as deck_services
-    from decks.ccg import services as ccg_services
 
     player = make_user()
     deck_services.deck_create(author=player, data=DeckData.from_dict({

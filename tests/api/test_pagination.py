@@ -5,8 +5,8 @@ import re
 
 import pytest
 
+from ccg.models import Notification
 from decks import services as deck_services
-from decks.ccg.models import Notification
 from dvorak_core.deckdata import DeckData
 
 pytestmark = pytest.mark.django_db

@@ -20,12 +20,12 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from schemathesis.config import SchemathesisConfig
 
+from ccg import changes as proposal_services
+from ccg import services as ccg_services
+from ccg.models import Notification
 from decks import services as deck_services
-from decks.ccg import services as ccg_services
-from decks.ccg.models import Notification
 from dvorak_core.deckdata import DeckData
 from dvorak_site.wsgi import application
-from proposals import services as proposal_services
 from tests.engine.dvorak_games import unique_title_deck
 from tests.sizes import size
 

@@ -48,13 +48,13 @@ from django.test import Client
 from hypothesis import HealthCheck, Phase, given, seed
 from hypothesis import strategies as st
 
+from ccg import changes as proposal_services
+from ccg import services as ccg_services
+from ccg.models import Notification
 from decks import services as deck_services
-from decks.ccg import services as ccg_services
-from decks.ccg.models import Notification
 from dvorak_core.deckdata import DeckData
 from dvorak_engine.rulesets.dvorak.state import is_action
 from games import services as game_services
-from proposals import services as proposal_services
 from tests.conftest import IN_CI
 from tests.engine.dvorak_games import legal_commands, unique_title_deck
 from tests.engine.test_legal_moves import filled

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from decks.ccg.models import CardSetVersion
+from ccg.models import CardSetVersion
 from tests.ccg.conftest import FILIBUSTER
 from tests.ccg.test_player_decks import build
 
@@ -50,19 +50,21 @@ def staff_browser(make_user) -> Client:
 
 def test_the_admin_shows_versions_read_only_with_their_changelog(filibuster_with_cards, staff_browser):
     version = CardSetVersion.objects.get(card_set__slug=FILIBUSTER, number=2)
-    page = staff_browser.get(f"/admin/decks/cardsetversion/{version.pk}/change/")
+    page = staff_browser.get(f"/admin/ccg/cardsetversion/{version.pk}/change/")
     assert page.status_code == 200
     assert "Added card &#x27;Pork Barrel&#x27;" in page.content.decode()
     assert 'name="_save"' not in page.content.decode()
-    assert staff_browser.get("/admin/decks/cardsetversion/add/").status_code == 403
+    assert staff_browser.get("/admin/ccg/cardsetversion/add/").status_code == 403
 
 
 def test_the_admin_lists_player_decks_and_why_they_are_not_valid(filibuster_with_cards, players, staff_browser):
     (_, ann), _ = players
     deck = build(ann, filibuster_with_cards, {"Pork Barrel": 3}, name="Thin Deck")
-    listing = staff_browser.get("/admin/decks/playerdeck/").content.decode()
+    old = staff_browser.get("/admin/decks/playerdeck/?o=1")  # the page's address before the CCG app had its own
+    assert old.status_code == 301 and old["Location"] == "/admin/ccg/playerdeck/?o=1"
+    listing = staff_browser.get("/admin/ccg/playerdeck/").content.decode()
     assert "Thin Deck" in listing
-    page = staff_browser.get(f"/admin/decks/playerdeck/{deck['id']}/change/").content.decode()
+    page = staff_browser.get(f"/admin/ccg/playerdeck/{deck['id']}/change/").content.decode()
     assert "at least 20 cards; this one has 3" in page
 
 

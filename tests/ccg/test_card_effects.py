@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from decks.ccg.selectors import player_deck_for_game
+from ccg.selectors import player_deck_for_game
 from tests.ccg.conftest import FILIBUSTER, accept, propose, set_cards
 from tests.ccg.test_ccg_games import build_deck, create_ccg_game
 

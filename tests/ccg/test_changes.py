@@ -7,9 +7,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from decks.ccg.models import CardSetVersion
+from ccg.changes import card_set_changes_close_due
+from ccg.models import CardSetVersion
 from proposals.models import CardSetChange
-from proposals.services import card_set_changes_close_due
 from tests.ccg.conftest import FILIBUSTER, FIRST_CARDS, accept, propose, register, set_cards
 
 pytestmark = pytest.mark.django_db

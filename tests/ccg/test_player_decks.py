@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from ccg.selectors import min_deck_size
+from ccg.services import player_deck_mark_in_game, player_deck_release
 from decks import services as archive
-from decks.ccg.selectors import min_deck_size
-from decks.ccg.services import player_deck_mark_in_game, player_deck_release
 from dvorak_core.deckdata import CardData, DeckData, SpecialRuleData
 from tests.ccg.conftest import FILIBUSTER
 

@@ -11,9 +11,9 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from decks.ccg import tasks
-from decks.ccg.models import CardSetVersion
-from proposals import services as proposals
+from ccg import changes as proposals
+from ccg import tasks
+from ccg.models import CardSetVersion
 from proposals.models import CardSetChange
 from tests.ccg.conftest import FILIBUSTER, FIRST_CARDS, propose, register
 
@@ -54,8 +54,8 @@ def test_a_lost_build_message_is_recovered_by_the_reconciler(filibuster, players
 def test_the_reconciler_queues_exactly_the_sets_with_unbuilt_accepted_changes(
     filibuster, players, lost_build_messages, monkeypatch
 ):
+    from ccg.services import card_set_register
     from decks import services as archive
-    from decks.ccg.services import card_set_register
     from dvorak_core.deckdata import CardData, DeckData
 
     (ann_user, ann), (bob_user, bob) = players

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from decks.ccg.models import CardSetVersion
-from decks.ccg.selectors import player_deck_for_game
-from decks.ccg.services import player_deck_mark_in_game, player_deck_release
-from decks.ccg.tasks import build_card_set_version
+from ccg.models import CardSetVersion
+from ccg.selectors import player_deck_for_game
+from ccg.services import player_deck_mark_in_game, player_deck_release
+from ccg.tasks import build_card_set_version
 from dvorak_core.errors import Conflict, NotFound
 from tests.ccg.conftest import FILIBUSTER, accept, propose, set_cards
 from tests.ccg.test_player_decks import build

@@ -18,13 +18,13 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from ccg import changes as proposals
+from ccg.models import CardSetVersion
+from ccg.services import card_set_register
+from ccg.tasks import PAUSE_ENV, build_card_set_version
 from decks import services as archive
-from decks.ccg.models import CardSetVersion
-from decks.ccg.services import card_set_register
-from decks.ccg.tasks import PAUSE_ENV, build_card_set_version
 from decks.models import Deck
 from dvorak_core.deckdata import CardData, DeckData
-from proposals import services as proposals
 from proposals.models import CardSetChange
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

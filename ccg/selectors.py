@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from decks.ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck
+from ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck
 from decks.models import Deck
 from dvorak_core.deckdata import CARD_SET
 from dvorak_core.errors import Conflict, NotFound

@@ -7,9 +7,9 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck, PlayerDeckEntry
+from ccg.selectors import player_deck_view
 from decks.admin import ReadOnlyAdmin
-from decks.ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck, PlayerDeckEntry
-from decks.ccg.selectors import player_deck_view
 
 
 @admin.register(CardSetVersion)

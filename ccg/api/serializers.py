@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from ccg.models import CardSetVersion, Notification
 from decks.api.serializers import CardInputSerializer, DeckFieldsSerializer, SpecialRuleInputSerializer
-from decks.ccg.models import CardSetVersion, Notification
 from decks.exporters.deck_files import MAX_DECK_FILE_CHARS
 from decks.services import MAX_CARDS_PER_DECK, MAX_COPIES_PER_CARD
 from dvorak_kit.api.params import QueryBooleanField, StrictTypes

@@ -19,9 +19,9 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 
+from ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck, PlayerDeckEntry
+from ccg.selectors import card_set_get, version_content_card, version_get, version_latest
 from decks import selectors as archive
-from decks.ccg.models import CardSetPlayer, CardSetVersion, Notification, PlayerDeck, PlayerDeckEntry
-from decks.ccg.selectors import card_set_get, version_content_card, version_get, version_latest
 from decks.models import Card, Deck
 from decks.services import CARD_ROW_FIELDS, _record_revision
 from dvorak_core.deckdata import CARD_SET, MAX_COPIES_PER_CARD, CardData

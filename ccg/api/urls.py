@@ -1,6 +1,6 @@
 from django.urls import path
 
-from decks.ccg.api import views
+from ccg.api import views
 
 urlpatterns = [
     path("decks/<slug:slug>/versions/", views.VersionListView.as_view(), name="card-set-versions"),

@@ -7,8 +7,9 @@ import time
 
 from celery import shared_task
 
-from decks.ccg.services import card_set_version_build
-from proposals.services import card_set_changes_close_due, card_sets_awaiting_version
+from ccg.changes import card_set_changes_close_due
+from ccg.services import card_set_version_build
+from proposals.services import card_sets_awaiting_version
 
 # Test-only: seconds to wait inside the build's transaction after the version row is written, so a test can
 # kill the worker half-way. Unset in every real deployment.

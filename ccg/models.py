@@ -25,6 +25,7 @@ class CardSetVersion(models.Model):
     objects = RevisionQuerySet.as_manager()
 
     class Meta:
+        db_table = "decks_cardsetversion"
         ordering = ["card_set", "number"]
         constraints = [models.UniqueConstraint(fields=["card_set", "number"], name="unique_card_set_version")]
 
@@ -48,6 +49,7 @@ class CardSetPlayer(models.Model):
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "decks_cardsetplayer"
         ordering = ["card_set", "registered_at", "id"]
         constraints = [models.UniqueConstraint(fields=["card_set", "user"], name="unique_card_set_player")]
 
@@ -68,6 +70,7 @@ class PlayerDeck(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "decks_playerdeck"
         ordering = ["owner", "name", "id"]
 
     def __str__(self) -> str:
@@ -81,6 +84,7 @@ class PlayerDeckEntry(models.Model):
     count = models.PositiveIntegerField()
 
     class Meta:
+        db_table = "decks_playerdeckentry"
         ordering = ["player_deck", "id"]
         constraints = [models.UniqueConstraint(fields=["player_deck", "card_id"], name="unique_player_deck_card")]
 
@@ -99,6 +103,7 @@ class Notification(models.Model):
     read_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "decks_notification"
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:

@@ -10,17 +10,16 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from ccg import changes, selectors, services
+from ccg.api import serializers
 from decks.api.files import attachment
 from decks.api.views import AnyMediaRenderer
-from decks.ccg import selectors, services
-from decks.ccg.api import serializers
 from decks.exporters.deck_files import MAX_DECK_FILE_CHARS
 from dvorak_core.errors import DomainError
 from dvorak_kit.api.pagination import Keyset
 from dvorak_kit.api.params import read_query
 from dvorak_kit.api.parsers import JSONParser  # deep nesting is a 400, not a server error
 from dvorak_kit.api.schema import refusals
-from proposals import services as proposals
 from proposals.models import CardSetChange
 
 TAGS = ["ccg"]
@@ -101,7 +100,7 @@ class ChangeListView(APIView):
         form = serializers.ChangeInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        change = proposals.card_set_change_propose(
+        change = changes.card_set_change_propose(
             slug=slug, author=request.user, kind=data["kind"], card_id=data.get("card"), content=data.get("content"),
         )
         return change_response(change.pk, created=True)
@@ -116,7 +115,7 @@ class ChangeAnswerView(APIView):
                             "(`not_a_card_set`)."})},
                    description="Registered players only; one objection rejects the change.")
     def post(self, request, slug: str, change_id: int):
-        proposals.card_set_change_answer(slug=slug, change_id=change_id, user=request.user, approve=self.approve)
+        changes.card_set_change_answer(slug=slug, change_id=change_id, user=request.user, approve=self.approve)
         return change_response(change_id)
 
 
