@@ -385,3 +385,31 @@ def test_no_page_or_websocket_frame_holds_a_card_hidden_from_its_viewer(served, 
     bob_hidden, bob_hidden_titles = hidden_from(game_id, 1)
     ann_hand = {card for card in bob_hidden if card in ann.content()}
     assert ann_hand and leaks(ann, set(), bob_hidden_titles), "Ann's hand should be on her own page"
+
+
+def test_odds_and_evens_plays_in_the_browser_with_no_page_of_its_own(served, seed_decks, browser_contexts,
+                                                                      screenshots):
+    """The eighth game brought no change to the pages: the lobby offers it from the registry, the table draws its
+    state and its moves as it draws any ruleset's, and a throw stays secret until both are in."""
+    ann = sign_up(browser_contexts(), served, "ann")
+    bob = sign_up(browser_contexts(), served, "bob")
+    game_id = create_game(ann, "socialism", ruleset="odds_and_evens")
+    join_from_lobby(bob, game_id)
+    click_move(ann, "start")
+    for page in (ann, bob):
+        expect(page.locator("form.move[data-move-type='throw']")).to_have_count(1, timeout=WAIT_MS)
+    # Fingers are numbers, not seats (a number was once labelled as the player in that seat).
+    fingers = ann.locator("form.move[data-move-type='throw'] select[name=fingers] option")
+    assert fingers.all_inner_texts() == ["1", "2", "3", "4", "5"]
+    click_move(ann, "throw")
+    expect(ann.locator("form.move[data-move-type='throw']")).to_have_count(0, timeout=WAIT_MS)
+    assert bob.evaluate("window.playClient.live.choices.made") == [{"seat": 0}]
+    click_move(bob, "throw")
+    # Both throws revealed: the next round's throw offered again to each.
+    for page in (ann, bob):
+        expect(page.locator("form.move[data-move-type='throw']")).to_have_count(1, timeout=WAIT_MS)
+    expect(ann.locator("body")).to_have_attribute("data-version", str(game_version(game_id)), timeout=WAIT_MS)
+    sums = ann.evaluate("window.playClient.live.sums")
+    assert ann.evaluate("window.playClient.live.round") == 2 and len(sums) == 1 and 2 <= sums[0] <= 10
+    ann.screenshot(path=screenshots / "odds-and-evens.png", full_page=True)
+    assert not ann.problems and not bob.problems

@@ -166,10 +166,13 @@
     return value && typeof value === "object" && !Array.isArray(value) && "choose" in value && "from" in value;
   }
 
-  function optionLabel(value) {
-    if (typeof value === "number" || /^\d+$/.test(String(value))) {
+  // The fields whose numbers are seats (a number elsewhere is just a number: Odds and Evens' fingers).
+  const SEAT_FIELDS = new Set(["target", "targets", "to", "from", "seat", "seats"]);
+
+  function optionLabel(value, key) {
+    if (typeof value === "number" && SEAT_FIELDS.has(key)) {
       const players = (client.live || {}).players || [];
-      if (players.some((p) => p.seat === Number(value)) && typeof value === "number") return `${seatName(value)} (seat ${value})`;
+      if (players.some((p) => p.seat === value)) return `${seatName(value)} (seat ${value})`;
     }
     return cardName(value) || String(value);
   }
@@ -184,7 +187,7 @@
         parts.push(`proposal ${value}${proposal ? ": " + proposalSummary(proposal) : ""}`);
       } else if (key === "card") parts.push(cardName(value) || value);
       else if (key === "onto") parts.push("onto " + (cardName(value) || value));
-      else if (key === "target" || key === "to" || key === "from" || key === "seat") parts.push(`${key} ${optionLabel(value)}`);
+      else if (key === "target" || key === "to" || key === "from" || key === "seat") parts.push(`${key} ${optionLabel(value, key)}`);
       else if (typeof value === "object") parts.push(`${key} ${JSON.stringify(value)}`);
       else parts.push(`${key} ${cardName(value) || value}`);
     }
@@ -220,10 +223,10 @@
     for (const [key, choice] of choices) {
       if (choice.list) {
         form.append(el("fieldset", { class: "choose", "data-field": key }, el("legend", {}, `${key}: choose ${choice.choose}`),
-          choice.from.map((value) => el("label", {}, el("input", { type: "checkbox", name: key, value: JSON.stringify(value) }), " ", optionLabel(value)))));
+          choice.from.map((value) => el("label", {}, el("input", { type: "checkbox", name: key, value: JSON.stringify(value) }), " ", optionLabel(value, key)))));
       } else {
         form.append(el("label", {}, `${key} `, el("select", { name: key, "data-field": key },
-          choice.from.map((value) => el("option", { value: JSON.stringify(value) }, optionLabel(value))))));
+          choice.from.map((value) => el("option", { value: JSON.stringify(value) }, optionLabel(value, key))))));
       }
     }
     const button = el("button", { type: "submit" }, moveLabel(move));
