@@ -44,7 +44,7 @@ from dvorak_core.errors import DomainError
 from dvorak_engine import visibility
 from dvorak_engine.events import Actor, Event
 from dvorak_engine.rng import Rng, SeededRng
-from dvorak_engine.state import ACTIVE, ELIMINATED, OPEN, VOTING, GameState, Seat, seat_of
+from dvorak_engine.state import ACTIVE, ELIMINATED, FINISHED, OPEN, VOTING, GameState, Seat, seat_of
 from dvorak_engine.values import replace
 from dvorak_engine.visibility import COUNT, OWNER, PUBLIC, Shows
 
@@ -107,6 +107,35 @@ CORE_SHOWS: dict[str, dict[str, Shows]] = {
     "choice.made": {"seat": PUBLIC, "choice": OWNER},
     "choices.revealed": {"choices": PUBLIC},
 }
+
+
+class Unfolding:
+    """The events one command produces, each folded into a working state as it is added, so that each step of the
+    command sees what the steps before it did: ``add(type, data)`` (or ``add(type, **data)``) makes one event,
+    ``extend(events)`` takes events made elsewhere (another step's, the core's). A ruleset whose commands need more
+    (dice, a draw) subclasses it."""
+
+    def __init__(self, ruleset: Ruleset, state: GameState, rng: Rng) -> None:
+        self.ruleset, self.state, self.rng = ruleset, state, rng
+        self.events: list[Event] = []
+
+    @property
+    def table(self) -> Any:
+        return self.state.table
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended on the way."""
+        return self.state.status == FINISHED
+
+    def add(self, event_type: str, data: dict[str, Any] | None = None, /, **fields: Any) -> None:
+        event = Event(event_type, {**data, **fields} if data is not None and fields else data or fields)
+        self.state = self.ruleset.evolve(self.state, event)
+        self.events.append(event)
+
+    def extend(self, events: list[Event]) -> None:
+        self.state = self.ruleset.fold(self.state, events)
+        self.events.extend(events)
 
 
 class Ruleset:

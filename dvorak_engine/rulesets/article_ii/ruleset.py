@@ -38,7 +38,7 @@ from dvorak_engine.cards import (
 )
 from dvorak_engine.events import Event
 from dvorak_engine.rng import Rng
-from dvorak_engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, applies, command, redacts
+from dvorak_engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, Unfolding, applies, command, redacts
 from dvorak_engine.rulesets.article_ii.cards import (
     PARTIES_GAMES,
     PARTIES_PLAYERS,
@@ -223,20 +223,7 @@ def _first_holding_cards(state: GameState, start: int) -> int | None:
 # --- deciding, one event at a time ---------------------------------------------------------------------------
 
 
-class _Unfolding:
-    """The events a command produces, each folded into a working state so the next step sees its result."""
-
-    def __init__(self, ruleset: ArticleIIRuleset, state: GameState, rng) -> None:
-        self.ruleset, self.state, self.rng = ruleset, state, rng
-        self.events: list[Event] = []
-
-    def add(self, event_type: str, data: dict[str, Any]) -> None:
-        self.extend([Event(event_type, data)])
-
-    def extend(self, events: list[Event]) -> None:
-        self.state = self.ruleset.fold(self.state, events)
-        self.events.extend(events)
-
+class _Unfolding(Unfolding):
     def draw(self, seat: int, count: int = 1) -> None:
         for _ in range(count):
             self.extend(self.ruleset._draw_one(self.state, seat, self.rng))

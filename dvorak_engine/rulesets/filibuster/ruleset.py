@@ -26,6 +26,7 @@ from dvorak_engine.ruleset import (
     PUBLIC,
     CommandContext,
     Ruleset,
+    Unfolding,
     applies,
     card_data_refusal,
     choose,
@@ -89,23 +90,10 @@ class _GameOver(Exception):
     """Someone reached 200 points: nothing more happens in the command."""
 
 
-class _Unfolding:
-    """The events a command produces, each folded into a working state so the next step sees its result."""
-
-    def __init__(self, ruleset: FilibusterRuleset, state: GameState, rng: Rng) -> None:
-        self.ruleset, self.state, self.rng = ruleset, state, rng
-        self.events: list[Event] = []
-
+class _Unfolding(Unfolding):
     @property
     def table(self) -> FilibusterState:
         return self.state.table
-
-    def add(self, event_type: str, data: dict[str, Any]) -> None:
-        self.extend([Event(event_type, data)])
-
-    def extend(self, events: list[Event]) -> None:
-        self.state = self.ruleset.fold(self.state, events)
-        self.events.extend(events)
 
 
 def _public(*keys: str) -> dict[str, str]:

@@ -15,7 +15,7 @@ from typing import Any
 from dvorak_core.errors import DomainError
 from dvorak_engine.events import Event
 from dvorak_engine.rng import Rng
-from dvorak_engine.ruleset import PUBLIC, CommandContext, Ruleset, applies, command
+from dvorak_engine.ruleset import PUBLIC, CommandContext, Ruleset, Unfolding, applies, command
 from dvorak_engine.rulesets.serm.cards import BLAST, ONE_ACTION, STEERS, VOLLEY, card_from_json, read_deck
 from dvorak_engine.rulesets.serm.dice import roll
 from dvorak_engine.rulesets.serm.geometry import COMPASS, Cell, Rect, cell_name, parse_cell
@@ -61,18 +61,7 @@ HOME_FACING = {0: "N", 1: "S"}
 # --- deciding, one event at a time ----------------------------------------------------------------------------
 
 
-class _Unfolding:
-    """The events a command produces, each folded into a working state as it is emitted."""
-
-    def __init__(self, ruleset: SermRuleset, state: GameState, rng: Rng) -> None:
-        self.ruleset, self.state, self.rng = ruleset, state, rng
-        self.events: list[Event] = []
-
-    def add(self, event_type: str, **data: Any) -> None:
-        event = Event(event_type, data)
-        self.state = self.ruleset.evolve(self.state, event)
-        self.events.append(event)
-
+class _Unfolding(Unfolding):
     @property
     def table(self) -> SermState:
         return self.state.table

@@ -8,10 +8,9 @@ further). Every die is rolled here, from the ``rng`` the server decides with, an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from dvorak_engine.events import Event
-from dvorak_engine.rng import Rng
+from dvorak_engine.ruleset import Unfolding as KitUnfolding
 from dvorak_engine.rulesets.socialism.board import (
     SocialismState,
     cards_in_front,
@@ -29,10 +28,10 @@ from dvorak_engine.rulesets.socialism.cards import (
     needs,
     user_text,
 )
-from dvorak_engine.state import ACTIVE, GameState
+from dvorak_engine.state import ACTIVE
 
 if TYPE_CHECKING:
-    from dvorak_engine.ruleset import Ruleset
+    pass
 
 DIE = 6
 # "The first player to place all their tokens wins" (the Winning section: "until one player has exhausted all
@@ -77,12 +76,8 @@ def invitation_needs(
     )
 
 
-class Unfolding:
-    """The events one command produces, each folded into a working state as it is added."""
-
-    def __init__(self, ruleset: Ruleset, state: GameState, rng: Rng) -> None:
-        self.ruleset, self.state, self.rng = ruleset, state, rng
-        self.events: list[Event] = []
+class Unfolding(KitUnfolding):
+    """The kit's unfolding (``dvorak_engine.ruleset.Unfolding``) with Socialism's own steps: dice, and the rest."""
 
     @property
     def table(self) -> SocialismState:
@@ -91,11 +86,6 @@ class Unfolding:
     @property
     def over(self) -> bool:
         return self.state.status != ACTIVE
-
-    def add(self, event_type: str, data: dict[str, Any]) -> None:
-        event = Event(event_type, data)
-        self.state = self.ruleset.evolve(self.state, event)
-        self.events.append(event)
 
     # --- dice ---------------------------------------------------------------------------------------------------
 

@@ -35,7 +35,7 @@ from dvorak_core.errors import DomainError
 from dvorak_engine.cards import Card, card_json, cards_from_json, copy_deck_cards, hide_unseen_cards
 from dvorak_engine.events import Event
 from dvorak_engine.rng import Rng
-from dvorak_engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, applies, choose, command
+from dvorak_engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, Unfolding, applies, choose, command
 from dvorak_engine.rulesets.virtues_of_the_drake.cards import (
     BED,
     CHASTITY,
@@ -184,25 +184,10 @@ def _card_field(command_body: dict) -> str:
 # --- deciding, one event at a time ---------------------------------------------------------------------------
 
 
-class _Unfolding:
-    """The events a command produces, each folded into a working state so the next step sees its result."""
-
-    def __init__(self, ruleset: VirtuesOfTheDrakeRuleset, state: GameState, rng: Rng) -> None:
-        self.ruleset, self.state, self.rng = ruleset, state, rng
-        self.events: list[Event] = []
-
+class _Unfolding(Unfolding):
     @property
     def table(self) -> DrakeState:
         return self.state.table
-
-    @property
-    def over(self) -> bool:
-        return self.state.status == FINISHED
-
-    def add(self, event_type: str, data: dict[str, Any]) -> None:
-        event = Event(event_type, data)
-        self.state = self.ruleset.evolve(self.state, event)
-        self.events.append(event)
 
 
 class VirtuesOfTheDrakeRuleset(Ruleset):
