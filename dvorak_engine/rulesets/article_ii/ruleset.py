@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dvorak_core.errors import DomainError
+from dvorak_engine import bodies
 from dvorak_engine.cards import (
     Card,
     card_json,
@@ -147,20 +148,8 @@ def cards_visible_to(state: GameState, viewer: int | None) -> set[str]:
     return visible
 
 
-def _text_field(command_body: dict, name: str) -> str:
-    value = command_body.get(name)
-    if not isinstance(value, str) or not value:
-        raise DomainError(f"\"{name}\" must name a card.", code="invalid", details={"field": name})
-    return value
 
 
-def _seat_field(state: GameState, command_body: dict, name: str) -> int:
-    seat = command_body.get(name)
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise DomainError(f"\"{name}\" must be a whole number.", code="invalid", details={"field": name})
-    if not 0 <= seat < len(state.seats):
-        raise DomainError(f"\"{name}\" must be a seat in this game.", code="invalid", details={"field": name})
-    return seat
 
 
 # --- reading the state --------------------------------------------------------------------------------------
@@ -440,9 +429,9 @@ class ArticleIIRuleset(Ruleset):
         seat = ctx.seat
         self._require_acting(state, seat)
         self._require_no_removal(state)
-        card_id = _text_field(command_body, "card")
+        card_id = bodies.text(command_body, "card")
         self._require_in_hand(state, seat, card_id)
-        target = _seat_field(state, command_body, "target")
+        target = bodies.seat(state, command_body, "target")
         reply = state.table.reply
         if reply is not None and target != reply["to"]:
             raise DomainError("A Great Debater replies with a card on the player who played on them.",
@@ -488,7 +477,7 @@ class ArticleIIRuleset(Ruleset):
         if style_of_seat(state, seat) is not Style.TEFLON_WONDER:
             raise DomainError("Only the Teflon Wonder removes a card before playing.",
                               code="denied", details={"field": "remove_before"})
-        removed = _text_field(command_body, "remove_before")
+        removed = bodies.text(command_body, "remove_before")
         if removed not in state.table.player(seat).in_play:
             raise DomainError("\"remove_before\" must name a card played on you.",
                               code="invalid", details={"field": "remove_before"})
@@ -543,7 +532,7 @@ class ArticleIIRuleset(Ruleset):
             raise DomainError("No card is waiting to be removed: a card that removes one names it in play's "
                               "\"remove\".", code="wrong_stage", details={"stage": PLAY})
         self._require_acting(state, ctx.seat)
-        removed = _text_field(command_body, "card")
+        removed = bodies.text(command_body, "card")
         if removed not in removal["from"]:
             raise DomainError("\"card\" must be one of the cards this removal may take out of play.",
                               code="invalid", details={"field": "card", "from": list(removal["from"])})

@@ -14,6 +14,7 @@ from typing import Any
 from dvorak_core.effects import language as L  # noqa: N812
 from dvorak_core.errors import DomainError
 from dvorak_core.rule_params import PARAM_NAME, checked_params, checked_rule_value
+from dvorak_engine import bodies
 from dvorak_engine.cards import cards_from_json, copy_deck_cards, deck_card_content, deck_special_rules
 from dvorak_engine.events import Event
 from dvorak_engine.player_decks import player_deck_summary, read_player_deck
@@ -117,11 +118,6 @@ DESTINATIONS = ("hand", "discard", "in_play", "draw_top", "draw_bottom")
 # --- small readers of commands and state ---------------------------------------------------------------------
 
 
-def _text_field(command_body: dict, name: str) -> str:
-    value = command_body.get(name)
-    if not isinstance(value, str) or not value:
-        raise DomainError(f"\"{name}\" must name a card.", code="invalid", details={"field": name})
-    return value
 
 
 # The most a counter may hold either way: 2**53 - 1, the largest whole number every JSON reader (a JavaScript
@@ -129,26 +125,10 @@ def _text_field(command_body: dict, name: str) -> str:
 COUNTER_LIMIT = 2**53 - 1
 
 
-def _int_field(command_body: dict, name: str) -> int:
-    value = command_body.get(name)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise DomainError(f"\"{name}\" must be a whole number.", code="invalid", details={"field": name})
-    return value
 
 
-def _seat_field(state: GameState, command_body: dict, name: str) -> int:
-    seat = _int_field(command_body, name)
-    if not 0 <= seat < len(state.seats):
-        raise DomainError(f"\"{name}\" must be a seat in this game.", code="invalid", details={"field": name})
-    return seat
 
 
-def _card_list_field(command_body: dict, name: str) -> list[str]:
-    value = command_body.get(name)
-    if (not isinstance(value, list) or not value or not all(isinstance(c, str) for c in value)
-            or len(set(value)) != len(value)):
-        raise DomainError(f"\"{name}\" must be a list of different cards.", code="invalid", details={"field": name})
-    return value
 
 
 def _limit_allows(limit: Any, used: int) -> bool:
@@ -345,7 +325,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         """A card from the hand: in the play stage of your turn, or at any time when its text says so. In your
         own turn every card played is the turn's Thing or Action, one that may be played at any time included:
         it counts against the turn's limit and is refused once the limit is reached."""
-        card_id = _text_field(command_body, "card")
+        card_id = bodies.text(command_body, "card")
         self._require_in_hand(state, ctx.seat, card_id)
         turn = state.table.turn
         own_turn = turn is not None and turn.seat == ctx.seat
@@ -357,7 +337,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         if "onto" in command_body:
             data["onto"] = self._onto_field(state, command_body, action)
         if "target" in command_body:
-            data["target"] = _seat_field(state, command_body, "target")
+            data["target"] = bodies.seat(state, command_body, "target")
         if own_turn and not self._within_turn_limit(state, ctx.seat, action):
             kind = "Action" if action else "Thing"
             raise DomainError(f"You have already played your {kind} this turn.", code="limit_reached")
@@ -415,7 +395,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         return events
 
     def _onto_field(self, state: GameState, command_body: dict, action: bool) -> str:
-        onto = _text_field(command_body, "onto")
+        onto = bodies.text(command_body, "onto")
         if action:
             raise DomainError("Only a Thing can be played onto another Thing.", code="invalid", details={"field": "onto"})
         location = locate(state, onto)
@@ -431,7 +411,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
     @command("use")
     def use(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """A Thing's "Action: ..." ability, used in place of playing the turn's Action."""
-        card_id = _text_field(command_body, "card")
+        card_id = bodies.text(command_body, "card")
         if card_id not in state.table.player(ctx.seat).in_play:
             raise DomainError("You control no Thing in play with that id.", code="not_found", details={"card": card_id})
         if not ACTION_ABILITY.search(state.table.cards[card_id].text):
@@ -452,7 +432,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
 
     @command("discard")
     def discard(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        cards = _card_list_field(command_body, "cards")
+        cards = bodies.card_list(command_body, "cards")
         for card_id in cards:
             self._require_in_hand(state, ctx.seat, card_id)
         if "cause" in command_body:
@@ -504,7 +484,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         return cause
 
     def _visible_card_field(self, state: GameState, command_body: dict, seat: int, name: str = "card") -> str:
-        card_id = _text_field(command_body, name)
+        card_id = bodies.text(command_body, name)
         if card_id not in cards_visible_to(state, seat):
             raise DomainError("No card you can see has that id.", code="not_found", details={"field": name})
         return card_id
@@ -518,7 +498,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             raise DomainError(f"\"to\" must be one of {', '.join(DESTINATIONS)}.", code="invalid", details={"field": "to"})
         destination: dict[str, Any] = {"zone": to}
         if to in ("hand", "in_play"):
-            destination["seat"] = _seat_field(state, command_body, "seat") if "seat" in command_body else ctx.seat
+            destination["seat"] = bodies.seat(state, command_body, "seat") if "seat" in command_body else ctx.seat
         if to == "in_play" and is_action(state, card_id):
             raise DomainError("An Action cannot be put into play.", code="invalid", details={"field": "to"})
         if to == "in_play" and "onto" in command_body:
@@ -545,7 +525,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
     @command("take_random")
     def take_random(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
-        victim = _seat_field(state, command_body, "from")
+        victim = bodies.seat(state, command_body, "from")
         if victim == ctx.seat:
             raise DomainError("Take a random card from another player's hand.", code="invalid", details={"field": "from"})
         _require_opponent(state, command_body, ctx.seat, victim)
@@ -563,9 +543,9 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         if "cause" not in command_body and state.seat(ctx.seat).team is not None:
             return self._give_to_team_mate(state, command_body, ctx)
         cause = self._cause_field(state, command_body, ctx.seat)
-        card_id = _text_field(command_body, "card")
+        card_id = bodies.text(command_body, "card")
         self._require_in_hand(state, ctx.seat, card_id)
-        receiver = _seat_field(state, command_body, "to")
+        receiver = bodies.seat(state, command_body, "to")
         if receiver == ctx.seat:
             raise DomainError("Give the card to another player.", code="invalid", details={"field": "to"})
         _require_opponent(state, command_body, ctx.seat, receiver)
@@ -573,9 +553,9 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
                              [Event("card.given", {"from": ctx.seat, "to": receiver, "card": card_id, "cause": cause})])
 
     def _give_to_team_mate(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        card_id = _text_field(command_body, "card")
+        card_id = bodies.text(command_body, "card")
         self._require_in_hand(state, ctx.seat, card_id)
-        receiver = _seat_field(state, command_body, "to")
+        receiver = bodies.seat(state, command_body, "to")
         if receiver not in team_mates(state, ctx.seat) or state.seat(receiver).status != PLAYING:
             raise DomainError("Without a card's effect, you may only give a card to a team-mate still in "
                                         "the game.", code="denied", details={"field": "to"})
@@ -588,11 +568,11 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
     @command("counter")
     def counter(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
-        seat = _seat_field(state, command_body, "seat")
+        seat = bodies.seat(state, command_body, "seat")
         name = command_body.get("name")
         if not isinstance(name, str) or not PARAM_NAME.match(name):
             raise DomainError("\"name\" must be a counter's snake_case name.", code="invalid", details={"field": "name"})
-        delta = _int_field(command_body, "delta")
+        delta = bodies.whole(command_body, "delta")
         value = state.table.player(seat).counters.get(name, 0) + delta
         if abs(value) > COUNTER_LIMIT:
             raise DomainError(f"A counter stays within ±{COUNTER_LIMIT} (a number every JSON reader keeps exactly).",
@@ -615,7 +595,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
     @command("reveal")
     def reveal(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
-        card_id = _text_field(command_body, "card")
+        card_id = bodies.text(command_body, "card")
         self._require_in_hand(state, ctx.seat, card_id)
         return self._checked(state, command_body, ctx, "reveal", cause,
                              [Event("card.revealed", {"seat": ctx.seat, "card": card_id, "cause": cause})])
@@ -631,7 +611,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         owner = None
         if state.table.has_own_decks:
             # In a Multi-Deck game: your own pile, unless the card names another player's ("seat").
-            owner = _seat_field(state, command_body, "seat") if "seat" in command_body else ctx.seat
+            owner = bodies.seat(state, command_body, "seat") if "seat" in command_body else ctx.seat
             data["seat"] = owner
         order = list(draw_pile_of(state, owner) if pile == "draw" else discard_pile_of(state, owner))
         ctx.rng.shuffle(order)
@@ -651,7 +631,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         deny = command_body.get("deny", False)
         if not isinstance(deny, bool):
             raise DomainError("\"deny\" must be true or false.", code="invalid", details={"field": "deny"})
-        seat = _seat_field(state, command_body, "seat") if command_body.get("seat") is not None else None
+        seat = bodies.seat(state, command_body, "seat") if command_body.get("seat") is not None else None
         card = self._visible_card_field(state, command_body, ctx.seat) if command_body.get("card") else None
         value = checked_rule_value(param, command_body.get("value", self._denied_value(state, param)), field="value")
         duration = self._duration_fields(state, command_body, cause, ctx.seat)
@@ -693,7 +673,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         time: the player who made it may take it back at any time; anyone else cites a card that could change
         the parameter, as ``set_rule`` does (``cause``). A Special Rule's own changes end only with the rule
         (amended or repealed)."""
-        number = _int_field(command_body, "effect")
+        number = bodies.whole(command_body, "effect")
         modifier = next((m for m in visible_modifiers(state, ctx.seat) if m.order == number), None)
         if modifier is None:
             raise DomainError("No rule change you can see has that number.", code="not_found",
@@ -769,7 +749,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
     @command("eliminate")
     def eliminate(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
-        seat = _seat_field(state, command_body, "seat")
+        seat = bodies.seat(state, command_body, "seat")
         if state.seat(seat).status != PLAYING:
             raise DomainError("That player is already out of the game.", code="invalid", details={"field": "seat"})
         _require_opponent(state, command_body, ctx.seat, seat)

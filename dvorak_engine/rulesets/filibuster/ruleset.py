@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dvorak_core.errors import DomainError
+from dvorak_engine import bodies
 from dvorak_engine.cards import (
     Card,
     card_json,
@@ -607,28 +608,21 @@ class FilibusterRuleset(Ruleset):
                               "or your Gambit on the stack.", code="invalid", details={"field": "cause"})
         return cause
 
-    @staticmethod
-    def _whole(body: dict, name: str, low: int, high: int) -> int:
-        value = body.get(name)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise DomainError(f"\"{name}\" is a whole number from {low} to {high}.", code="invalid",
-                              details={"field": name})
-        return value
 
     @command("score")
     def score(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """Points to (or from) a player, as the text of the card named in ``cause`` says."""
         table = state.table
         cause = self._cause(table, ctx.seat, command_body)
-        seat = self._whole(command_body, "seat", 0, len(table.players) - 1)
-        points = self._whole(command_body, "points", -MAX_POINTS, MAX_POINTS)
+        seat = bodies.whole(command_body, "seat", 0, len(table.players) - 1)
+        points = bodies.whole(command_body, "points", -MAX_POINTS, MAX_POINTS)
         return self._run(state, ctx.rng, lambda u: self._score(u, seat, points, reason="effect", cause=cause))
 
     @command("draw")
     def draw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """Cards drawn from your own deck, as the text of the card named in ``cause`` says."""
         self._cause(state.table, ctx.seat, command_body)
-        count = self._whole(command_body, "count", 1, MAX_DRAW)
+        count = bodies.whole(command_body, "count", 1, MAX_DRAW)
         return self._run(state, ctx.rng, lambda u: self._draw(u, ctx.seat, count))
 
     @command("destroy")

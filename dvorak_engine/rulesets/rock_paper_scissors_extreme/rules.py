@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dvorak_core.errors import DomainError
+from dvorak_engine import bodies
 from dvorak_engine.rng import Rng
 from dvorak_engine.ruleset import choose
 from dvorak_engine.rulesets.rock_paper_scissors_extreme.board import (
@@ -285,15 +286,9 @@ def _invalid(message: str, field: str) -> DomainError:
     return DomainError(message, code="invalid", details={"field": field})
 
 
-def _card_field(command: dict, field: str, *, required: bool = True) -> str | None:
-    """A card named by its id: a non-empty string (None when left out and not required). A body of the wrong
-    shape is refused as ``invalid`` whatever the game's stage."""
-    value = command.get(field)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str) or not value:
-        raise _invalid(f"\"{field}\" names a card by its id.", field)
-    return value
+
+
+CARD_ID = "\"{name}\" names a card by its id."
 
 
 def _throw(run: _Run, seat: int, command: dict) -> None:
@@ -309,8 +304,8 @@ def _throw(run: _Run, seat: int, command: dict) -> None:
 
 
 def _drink(run: _Run, seat: int, command: dict) -> None:
-    potion_id = _card_field(command, "potion")
-    simulate = _card_field(command, "simulate", required=False)
+    potion_id = bodies.text(command, "potion", message=CARD_ID)
+    simulate = bodies.text(command, "simulate", message=CARD_ID, required=False)
     board = run.board
     _expect(board, POTIONS, seat)
     if potion_id not in board.player(seat).items or not board.cards[potion_id].is_potion:
@@ -339,7 +334,7 @@ def _claim(run: _Run, seat: int, command: dict) -> None:
     choice = command.get("choice")
     if not isinstance(choice, str) or choice not in (TAKE, SCORE):
         raise _invalid(f"\"choice\" is {TAKE!r} or {SCORE!r}.", "choice")
-    picked = {field: _card_field(command, field, required=False) for field in ("break", "steal")}
+    picked = {field: bodies.text(command, field, message=CARD_ID, required=False) for field in ("break", "steal")}
     board = run.board
     _expect(board, CLAIM, seat)
     options = claim_options(board)
@@ -386,7 +381,7 @@ def _claim(run: _Run, seat: int, command: dict) -> None:
 
 
 def _draw(run: _Run, seat: int, command: dict) -> None:
-    card = _card_field(command, "card")
+    card = bodies.text(command, "card", message=CARD_ID)
     _expect(run.board, DRAW, seat)
     if card not in run.board.center:
         raise _invalid("Draw one of the face-up cards in the center.", "card")

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from dvorak_core.errors import DomainError
+from dvorak_engine import bodies
 from dvorak_engine.events import Event
 from dvorak_engine.rng import Rng
 from dvorak_engine.ruleset import PUBLIC, CommandContext, Ruleset, Unfolding, applies, command
@@ -99,20 +100,8 @@ def deployment(state: GameState) -> list[dict[str, Any]]:
 # --- command fields -----------------------------------------------------------------------------------------------
 
 
-def _choice_field(body: dict, name: str, allowed: tuple[str, ...], *, required: bool = True) -> str | None:
-    value = body.get(name)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str) or value not in allowed:
-        raise invalid(f"\"{name}\" is one of: {', '.join(allowed)}.", name)
-    return value
 
 
-def _id_field(body: dict, name: str) -> str:
-    value = body.get(name)
-    if not isinstance(value, str) or not value:
-        raise invalid(f"\"{name}\" names a soldier by its id.", name)
-    return value
 
 
 def _cell_field(body: dict, name: str) -> Cell:
@@ -122,9 +111,10 @@ def _cell_field(body: dict, name: str) -> Cell:
     return cell
 
 
-def _no_field(body: dict, name: str, why: str) -> None:
-    if body.get(name) is not None:
-        raise invalid(why, name)
+
+
+# How a soldier named by a command is refused when it is not an id.
+SOLDIER_ID = "\"{name}\" names a soldier by its id."
 
 
 class SermRuleset(Ruleset):
@@ -238,8 +228,8 @@ class SermRuleset(Ruleset):
     @command("turn")
     def turn(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
         """Turn in place: "Turning counts as the start and end of a Move", so this is the soldier's Move."""
-        soldier_id = _id_field(body, "soldier")
-        facing = _choice_field(body, "facing", COMPASS)
+        soldier_id = bodies.text(body, "soldier", message=SOLDIER_ID)
+        facing = bodies.one_of(body, "facing", COMPASS)
         self._expect_battle(state, ctx.seat)
         soldier = self._activating(state, ctx.seat, soldier_id)
         self._may_move(state, soldier)
@@ -255,17 +245,17 @@ class SermRuleset(Ruleset):
         """A Move: "Before rolling for movement, declare the direction the soldier will travel. The soldier must
         move exactly that amount of card lengths along the declared direction." ``facing``, if given, is the
         turn at its end; without it the soldier ends facing the way it travelled."""
-        soldier_id = _id_field(body, "soldier")
-        facing = _choice_field(body, "facing", COMPASS, required=False)
+        soldier_id = bodies.text(body, "soldier", message=SOLDIER_ID)
+        facing = bodies.one_of(body, "facing", COMPASS, required=False)
         self._expect_battle(state, ctx.seat)
         soldier = self._activating(state, ctx.seat, soldier_id)
         card = state.table.card(soldier.title)
         if card.has(STEERS):
-            _no_field(body, "direction", f"The {card.title} does not declare a direction: it steers each card "
+            bodies.absent(body, "direction", f"The {card.title} does not declare a direction: it steers each card "
                                          "length of its Move (\"step\").")
             direction = None
         else:
-            direction = _choice_field(body, "direction", COMPASS)
+            direction = bodies.one_of(body, "direction", COMPASS)
         self._may_move(state, soldier)
         if card.move < 1:
             raise DomainError(f"The {card.title} has no Move dice: it can only turn.", code="denied")
@@ -285,7 +275,7 @@ class SermRuleset(Ruleset):
     @command("step")
     def step_(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
         """One card length of a steering soldier's Move ("can turn during a Move"), in any direction."""
-        direction = _choice_field(body, "direction", COMPASS)
+        direction = bodies.one_of(body, "direction", COMPASS)
         self._expect_battle(state, ctx.seat, STEER)
         table = state.table
         pending = table.pending
@@ -313,12 +303,12 @@ class SermRuleset(Ruleset):
         is compared to the moving soldiers' Move roll total and if the React roll is greater than the Move roll,
         the moving soldier is stopped anywhere along its move path and the initiative switches to the soldier who
         reacted." With ``react_stop: reactor_chooses``, ``stop`` names the square of the path."""
-        soldier_id = _id_field(body, "soldier")
+        soldier_id = bodies.text(body, "soldier", message=SOLDIER_ID)
         table = state.table
         chooses = state.options.get("react_stop", ENTRY) == REACTOR_CHOOSES
         stop_cell = _cell_field(body, "stop") if chooses else None
         if not chooses:
-            _no_field(body, "stop", "The mover stops where it enters the reactor's line of sight "
+            bodies.absent(body, "stop", "The mover stops where it enters the reactor's line of sight "
                                     "(\"react_stop\": \"entry\").")
         self._expect_battle(state, ctx.seat, REACT)
         pending = table.pending
@@ -367,7 +357,7 @@ class SermRuleset(Ruleset):
         total ... A higher Shoot total eliminates the target soldier." A soldier that "May fire once at each
         enemy soldier in line of sight" names no target; one that "May target empty space" names a square
         (``at``)."""
-        soldier_id = _id_field(body, "soldier")
+        soldier_id = bodies.text(body, "soldier", message=SOLDIER_ID)
         self._expect_battle(state, ctx.seat)
         table = state.table
         shooter = self._activating(state, ctx.seat, soldier_id)
@@ -383,7 +373,7 @@ class SermRuleset(Ruleset):
         fire: list[dict[str, Any]] = []
         at = None
         if card.has(BLAST):
-            _no_field(body, "target", f"The {card.title} aims at a square (\"at\").")
+            bodies.absent(body, "target", f"The {card.title} aims at a square (\"at\").")
             centre = _cell_field(body, "at")
             if not sees(table, shooter, centre):
                 raise DomainError("That square is not in the soldier's line of sight.", code="denied",
@@ -393,7 +383,7 @@ class SermRuleset(Ruleset):
             fire.append({"shoot": shot, "hits": [self._endure(table, s, shot, ctx.rng)
                                                  for s in caught_in_blast(table, centre, card.blast_radius, options)]})
         elif card.has(VOLLEY):
-            _no_field(body, "target", f"The {card.title} fires once at each enemy soldier in its line of sight.")
+            bodies.absent(body, "target", f"The {card.title} fires once at each enemy soldier in its line of sight.")
             targets = enemies_in_sight(table, shooter)
             if not targets:
                 raise DomainError("No enemy soldier is in this soldier's line of sight.", code="denied")
@@ -401,7 +391,7 @@ class SermRuleset(Ruleset):
                 shot = roll(card.shoot, ctx.rng)
                 fire.append({"shoot": shot, "hits": [self._endure(table, target, shot, ctx.rng)]})
         else:
-            target_id = _id_field(body, "target")
+            target_id = bodies.text(body, "target", message=SOLDIER_ID)
             target = table.soldier(target_id)
             if target is None or target.seat == ctx.seat:
                 raise invalid("\"target\" names an enemy soldier on the field.", "target")

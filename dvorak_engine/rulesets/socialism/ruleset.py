@@ -16,6 +16,7 @@ from dataclasses import fields
 from typing import Any
 
 from dvorak_core.errors import DomainError
+from dvorak_engine import bodies
 from dvorak_engine.cards import Card, cards_from_json, copy_deck_cards
 from dvorak_engine.events import Event
 from dvorak_engine.rng import Rng
@@ -76,18 +77,8 @@ CARD_FIELDS = tuple(field.name for field in fields(Card) if field.name != "effec
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 
-def _text_field(body: dict, name: str) -> str:
-    value = body.get(name)
-    if not isinstance(value, str) or not value:
-        raise DomainError(f'"{name}" must name a card or a User.', code="invalid", details={"field": name})
-    return value
 
 
-def _whole(body: dict, name: str) -> int:
-    value = body.get(name)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise DomainError(f'"{name}" must be a whole number.', code="invalid", details={"field": name})
-    return value
 
 
 def sherman_act_may_be_held(table: SocialismState) -> bool:
@@ -243,7 +234,7 @@ class SocialismRuleset(Ruleset):
         """A card from your hand: in your turn's play stage, or a Sherman Act out of turn while another player's
         card is being played."""
         table, seat = state.table, ctx.seat
-        card = _text_field(command_body, "card")
+        card = bodies.text(command_body, "card", names="a card or a User")
         pending = table.pending
         if pending is not None and seat in pending.waiting:
             return self._sherman_act(state, ctx, card)
@@ -363,7 +354,7 @@ class SocialismRuleset(Ruleset):
             member, chosen = self._personal_fields(table, seat, command_body)
             u.personal_invitation(seat, member, chosen)
             return u.events
-        user = _text_field(command_body, "user")
+        user = bodies.text(command_body, "user", names="a card or a User")
         if how == AUTO:
             if user not in auto_choices(table, seat):
                 raise DomainError(
@@ -384,7 +375,7 @@ class SocialismRuleset(Ruleset):
         return u.events
 
     def _personal_fields(self, table: SocialismState, seat: int, body: dict) -> tuple[str, list[str]]:
-        member = _text_field(body, "member")
+        member = bodies.text(body, "member", names="a card or a User")
         pool = personal_pool(table, seat, member)
         if pool is None:
             raise DomainError(
@@ -426,8 +417,8 @@ class SocialismRuleset(Ruleset):
                 code="denied",
                 details={"field": "member"},
             )
-        member, friend = _text_field(command_body, "member"), _text_field(command_body, "friend")
-        color = _whole(command_body, "color")
+        member, friend = bodies.text(command_body, "member", names="a card or a User"), bodies.text(command_body, "friend", names="a card or a User")
+        color = bodies.whole(command_body, "color")
         if (member, friend, color) not in block_choices(state.table, ctx.seat):
             raise DomainError(
                 "Jimmy Block, on your network, removes from one of his Friends a colour that is not "

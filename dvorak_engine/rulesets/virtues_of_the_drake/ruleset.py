@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dvorak_core.errors import DomainError
+from dvorak_engine import bodies
 from dvorak_engine.cards import Card, card_json, cards_from_json, copy_deck_cards, hide_unseen_cards
 from dvorak_engine.events import Event
 from dvorak_engine.rng import Rng
@@ -174,11 +175,6 @@ def discard(table: DrakeState, card_id: str) -> DrakeState:
     return replace(table, discards={**table.discards, deck: (*table.discards[deck], card_id)})
 
 
-def _card_field(command_body: dict) -> str:
-    value = command_body.get("card")
-    if not isinstance(value, str) or not value:
-        raise DomainError("\"card\" must name a card.", code="invalid", details={"field": "card"})
-    return value
 
 
 # --- deciding, one event at a time ---------------------------------------------------------------------------
@@ -393,7 +389,7 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
     def card_action(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """"Performing an action that is listed on a card. These will instruct you to do something "as an
         action"." The engine carries out the effects it reads (``cards.ACTION_EFFECTS``)."""
-        card_id = _card_field(command_body)
+        card_id = bodies.text(command_body, "card")
         table = self._require_turn(state, ctx.seat, ACTION)
         if card_id not in self.card_actions(table, ctx.seat):
             # Says nothing of where the card is, should it lie face down in a deck.
