@@ -9,7 +9,7 @@ A ruleset is a module or package under ``dvorak_engine/rulesets/``, named in tha
   ``owner``, ``counted``; a field described by none is seen by nobody);
 - setup: ``created`` (its part of the ``game.created`` event: the deck copied in), ``joined`` (its part of a
   ``player.joined`` event) and ``setup`` (the events of ``start``: cards dealt, the first player chosen);
-- its ``phases`` (names, for readers and clients) and its turn order, in its own state and commands; for moves
+- its phases and its turn order, in its own state (where its view shows them) and commands; for moves
   made at once by several seats, ``request_choices`` asks seats for a secret choice, ``choose`` records one
   (seen only by its seat) and, once every seat asked has chosen, reveals them all in one event and lets the
   ruleset's ``revealed`` resolve them;
@@ -143,7 +143,6 @@ class Ruleset:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 20
     variants: ClassVar[tuple[str, ...]] = (STANDARD,)
-    phases: ClassVar[tuple[str, ...]] = ()
     State: ClassVar[type] = type(None)
     commands: ClassVar[dict[str, tuple[str, bool, bool, bool]]] = {}
     appliers: ClassVar[dict[str, str]] = {}

@@ -41,7 +41,6 @@ class OddsAndEvens:
 class OddsAndEvensRuleset(Ruleset):
     name = "odds_and_evens"
     min_players = max_players = 2
-    phases = ("throwing",)
     State = OddsAndEvens
 
     @applies("game.created")

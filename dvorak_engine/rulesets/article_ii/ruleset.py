@@ -234,7 +234,6 @@ class ArticleIIRuleset(Ruleset):
         'Divide the four players into two parties, and count points.',
     )
     max_players = MAX_PLAYERS
-    phases = (PRIMARY, GENERAL)
     State = ArticleIIState
 
     # --- Preparing the game ---------------------------------------------------------------------------------

@@ -157,7 +157,6 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
     name = "dvorak"
     variants = VARIANTS
     # The stages of a turn; the game stops for a vote (status ``voting``) while a proposal is open.
-    phases = (DRAW, PLAY, DISCARD)
     State = DvorakState
     default_rules = BASIC_RULES
 

@@ -58,7 +58,6 @@ from dvorak_engine.rulesets.filibuster.state import (
     REVEAL,
     ROLL,
     STACK,
-    STEPS,
     WINDOW,
     Filibuster,
     FilibusterState,
@@ -145,7 +144,6 @@ class FilibusterRuleset(Ruleset):
     )
     min_players = 2
     variants = (STANDARD, CCG)
-    phases = STEPS
     State = FilibusterState
 
     # --- the cards it needs -----------------------------------------------------------------------------------

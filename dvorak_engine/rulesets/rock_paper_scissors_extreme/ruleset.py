@@ -25,11 +25,6 @@ from dvorak_engine.rng import Rng
 from dvorak_engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, applies, command
 from dvorak_engine.rulesets.rock_paper_scissors_extreme import rules
 from dvorak_engine.rulesets.rock_paper_scissors_extreme.board import (
-    CLAIM,
-    DISCARD,
-    DRAW,
-    POTIONS,
-    THROW,
     Board,
     evolve,
 )
@@ -73,7 +68,6 @@ class RockPaperScissorsExtremeRuleset(Ruleset):
         'If both players throw the same sign and both try to claim a win',
     )
     min_players = max_players = rules.PLAYERS
-    phases = (THROW, POTIONS, CLAIM, DRAW, DISCARD)
     State = RockPaperScissorsExtremeState
 
     # --- setup ------------------------------------------------------------------------------------------

@@ -40,7 +40,6 @@ from dvorak_engine.rulesets.serm.table import (
     BATTLE,
     FINISHED,
     MUSTER,
-    PHASES,
     REACT,
     STEER,
     Activation,
@@ -132,7 +131,6 @@ class SermRuleset(Ruleset):
         'Turning counts as the start and end of a Move.',
     )
     min_players = max_players = PLAYERS
-    phases = PHASES
     State = SermState
 
     # --- setup ------------------------------------------------------------------------------------------

@@ -32,7 +32,6 @@ from dvorak_engine.rulesets.socialism.board import (
     HAND,
     INVITE,
     PLAY,
-    STAGES,
     TOKEN_CHOICES,
     TOKENS,
     Identity,
@@ -106,7 +105,6 @@ class SocialismRuleset(Ruleset):
         'Play continues until one player has exhausted all twenty tokens,',
     )
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    phases = STAGES
     State = SocialismState
 
     # --- setup --------------------------------------------------------------------------------------------------

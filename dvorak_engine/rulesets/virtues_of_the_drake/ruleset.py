@@ -200,7 +200,6 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
         'Played by the rules of The Virtues of the Drake',
     )
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    phases = (PLAY, ACTION)
     State = DrakeState
 
     # --- the cards it needs -------------------------------------------------------------------------------
