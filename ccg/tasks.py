@@ -22,6 +22,8 @@ def _pause_if_asked() -> None:
         time.sleep(seconds)
 
 
+# The tasks keep the names they had when the CCG side lived in decks/ccg/: a message queued before an upgrade, and
+# Celery beat's schedule (settings.CELERY_BEAT_SCHEDULE), still find them.
 @shared_task(name="decks.ccg.build_card_set_version", acks_late=True, reject_on_worker_lost=True)
 def build_card_set_version(card_set_id: int) -> int | None:
     """Group the set's accepted changes into its next version; the version's number, or None if none waited."""
