@@ -129,7 +129,8 @@ class Unfolding:
         return self.state.status == FINISHED
 
     def add(self, event_type: str, data: dict[str, Any] | None = None, /, **fields: Any) -> None:
-        event = Event(event_type, {**data, **fields} if data is not None and fields else data or fields)
+        """One event, its data given whole (``add(type, {...})``) or by its keys (``add(type, key=value)``)."""
+        event = Event(event_type, fields if data is None else data)
         self.state = self.ruleset.evolve(self.state, event)
         self.events.append(event)
 

@@ -260,7 +260,6 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
         project_rows(game.id, None, state)
         mark_player_deck(game.id, player_deck)
         _written(game.id, 0, recorded, state, [])
-    game.status, game.version = state.status, recorded[-1].version
     return state_json(game, state, engine.seat_of(state, user.id))
 
 

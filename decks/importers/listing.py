@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 from decks.importers.cards import Line, parse_card_block, parse_card_lines
 from decks.importers.errors import ListingError
-from decks.importers.rulesets import ruleset_for
 from dvorak_core.deckdata import (
     CARD_SET,
     DECK,
@@ -23,6 +22,7 @@ from dvorak_core.deckdata import (
     SpecialRuleData,
     slugify,
 )
+from dvorak_engine.rulesets import ruleset_for_title
 
 _PAGE_BOILERPLATE = re.compile(
     r"^(From Dvorak - A Blank-Card Game|Revision as of |\(diff\)|Jump to navigation|To play Dvorak:|< |\S+\.gif\b)"
@@ -201,7 +201,7 @@ def _parse_page(lines: list[Line]) -> DeckData:
         players=page.fields.get("player", ""),
         status=page.status,
         locked=page.locked,
-        ruleset=ruleset_for(title),
+        ruleset=ruleset_for_title(title),
         description=description,
         special_rules=tuple(special_rules),
         cards=tuple(cards),
@@ -280,7 +280,7 @@ class _Game:
             slug=slugify(self.title),
             title=self.title,
             players=self.players,
-            ruleset=ruleset_for(self.title),
+            ruleset=ruleset_for_title(self.title),
             description=self.description,
             special_rules=tuple(_rule_sections(self.rule_blocks, blank_pair_splits=False)),
             cards=tuple(self.cards),

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from decks.importers.cards import parse_stats
 from decks.importers.errors import ListingError
-from decks.importers.rulesets import ruleset_for
 from dvorak_core.deckdata import (
     CARD_SET,
     DECK,
@@ -25,6 +24,7 @@ from dvorak_core.deckdata import (
     plays_out_of_turn,
     slugify,
 )
+from dvorak_engine.rulesets import ruleset_for_title
 
 # Markup's templates and headings stand at the start of their lines; a page copied from the browser can still
 # quote "{{Infobox" inside a line (its revision line shows the edit summary), so `{{` anywhere proves nothing.
@@ -71,7 +71,7 @@ def parse_markup(text: str) -> list[DeckData]:
             status=status,
             # The infobox's "unlocked" left blank means the page shows "This deck is locked".
             locked=infobox is not None and fields.get("unlocked", "").strip().lower() != "true",
-            ruleset=ruleset_for(title),
+            ruleset=ruleset_for_title(title),
             description=description,
             special_rules=special_rules,
             cards=cards,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
+from dvorak_core.deckdata import DEFAULT_RULESET
 from dvorak_core.errors import DomainError
 from dvorak_engine.ruleset import Ruleset
 
@@ -59,14 +60,15 @@ def all_rulesets() -> dict[str, Ruleset]:
     return {name: get_ruleset(name) for name in REGISTERED}
 
 
-def ruleset_for_title(title: str, default: str = "dvorak") -> str:
-    """The ruleset an archived deck of this title is played by: the first whose ``deck_title_phrases`` the title
-    holds (Article II, S.E.R.M., ... replace the whole Dvorak procedure), else ``default``."""
+def ruleset_for_title(title: str) -> str:
+    """The ruleset an archived deck of this title is played by (the importers ask): the first whose
+    ``deck_title_phrases`` the title holds (Article II, S.E.R.M., ... replace the whole Dvorak procedure), else the
+    archive's default, Dvorak."""
     lowered = title.lower()
     for name, ruleset in all_rulesets().items():
         if any(phrase in lowered for phrase in ruleset.deck_title_phrases):
             return name
-    return default
+    return DEFAULT_RULESET
 
 
 def board_titles() -> dict[str, str]:

@@ -1,18 +1,17 @@
 """The importer and the play pages ask the engine's registry about rulesets: each names the phrases of a deck's
 title that are its own and the title of its board, so that adding a game edits nothing outside its package."""
 
-from decks.importers.rulesets import ruleset_for
-from dvorak_engine.rulesets import REGISTERED, board_titles, get_ruleset
+from dvorak_engine.rulesets import REGISTERED, board_titles, get_ruleset, ruleset_for_title
 
 
 def test_a_deck_title_names_the_ruleset_whose_phrase_it_holds():
-    assert ruleset_for("Article II (updated)") == "article_ii"
-    assert ruleset_for("Simplistic Wargame with Four Stats (S.E.R.M.)") == "serm"
-    assert ruleset_for("The Virtues of the Drake") == "virtues_of_the_drake"
-    assert ruleset_for("Rock Paper Scissors Extreme deck") == "rock_paper_scissors_extreme"
-    assert ruleset_for("Filibuster CCG set") == "filibuster"
-    assert ruleset_for("Socialism") == "socialism"
-    assert ruleset_for("A deck of fish") == "dvorak"
+    assert ruleset_for_title("Article II (updated)") == "article_ii"
+    assert ruleset_for_title("Simplistic Wargame with Four Stats (S.E.R.M.)") == "serm"
+    assert ruleset_for_title("The Virtues of the Drake") == "virtues_of_the_drake"
+    assert ruleset_for_title("Rock Paper Scissors Extreme deck") == "rock_paper_scissors_extreme"
+    assert ruleset_for_title("Filibuster CCG set") == "filibuster"
+    assert ruleset_for_title("Socialism") == "socialism"
+    assert ruleset_for_title("A deck of fish") == "dvorak"
 
 
 def test_every_ruleset_but_dvorak_names_its_decks_and_every_board_has_a_title():
