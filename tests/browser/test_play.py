@@ -140,7 +140,9 @@ def test_two_players_play_a_creative_game_to_its_end_while_a_third_watches(
     expect(ann.locator("#play-error")).to_contain_text("card", timeout=WAIT_MS)
     expect(ann.locator("#play-error code")).to_have_text("invalid")
 
-    # A creative proposal, voted in by both.
+    # A creative proposal, voted in by both. Ann's page first catches up with the game (a live update that arrives
+    # late re-draws the form: a field Playwright is filling at that moment is the one replaced, not the new one).
+    expect(ann.locator("body")).to_have_attribute("data-version", str(game_version(game_id)), timeout=WAIT_MS)
     ann.select_option("#propose-form select[name=kind]", "special_rule")
     ann.fill("#propose-form input[name=title]", "Quick draw")
     ann.fill("#propose-form textarea[name=text]", "Whoever draws a card in their own turn wins the game.")
