@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Container, Iterable, Mapping
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from dvorak_core.deckdata import CardData, DeckData, SpecialRuleData
@@ -16,23 +16,25 @@ from dvorak_core.effects import checked_effect, rule_params_with_effect
 from dvorak_core.event_schemas import upcaster
 from dvorak_engine.rng import Rng
 from dvorak_engine.state import GameState
+from dvorak_engine.visibility import public
 
 
 @dataclass(frozen=True)
 class Card:
-    id: str
-    title: str
-    type: str
-    text: str = ""
-    flavor: str = ""
-    corner_value: str = ""
-    creator: str = ""
-    stats: dict[str, Any] = field(default_factory=dict)
+    # A card's content is seen by whoever is shown its id (the state's ``lookup`` of cards): every field is public.
+    id: str = public()
+    title: str = public()
+    type: str = public()
+    text: str = public("")
+    flavor: str = public("")
+    corner_value: str = public("")
+    creator: str = public("")
+    stats: dict[str, Any] = public(default_factory=dict)
     # The deck marks it as playable out of turn (its text may say so too: "at any time", "out of turn").
-    out_of_turn: bool = False
+    out_of_turn: bool = public(False)
     # Its confirmed effect (the effect language's JSON list, ``dvorak_core.effects``): from the archive's deck, or
     # voted in with the card in a creative game. None: nobody confirmed one.
-    effect: list[dict[str, Any]] | None = None
+    effect: list[dict[str, Any]] | None = public(None)
 
 
 CARD_FIELDS = tuple(f.name for f in fields(Card))
@@ -167,7 +169,7 @@ def hide_unseen_cards(value: Any, cards: dict[str, Card], visible: Container[str
             if redacted is not _HIDDEN:
                 shown[key] = redacted
         return shown
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return [r for r in (hide_unseen_cards(item, cards, visible) for item in value) if r is not _HIDDEN]
     if isinstance(value, str) and value in cards:
         return card_json(cards[value]) if value in visible else _HIDDEN

@@ -19,7 +19,8 @@ A ruleset is a module or package under ``dvorak_engine/rulesets/``, named in tha
   returning a new state and never changing the one given; ``shows`` says which keys of the event's data each
   viewer may see (keys it does not name are seen by nobody); ``@redacts("type")`` may refine what is shown;
 - when the game ends: its events set ``status`` to ``finished`` and ``winners``;
-- what each viewer sees: ``view`` (by default its state's fields as their metadata allow);
+- what each viewer sees: ``shown``, made from the state as the viewer may see it (``visibility.seen``: a field
+  declared for nobody, or for another seat, cannot be read), by default its state's fields as declared;
 - ``deck_after_game``: the deck as the game leaves it, if the game changes or keeps one, for the archive;
 - ``card_problems``: what its cards must carry (a type from its list, a value in ``stats``) that a deck's cards
   lack or carry wrongly: the archive refuses a wrong value in a deck naming the ruleset, and no game is created
@@ -42,6 +43,7 @@ from typing import Any, ClassVar
 from dvorak_core.card_data import INVALID, MISSING, card_problem, cards_named
 from dvorak_core.errors import DomainError
 from dvorak_engine import visibility
+from dvorak_engine.bodies import Body, server_field, text_field
 from dvorak_engine.events import Actor, Event
 from dvorak_engine.rng import Rng, SeededRng
 from dvorak_engine.state import ACTIVE, ELIMINATED, FINISHED, OPEN, VOTING, GameState, Seat, seat_of
@@ -61,16 +63,19 @@ class CommandContext:
     rng: Rng
 
 
-def command(command_type: str, *, seated: bool = True, active: bool = True, voting: bool = False) -> Callable:
+def command(command_type: str, *, body: Body | None = None, seated: bool = True, active: bool = True,
+            voting: bool = False) -> Callable:
     """Mark a method as the handler of a command type.
 
-    ``seated``: only a player of this game may send it (else 403 ``forbidden``); ``active``: only while the game
-    is being played (else 409 ``game_not_active``); ``voting``: also while a vote stops the game (else 409
-    ``vote_in_progress``).
+    ``body``: its declared body (``dvorak_engine.bodies.Body``), checked before the handler runs and shown to
+    client authors in the API's schema; ``seated``: only a player of this game may send it (else 403
+    ``forbidden``); ``active``: only while the game is being played (else 409 ``game_not_active``); ``voting``:
+    also while a vote stops the game (else 409 ``vote_in_progress``).
     """
 
     def mark(handler: Callable) -> Callable:
         handler._command = (command_type, seated, active, voting)
+        handler._body = body if body is not None else Body()
         return handler
 
     return mark
@@ -146,6 +151,7 @@ class Ruleset:
     variants: ClassVar[tuple[str, ...]] = (STANDARD,)
     State: ClassVar[type] = type(None)
     commands: ClassVar[dict[str, tuple[str, bool, bool, bool]]] = {}
+    bodies: ClassVar[dict[str, Body]] = {}
     appliers: ClassVar[dict[str, str]] = {}
     shows: ClassVar[dict[str, dict[str, Shows]]] = {}
     redactors: ClassVar[dict[str, str]] = {}
@@ -163,13 +169,17 @@ class Ruleset:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.commands, cls.appliers, cls.shows, cls.redactors = {}, {}, {}, {}
+        if "view" in vars(cls):
+            raise TypeError(f"{cls.__name__} defines view: a ruleset's view is its shown(), which reads the state "
+                            "as the viewer may see it")
+        cls.commands, cls.appliers, cls.shows, cls.redactors, cls.bodies = {}, {}, {}, {}, {}
         # From the most general class to this one, so a subclass's methods replace its parents'.
         for klass in reversed(cls.__mro__):
             for attribute, member in vars(klass).items():
                 if hasattr(member, "_command"):
                     command_type, *flags = member._command
                     cls.commands[command_type] = (attribute, *flags)
+                    cls.bodies[command_type] = member._body
                 if hasattr(member, "_applies"):
                     event_type, shows = member._applies
                     cls.appliers[event_type] = attribute
@@ -214,6 +224,7 @@ class Ruleset:
             raise DomainError(f"This game has no command {command_body['type']!r}.",
                               code="unknown_command", details={"known": sorted(self.commands)})
         attribute, seated, active, voting = entry
+        self.bodies[command_body["type"]].checked(command_body)
         seat = seat_of(state, actor.user_id)
         if seated and seat is None:
             raise DomainError("You are not playing in this game.", code="forbidden")
@@ -231,7 +242,12 @@ class Ruleset:
         when."""
         return state.seat(seat).status != ELIMINATED
 
-    @command("join", seated=False, active=False)
+    @command("join", seated=False, active=False, body=Body(
+        "Take a seat (as `POST /games/{id}/join/`).",
+        {"team": text_field("Team games: the team you join.", required=False, null=True, high=MAX_TEAM_NAME,
+                            trim=True, refusal="\"team\" names a team."),
+         "player_deck": server_field("A CCG game is joined with POST /games/{id}/join/, which checks the player "
+                                     "deck.")}))
     def join(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         if state.status != OPEN:
             raise DomainError("This game has already started.", code="game_not_open")
@@ -256,7 +272,7 @@ class Ruleset:
             return []
         return [{"type": "start"}]
 
-    @command("start", active=False)
+    @command("start", active=False, body=Body("Start the game (seat 0; as `POST /games/{id}/start/`)."))
     def start(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         if state.status != OPEN:
             raise DomainError("This game has already started.", code="game_not_open")
@@ -347,9 +363,15 @@ class Ruleset:
     # --- views ------------------------------------------------------------------------------------------
 
     def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
-        """The ruleset's part of the state a viewer sees: by default its state's fields, as their metadata allow,
-        and the seats. A ruleset whose JSON is fixed by its clients builds it itself, from named fields (never the
-        whole state), so that a field it does not name is not shown."""
+        """The ruleset's part of the state a viewer sees: what ``shown`` makes of the state as the viewer may see
+        it (``visibility.seen``). Rulesets write ``shown``, never this, so no view reads what its viewer may not
+        see. What it reads comes back as tuples; the view is JSON, so its arrays are lists."""
+        return visibility.as_json(self.shown(visibility.seen(state, viewer), viewer))
+
+    def shown(self, state: visibility.Seen, viewer: int | None) -> dict[str, Any]:
+        """The ruleset's part of the view, from ``state`` as ``viewer`` may see it: by default the seats and its
+        state's fields, as their declarations allow. A ruleset whose JSON is fixed by its clients builds its own
+        from what ``state`` lets it read: a field it may not read raises ``visibility.Hidden``."""
         players = [{"seat": s.seat, "username": s.username, "team": s.team, "status": s.status}
                    for s in state.seats]
         table = visibility.state_view(state.table, viewer) if state.table is not None else {}

@@ -12,10 +12,12 @@ stays valid (replay, views of the state before an event, snapshots).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any
 
 from dvorak_engine.values import replace, replace_inner
+from dvorak_engine.visibility import derived, public
 
 OPEN, ACTIVE, VOTING, FINISHED = "open", "active", "voting", "finished"
 STATUSES = (OPEN, ACTIVE, VOTING, FINISHED)
@@ -27,27 +29,35 @@ class Seat:
     """A player of the game: seat numbers go from 0 in order of joining. ``team`` is None for a player without
     one; ``status`` is ``playing`` or ``eliminated``."""
 
-    seat: int
-    user_id: int
-    username: str
-    team: str | None = None
-    status: str = PLAYING
+    seat: int = public()
+    user_id: int  # the server's own key of the player: no viewer sees it (the username names them)
+    username: str = public()
+    team: str | None = public(None)
+    status: str = public(PLAYING)
 
 
 @dataclass(frozen=True)
 class GameState:
-    ruleset: str
-    table: Any = None
-    status: str = OPEN
-    version: int = 0
-    max_players: int = 2
-    options: dict[str, Any] = field(default_factory=dict)
-    seats: tuple[Seat, ...] = ()
-    winners: tuple[int, ...] = ()
-    # Simultaneous moves: the seats asked for a secret choice, and the choices made so far (seat as a string).
-    choosing: tuple[int, ...] = ()
-    choices: dict[str, Any] = field(default_factory=dict)
+    ruleset: str = public()
+    table: Any = public(None)
+    status: str = public(OPEN)
+    version: int = public(0)
+    max_players: int = public(2)
+    options: dict[str, Any] = public(default_factory=dict)
+    seats: tuple[Seat, ...] = public(())
+    winners: tuple[int, ...] = public(())
+    # Simultaneous moves: the seats asked for a secret choice, and the choices made so far (seat as a string;
+    # undeclared: the core's view shows each seat its own).
+    choosing: tuple[int, ...] = public(())
+    choices: dict[str, Any] = dataclass_field(default_factory=dict)
 
+    @derived
+    def chosen(self) -> tuple[int, ...]:
+        """The seats asked for a secret choice that have made it: who has chosen is seen by everyone (the core's
+        view lists them under ``choices.made``), what they chose only by themselves."""
+        return tuple(seat for seat in self.choosing if str(seat) in self.choices)
+
+    @derived
     def seat(self, number: int) -> Seat:
         return self.seats[number]
 

@@ -8,7 +8,14 @@ State: a field of a ruleset's state dataclass (and of the dataclasses inside it)
     score: int = public(0)                 # everyone sees it
     hand: tuple[str, ...] = owner(())      # only the seat that owns it: the ``seat`` field of its dataclass
     supply: tuple[str, ...] = counted(())  # everyone sees {"count": how many}
+    cards: dict[str, Card] = lookup()      # read by key only, never listed (a card whose id the viewer was shown)
+    aims: dict[str, Aim] = by_seat()       # each seat sees its own entry
     order: tuple[str, ...] = ()            # undescribed: nobody sees it
+
+A ruleset whose view reshapes its state (its clients expect a JSON of their own) builds that view from ``seen``: the
+state as one viewer may see it, by the same declarations. Reading a field the viewer may not see raises ``Hidden``,
+so a view cannot show what was not declared to its viewer, and a field added without a declaration is shown to
+nobody. A method of a state's class marked ``@derived`` is part of what everyone sees (its result is seen in turn).
 
 Events: each event type says which keys of its data may be shown (``@applies("card.drawn", shows={...})``, see
 ``dvorak_engine.ruleset``), each with one of ``PUBLIC``, ``OWNER`` (only the seat named by the event's ``"seat"``),
@@ -26,6 +33,8 @@ PUBLIC = "public"
 OWNER = "owner"
 COUNT = "count"
 COUNT_EACH = "count_each"
+LOOKUP = "lookup"
+BY_SEAT = "by_seat"
 
 _KEY = "visibility"
 
@@ -52,6 +61,18 @@ def counted(default: Any = dataclasses.MISSING, *, default_factory: Any = datacl
     return _described(COUNT, default, default_factory)
 
 
+def lookup(default: Any = dataclasses.MISSING, *, default_factory: Any = dataclasses.MISSING) -> Any:
+    """A mapping read by key and never listed, such as every card of the game by its id: a view may look up a key
+    it was shown elsewhere (a card face up), and cannot find the others."""
+    return _described(LOOKUP, default, default_factory)
+
+
+def by_seat(default: Any = dataclasses.MISSING, *, default_factory: Any = dataclasses.MISSING) -> Any:
+    """A mapping of seat (its number, or the number as a string) to what only that seat sees, such as each
+    player's secret aim: a viewer sees its own entry and nothing of the others."""
+    return _described(BY_SEAT, default, default_factory)
+
+
 def visibility_of(field: dataclasses.Field) -> str | None:
     return field.metadata.get(_KEY)
 
@@ -61,6 +82,8 @@ def state_view(value: Any, viewer: int | None, owner_seat: int | None = None) ->
 
     A dataclass with a ``seat`` field owns its ``owner`` fields (and those of the values inside it).
     """
+    if isinstance(value, Seen):
+        value = value._value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         seat = getattr(value, "seat", owner_seat)
         shown: dict[str, Any] = {}
@@ -71,6 +94,9 @@ def state_view(value: Any, viewer: int | None, owner_seat: int | None = None) ->
                 shown[field.name] = state_view(item, viewer, seat)
             elif visibility == COUNT:
                 shown[field.name] = {"count": len(item)}
+            elif visibility == BY_SEAT:
+                shown[field.name] = {str(key): state_view(entry, viewer, viewer) for key, entry in item.items()
+                                     if viewer is not None and str(key) == str(viewer)}
         return shown
     if isinstance(value, tuple | list):
         return [state_view(item, viewer, owner_seat) for item in value]
@@ -100,3 +126,152 @@ def event_view(data: Mapping[str, Any], shows: Mapping[str, Shows], viewer: int 
         else:
             raise ValueError(f"unknown visibility {how!r} of event key {key!r}")
     return shown
+
+
+# --- the state as one viewer sees it ---------------------------------------------------------------------------
+
+
+class Hidden(AttributeError):
+    """A part of the state that its declarations do not show this viewer."""
+
+
+def derived(method: Callable) -> Callable:
+    """Mark a method of a state's dataclass as part of what every viewer sees (``seen`` lets a view call it)."""
+    method._derived = True
+    return method
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def seen(value: Any, viewer: int | None, owner_seat: int | None = None) -> Any:
+    """``value`` as ``viewer`` may see it: a dataclass becomes a ``Seen`` (its fields read as declared), a tuple or
+    list a tuple of what is seen of its items, a mapping a dict; anything else is itself."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:
+        if all(type(item) in _PLAIN for item in value):
+            return tuple(value)
+        return tuple(seen(item, viewer, owner_seat) for item in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return Seen(value, viewer, owner_seat)
+    if isinstance(value, Mapping):
+        return {key: seen(item, viewer, owner_seat) for key, item in value.items()}
+    return value
+
+
+def as_json(value: Any) -> Any:
+    """A view made of what ``seen`` gave, as JSON values: its tuples as lists (a view's dicts are its own)."""
+    kind = type(value)
+    if kind is dict:
+        for key, item in value.items():
+            if type(item) not in _PLAIN:
+                value[key] = as_json(item)
+        return value
+    if kind is tuple or kind is list:
+        return [item if type(item) in _PLAIN else as_json(item) for item in value]
+    return value
+
+
+_FIELDS: dict[type, dict[str, str | None]] = {}
+
+
+def _declared(kind: type) -> dict[str, str | None]:
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        fields = _FIELDS[kind] = {field.name: visibility_of(field) for field in dataclasses.fields(kind)}
+    return fields
+
+
+class Seen:
+    """One value of a state (a dataclass) as one viewer may see it: ``public`` fields read as they are (seen in
+    turn), ``owner`` fields only by the seat owning them (the ``seat`` field of this dataclass or the nearest one
+    around it), ``counted`` fields as a ``Counted``, ``lookup`` fields as a ``Lookup``; any other field, and an
+    ``owner`` field read by anyone else, raises ``Hidden``."""
+
+    __slots__ = ("_value", "_viewer", "_owner")
+
+    def __init__(self, value: Any, viewer: int | None, owner_seat: int | None = None) -> None:
+        fields = _declared(type(value))
+        seat = value.seat if "seat" in fields and type(value.seat) is int else owner_seat
+        object.__setattr__(self, "_value", value)
+        object.__setattr__(self, "_viewer", viewer)
+        object.__setattr__(self, "_owner", seat)
+
+    def __getattr__(self, name: str) -> Any:
+        value, viewer, seat = self._value, self._viewer, self._owner
+        declared = _declared(type(value))
+        if name not in declared:
+            member = getattr(type(value), name, None)
+            if getattr(member, "_derived", False):
+                method = getattr(value, name)
+                return lambda *args, **kwargs: seen(method(*args, **kwargs), viewer, seat)
+            raise Hidden(f"{type(value).__name__}.{name} is not a declared part of the state")
+        visibility = declared[name]
+        if visibility == PUBLIC or (visibility == OWNER and viewer is not None and viewer == seat):
+            return seen(getattr(value, name), viewer, seat)
+        if visibility == COUNT:
+            return Counted(len(getattr(value, name)))
+        if visibility == LOOKUP:
+            return Lookup(getattr(value, name), viewer, seat)
+        if visibility == BY_SEAT:
+            return {key: seen(entry, viewer, viewer) for key, entry in getattr(value, name).items()
+                    if viewer is not None and str(key) == str(viewer)}
+        raise Hidden(f"{type(value).__name__}.{name} is not shown to this viewer")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a seen state is read, never changed")
+
+    def shows(self, name: str) -> bool:
+        """Whether this viewer may read the field ``name``."""
+        try:
+            getattr(self, name)
+        except Hidden:
+            return False
+        return True
+
+    def __repr__(self) -> str:
+        return f"Seen({type(self._value).__name__}, viewer={self._viewer})"
+
+
+class Counted:
+    """A collection seen as how many it holds."""
+
+    __slots__ = ("count",)
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __bool__(self) -> bool:
+        return self.count > 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Counted) and other.count == self.count
+
+    def __hash__(self) -> int:
+        return hash(self.count)
+
+
+class Lookup:
+    """A mapping read by key, never listed: what a view finds under a key it was shown, seen in turn."""
+
+    __slots__ = ("_mapping", "_viewer", "_owner")
+
+    def __init__(self, mapping: Mapping, viewer: int | None, owner_seat: int | None) -> None:
+        self._mapping, self._viewer, self._owner = mapping, viewer, owner_seat
+
+    def __getitem__(self, key: Any) -> Any:
+        return seen(self._mapping[key], self._viewer, self._owner)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return seen(self._mapping[key], self._viewer, self._owner) if key in self._mapping else default
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self._mapping
+
+    def __iter__(self):
+        raise TypeError("a lookup is read by key, never listed")

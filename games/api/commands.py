@@ -1,15 +1,16 @@
-"""The catalogue of game commands: one serializer per command type, for ``POST /games/{id}/commands/``.
+"""The catalogue of game commands, for ``POST /games/{id}/commands/``: made from the bodies the rulesets declare.
 
-The engine dispatches a command by its ``type`` (``@command("draw")`` in ``dvorak_engine/rulesets/*.py`` and
-``dvorak_engine/rulesets/dvorak/creative.py``) and reads the rest of the body itself. This catalogue says what each body looks
-like, and it is the one source of two things: the OpenAPI schema of the request (``COMMAND_SCHEMA``, a oneOf
-with a discriminator on ``type``; ``propose`` is itself a oneOf on ``kind``) and the check the view makes
-before the service is called (``command_check``), so that what the schema admits and what the server accepts
-cannot drift apart. The check refuses only bodies the engine would refuse too (400 ``invalid``, or
-``unknown_command`` for a type no ruleset has); everything that depends on the game (whose turn, which cards
-a player can see) is still the engine's to decide. A command of a ruleset that is not catalogued here (a new
-game brings only its own files) passes to the engine, which checks its body itself. ``tests/games/test_command_catalogue.py`` holds it to the
-engine: every command type a ruleset accepts is here, and nothing else is.
+Each ruleset declares the body of each of its commands once, beside its handler (``@command("draw", body=...)``,
+``dvorak_engine.bodies``). The engine checks a body by that declaration before the handler runs; this module turns
+the same declarations into one DRF serializer per command type, which is the one source of two things: the
+OpenAPI schema of the request (``COMMAND_SCHEMA``, a oneOf with a discriminator on ``type``; ``propose`` is itself
+a oneOf on ``kind``), each with its examples, and the check the view makes before the game is loaded
+(``command_check``), so that what the schema admits, what the API checks first and what the engine accepts cannot
+drift apart. A command type several rulesets have is one variant: the fields of all of them, each required only
+where every such ruleset requires it, its help saying which ruleset means what; the engine then checks the body
+by the game's own ruleset. The check refuses only bodies the engine would refuse too (400 ``invalid``, or
+``unknown_command`` for a type no ruleset has); everything that depends on the game (whose turn, which cards a
+player can see) is still the engine's to decide.
 
 Field types are strict, as JSON Schema's are: ``"5"`` is not an integer and ``1`` is not ``true``, which is
 what the engine reads too. The reference for people is ``docs/api.md``, "Commands".
@@ -17,26 +18,20 @@ what the engine reads too. The reference for people is ``docs/api.md``, "Command
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import threading
 from typing import Any
 
+from drf_spectacular.plumbing import list_hash, load_enum_name_overrides
 from drf_spectacular.utils import OpenApiExample, PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
 from dvorak_core.errors import DomainError
+from dvorak_engine import bodies
 from dvorak_engine.rulesets import all_rulesets
 from dvorak_kit.api.params import EffectField, StrictTypes
-
-DVORAK, ARTICLE_II = "dvorak", "article_ii"
-SEAT_HELP = "A seat number (0 is the first player)."
-CAUSE_HELP = ("The card (its id) or Special Rule whose text this move carries out; you must be able to see it "
-              "(set_rule and end_rule_effect: a Special Rule, a Thing you control in play or a card you played "
-              "this turn, whose text speaks of the rule parameter).")
-# The engine's limits (dvorak_engine.rulesets.dvorak.creative): a title, a text, a bundle.
-MAX_TITLE, MAX_TEXT, MAX_BUNDLE = 200, 4000, 20
-SNAKE_CASE = r"^[a-z][a-z0-9_]{0,63}$"
-
 
 # --- strict fields: JSON types as they are, no coercion ----------------------------------------------------------
 
@@ -111,24 +106,30 @@ class Absent(serializers.Field):
         raise ValidationError(self.help_text)
 
 
-def type_field(name: str) -> serializers.Field:
+def type_field(name: str, *, on: str = "type") -> serializers.Field:
+    """``type`` (or a proposal's ``kind``): this one word."""
+
     @extend_schema_field({"type": "string", "enum": [name]})
     class CommandType(serializers.ChoiceField):
         pass
 
+    CommandType.__name__ = f"Command{camel(on)}"
     return CommandType(choices=[name], help_text=f"`{name}`")
 
 
-def card_id(help_text: str = "A card's id, as the state shows it to you.", **kwargs: Any) -> Text:
-    return Text(min_length=1, help_text=help_text, **kwargs)
+def choice(name: str, choices: tuple[str, ...], **options: Any) -> serializers.ChoiceField:
+    """One of ``choices``, its enum a component of the schema named by the field (the rulesets name their choices as
+    they like: one set of words may be a `facing` in one command and a `direction` in another, each its own enum)."""
 
+    enum_id = list_hash([(value, value) for value in choices])  # drf-spectacular's own, which its overrides name
+    if enum_id not in load_enum_name_overrides():
+        enum_id = f"{name}:{enum_id}"
 
-def seat(help_text: str = SEAT_HELP, **kwargs: Any) -> Whole:
-    return Whole(min_value=0, help_text=help_text, **kwargs)
+    @extend_schema_field({"type": "string", "enum": list(choices), "x-spec-enum-id": enum_id})
+    class Choice(serializers.ChoiceField):
+        pass
 
-
-def cause(**kwargs: Any) -> Text:
-    return Text(min_length=1, help_text=CAUSE_HELP, **kwargs)
+    return Choice(list(choices), **options)
 
 
 class Closed(StrictTypes):
@@ -153,517 +154,208 @@ class Command(StrictTypes):
     them (clients may send more than a command needs)."""
 
     name = ""
-    rulesets: tuple[str, ...] = (DVORAK,)
-    example: dict[str, Any] = {}
-
-    @classmethod
-    def examples(cls) -> list[dict[str, Any]]:
-        return [{"type": cls.name, **cls.example}]
-
-
-# --- the turn ------------------------------------------------------------------------------------------------------
-
-
-class Draw(Command):
-    """The turn's draw: stage draw → play. An empty draw pile is first refilled by shuffling the discard pile."""
-
-    name = "draw"
-    type = type_field(name)
-
-
-class Play(Command):
-    """Play a card from your hand. `dvorak`: a Thing (onto another Thing with `onto`) or an Action, within the
-    turn's limits, or out of turn when its text allows. `article_ii`: a card on a player (`target`), its effect
-    carried out by the engine."""
-
-    name = "play"
-    rulesets = (DVORAK, ARTICLE_II)
-    type = type_field(name)
-    card = card_id("The card in your hand.")
-    onto = card_id("`dvorak`: a Thing in play to play this Thing onto.", required=False)
-    target = seat("`dvorak`: a seat the card is played on, where a card names one (an Action the server carries "
-                  "out whole: its chosen player). `article_ii`: required, the player the card is played on "
-                  "(yourself included).", required=False)
-    targets = UniqueList(child=card_id(), required=False, help_text=(
-        "`dvorak`, with `unread_effects` `claim` or `vote`: the cards an Action the server carries out whole "
-        "chooses (to discard, destroy, take or give), as many as it chooses; only for such an Action."))
-    remove = card_id("`article_ii`, Voter ADHD (\"Remove one card from play\"): the card in play in front of the "
-                     "target to remove. Optional: without it the server removes the only card there is, or, when "
-                     "there are several, the play waits for a `remove` command naming one.", required=False)
-    remove_before = card_id("`article_ii`, the Teflon Wonder (\"Before playing a card, you may remove a card that's "
-                            "been played on you\"): a card in play in front of you to remove first. Optional.",
-                            required=False)
-    example = {"card": "3f2a9c1d0b7e4a65"}
-
-
-class Use(Command):
-    """Use a Thing's "Action: …" ability, in place of the turn's Action."""
-
-    name = "use"
-    type = type_field(name)
-    card = card_id("A Thing of yours in play whose text has \"Action:\".")
-    example = {"card": "3f2a9c1d0b7e4a65"}
-
-
-class Discard(Command):
-    """Discard: in the discard stage down to the hand limit, or (with `cause`) as a card's effect."""
-
-    name = "discard"
-    type = type_field(name)
-    cards = UniqueList(child=card_id(), min_length=1, help_text="Different cards from your hand.")
-    cause = cause(required=False)
-    example = {"cards": ["3f2a9c1d0b7e4a65", "9b0c7e2d4f1a3865"]}
-
-
-class EndTurn(Command):
-    """End the turn. `dvorak`: refused while you hold more cards than the hand limit. `article_ii`: the same as
-    `pass` (after the turn's card, or to decline a Great Debater's reply)."""
-
-    name = "end_turn"
-    rulesets = (DVORAK, ARTICLE_II)
-    type = type_field(name)
-
-
-# --- effect moves: carrying out a card's text (each names its `cause`) ---------------------------------------------
-
-
-class Move(Command):
-    """Move a card you can see to a hand, the discard pile, into play or onto the draw pile."""
-
-    name = "move"
-    type = type_field(name)
-    cause = cause()
-    card = card_id("A card you can see.")
-    to = serializers.ChoiceField(["hand", "discard", "in_play", "draw_top", "draw_bottom"])
-    seat = seat("Whose hand or play area (`hand`, `in_play`); yours when left out.", required=False)
-    onto = card_id("With `in_play`: a Thing in play to put this one onto.", required=False)
-    example = {"cause": "3f2a9c1d0b7e4a65", "card": "9b0c7e2d4f1a3865", "to": "hand", "seat": 1}
-
-
-class Destroy(Command):
-    """Destroy a Thing in play: it goes to the discard pile, with the Things played onto it."""
-
-    name = "destroy"
-    type = type_field(name)
-    cause = cause()
-    card = card_id("A Thing in play.")
-    example = {"cause": "3f2a9c1d0b7e4a65", "card": "9b0c7e2d4f1a3865"}
-
-
-class TakeRandom(Command):
-    """Take a random card from another player's hand."""
-
-    name = "take_random"
-    type = type_field(name)
-    cause = cause()
-    from_ = seat("The player to take from.")
-    opponent = Flag(required=False, help_text="true when the card says an opponent (Team Dvorak: not a team-mate).")
-    example = {"cause": "3f2a9c1d0b7e4a65", "from": 1}
+    rulesets: tuple[str, ...] = ()
+    body_check: Any = None
+    example_bodies: tuple[dict[str, Any], ...] = ()
+    declared: dict[str, serializers.Field] = {}
 
     def get_fields(self) -> dict[str, serializers.Field]:
-        fields = super().get_fields()
-        fields["from"] = fields.pop("from_")  # a Python keyword
-        return fields
-
-
-class Give(Command):
-    """Give a card from your hand to another player: as a card's effect (with `cause`), or in Team Dvorak to a
-    team-mate in place of the turn's Action (without `cause`)."""
-
-    name = "give"
-    type = type_field(name)
-    card = card_id("The card in your hand.")
-    to = seat("The player who gets it.")
-    cause = cause(required=False)
-    opponent = Flag(required=False, help_text="true when the card says an opponent.")
-    example = {"card": "3f2a9c1d0b7e4a65", "to": 2}
-
-
-class Counter(Command):
-    """Change a player's counter (points, Gold, …) by `delta`."""
-
-    name = "counter"
-    type = type_field(name)
-    cause = cause()
-    seat = seat("Whose counter.")
-    name_ = Pattern(SNAKE_CASE, help_text="The counter, in snake_case.")
-    delta = Whole(help_text="How much to add (negative to take away).")
-    example = {"cause": "3f2a9c1d0b7e4a65", "seat": 0, "name": "points", "delta": 2}
-
-    def get_fields(self) -> dict[str, serializers.Field]:
-        fields = super().get_fields()
-        fields["name"] = fields.pop("name_")  # `name` is the command's own name on the class
-        return fields
-
-
-class Roll(Command):
-    """Roll dice; the server rolls them and writes the result in the event."""
-
-    name = "roll"
-    type = type_field(name)
-    cause = cause()
-    dice = Pattern(r"^\d{1,2}d\d{1,4}$", help_text="Like `2d6`: 1 to 99 dice of 2 to 9999 sides.")
-    example = {"cause": "3f2a9c1d0b7e4a65", "dice": "2d6"}
-
-
-class Reveal(Command):
-    """Show everyone a card from your hand."""
-
-    name = "reveal"
-    type = type_field(name)
-    cause = cause()
-    card = card_id("The card in your hand.")
-    example = {"cause": "3f2a9c1d0b7e4a65", "card": "9b0c7e2d4f1a3865"}
-
-
-class Shuffle(Command):
-    """Shuffle the draw pile or the discard pile."""
-
-    name = "shuffle"
-    type = type_field(name)
-    cause = cause()
-    pile = serializers.ChoiceField(["draw", "discard"])
-    seat = seat("Multi-Deck Dvorak: whose pile; yours when left out.", required=False)
-    example = {"cause": "3f2a9c1d0b7e4a65", "pile": "draw"}
-
-
-class SetRule(Command):
-    """Change a rule parameter (hand_limit, draws_per_turn, …) as a card says, for as long as it says (`until`).
-    The card cited must be yours to cite and speak of the parameter (else 409 `not_citable`)."""
-
-    name = "set_rule"
-    type = type_field(name)
-    cause = cause()
-    param = Pattern(SNAKE_CASE, help_text="The rule parameter (not `counters`).")
-    value = AnyValue(required=False, help_text="Its new value; required unless `deny` is true.")
-    deny = Flag(required=False, help_text="true: the rule is denied (no value means none at all, or no).")
-    seat = seat("Only for this player; everyone when left out or null.", required=False, allow_null=True)
-    card = Text(required=False, allow_null=True, allow_blank=True, help_text="Only for this card (one you can see).")
-    until = serializers.ChoiceField(
-        ["leaves_play", "end_of_turn", "ended"], required=False,
-        help_text="How long the change lasts: while the Thing cited stays in play (`leaves_play`, the default for a "
-                  "Thing of yours in play), until the end of the turn (`end_of_turn`, the default for a card just "
-                  "played) or until a player ends it (`ended`, the default for a Special Rule).")
-    turns = Whole(min_value=1, max_value=100, required=False,
-                  help_text="With `end_of_turn`: how many turns end before the change does, this one counted (1).")
-    example = {"cause": "3f2a9c1d0b7e4a65", "param": "hand_limit", "value": 7}
-
-    def validate_param(self, param: str) -> str:
-        if param == "counters":
-            raise ValidationError("counters are changed with the counter command.")
-        return param
-
-
-class EndRuleEffect(Command):
-    """End a rule change made with `set_rule` before its time: your own at any time; another player's with a
-    card you may cite for its parameter (`cause`)."""
-
-    name = "end_rule_effect"
-    type = type_field(name)
-    effect = Whole(min_value=1, help_text="The change's number: its `id` in the state's `modifiers`.")
-    cause = cause(required=False)
-    example = {"effect": 14}
-
-
-# --- the end of the game ----------------------------------------------------------------------------------------
-
-
-class Win(Command):
-    """Win the game, as a card says (Team Dvorak: your team wins)."""
-
-    name = "win"
-    type = type_field(name)
-    cause = cause()
-    seats = UniqueList(child=seat(), min_length=1, required=False,
-                       help_text="The winners, when the card names others than you; players still in.")
-    example = {"cause": "3f2a9c1d0b7e4a65"}
-
-
-class Eliminate(Command):
-    """Knock a player out, as a card says; the last player standing wins."""
-
-    name = "eliminate"
-    type = type_field(name)
-    cause = cause()
-    seat = seat("The player knocked out.")
-    opponent = Flag(required=False, help_text="true when the card says an opponent.")
-    example = {"cause": "3f2a9c1d0b7e4a65", "seat": 1}
-
-
-class Concede(Command):
-    """Leave the game; the last player standing wins."""
-
-    name = "concede"
-    type = type_field(name)
-
-
-# --- the Creative Rules: proposals and votes ------------------------------------------------------------------
-
-
-PROPOSED_EFFECT_HELP = ("Its effect in the effect language (docs/effects.md), approved by the vote with the text; "
-                        "a malformed one is 400 `invalid` naming its place (`card.effect[0].count`). A Special "
-                        "Rule's `set_rule` effects set its `params`.")
-
-
-class NewCard(Closed):
-    """A new card's content."""
-
-    title = Text(max_length=MAX_TITLE, trim_whitespace=True, help_text="Not blank.")
-    type = serializers.ChoiceField(["Thing", "Action"])
-    text = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
-    flavor = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
-    corner_value = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
-    effect = EffectField(required=False, help_text=PROPOSED_EFFECT_HELP)
-    deck = seat("Multi-Deck Dvorak: the seat whose deck it goes into; yours when left out.", required=False)
-
-
-class CardChanges(Closed):
-    """The fields of a card that an amendment changes."""
-
-    title = Text(max_length=MAX_TITLE, trim_whitespace=True, required=False, help_text="Not blank.")
-    type = serializers.ChoiceField(["Thing", "Action"], required=False)
-    text = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
-    flavor = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
-    corner_value = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
-    effect = EffectField(required=False, help_text=PROPOSED_EFFECT_HELP)
-    at_least_one = True
-
-
-class RuleParams(serializers.DictField):
-    """A Special Rule's parameters: rule parameters in snake_case to values (`vote_rule`, `counters`, …)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(child=AnyValue(), **kwargs)
-
-
-class NewSpecialRule(Closed):
-    """A new Special Rule."""
-
-    title = Text(max_length=MAX_TITLE, trim_whitespace=True, help_text="Not blank.")
-    text = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
-    params = RuleParams(required=False, allow_null=True,
-                        help_text="Machine-readable parameters: `vote_rule`, `counters` ({name: start}), or any "
-                                  "rule parameter (`hand_limit`, …).")
-    effect = EffectField(required=False, help_text=PROPOSED_EFFECT_HELP)
-
-
-class RuleChanges(Closed):
-    """The fields of a Special Rule that an amendment changes."""
-
-    title = Text(max_length=MAX_TITLE, trim_whitespace=True, required=False, help_text="Not blank.")
-    text = Text(max_length=MAX_TEXT, required=False, allow_null=True, allow_blank=True)
-    params = RuleParams(required=False, allow_null=True)
-    effect = EffectField(required=False, help_text=PROPOSED_EFFECT_HELP)
-    at_least_one = True
-
-
-class Proposal(Command):
-    """A proposal under the Creative Rules (creative games only; at any time, also before the start): the game
-    stops (status `voting`) until it is decided."""
-
-    name = "propose"
-    kind_name = ""
-    type = type_field(name)
+        return copy.deepcopy(self.declared)
 
     @classmethod
     def examples(cls) -> list[dict[str, Any]]:
-        return [{"type": cls.name, "kind": cls.kind_name, **cls.example}]
-
-
-def kind_field(name: str) -> serializers.Field:
-    @extend_schema_field({"type": "string", "enum": [name]})
-    class ProposalKind(serializers.ChoiceField):
-        pass
-
-    return ProposalKind(choices=[name], help_text=f"`{name}`")
-
-
-class ProposeCard(Proposal):
-    """A new card, written on a card from the Blank Card Pile; or a rejected card again (`from_rejected`)."""
-
-    kind_name = "card"
-    kind = kind_field(kind_name)
-    card = NewCard(required=False, help_text="The new card; required unless `from_rejected` is given.")
-    from_rejected = card_id("A rejected card's id, proposed again as it was.", required=False)
-    example = {"card": {"title": "Armageddon", "type": "Action", "text": "Destroy all Things."}}
-
-
-class ProposeBundle(Proposal):
-    """Several new cards under one vote."""
-
-    kind_name = "bundle"
-    kind = kind_field(kind_name)
-    cards = serializers.ListField(child=NewCard(), min_length=1, max_length=MAX_BUNDLE)
-    example = {"cards": [{"title": "Xenomorph Egg", "type": "Thing", "text": "Hatches."},
-                         {"title": "Flamethrower", "type": "Thing", "text": "Destroy an Egg."}]}
-
-
-class ProposeSpecialRule(Proposal):
-    """A new Special Rule; its `params` take effect when it is accepted."""
-
-    kind_name = "special_rule"
-    kind = kind_field(kind_name)
-    rule = NewSpecialRule()
-    example = {"rule": {"title": "Gold", "text": "Each player starts with 3 Gold.", "params": {"counters": {"gold": 3}}}}
-
-
-class ProposeAmend(Proposal):
-    """Amend a card: one in play, in the discard pile or in your hand (with the game option `amend_any_card`,
-    any card of the deck, named by `title` when no one can see it)."""
-
-    kind_name = "amend"
-    kind = kind_field(kind_name)
-    card = card_id("The card's id; or leave it out and give `title`.", required=False)
-    title = Text(required=False, help_text="With `amend_any_card`: the card's title, in place of its id.")
-    changes = CardChanges(help_text="The fields that change: at least one.")
-    example = {"card": "3f2a9c1d0b7e4a65", "changes": {"text": "Destroy all Actions."}}
-
-
-class ProposeRepeal(Proposal):
-    """Repeal a card: it leaves the game entirely. Named as for `amend`."""
-
-    kind_name = "repeal"
-    kind = kind_field(kind_name)
-    card = card_id("The card's id; or leave it out and give `title`.", required=False)
-    title = Text(required=False, help_text="With `amend_any_card`: the card's title, in place of its id.")
-    example = {"card": "3f2a9c1d0b7e4a65"}
-
-
-class ProposeAmendRule(Proposal):
-    """Amend a Special Rule."""
-
-    kind_name = "amend_rule"
-    kind = kind_field(kind_name)
-    rule = Text(min_length=1, help_text="The Special Rule's id.")
-    changes = RuleChanges(help_text="The fields that change: at least one.")
-    example = {"rule": "house-rule-1", "changes": {"text": "Be very nice."}}
-
-
-class ProposeRepealRule(Proposal):
-    """Repeal a Special Rule."""
-
-    kind_name = "repeal_rule"
-    kind = kind_field(kind_name)
-    rule = Text(min_length=1, help_text="The Special Rule's id.")
-    example = {"rule": "house-rule-1"}
-
-
-PROPOSALS: dict[str, type[Proposal]] = {shape.kind_name: shape for shape in (
-    ProposeCard, ProposeBundle, ProposeSpecialRule, ProposeAmend, ProposeRepeal, ProposeAmendRule, ProposeRepealRule)}
-
-
-class Vote(Command):
-    """A vote on the open proposal (`proposal`), or on an open claim put to the vote (`claim`), by each player the
-    vote rule gives a vote."""
-
-    name = "vote"
-    type = type_field(name)
-    proposal = Whole(min_value=1, required=False, help_text="The proposal's number (or `claim`).")
-    claim = Whole(min_value=1, required=False, help_text="The claim's number, to vote on a claim.")
-    approve = Flag(help_text="true for, false against.")
-    example = {"proposal": 1, "approve": True}
-
-    @classmethod
-    def examples(cls) -> list[dict[str, Any]]:
-        return [*super().examples(), {"type": cls.name, "claim": 1, "approve": False}]
+        return list(cls.example_bodies)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if ("proposal" in attrs) == ("claim" in attrs):
-            raise ValidationError({"non_field_errors": ["Name either the proposal or the claim you vote on."]})
+        if self.body_check is not None:
+            try:
+                self.body_check(attrs)
+            except (ValueError, DomainError) as refused:
+                raise ValidationError({"non_field_errors": [str(refused)]}) from None
         return attrs
 
 
-# --- claims: moves citing a card the server does not understand (option `unread_effects`) ------------------------
+# --- from the declarations to DRF's fields ------------------------------------------------------------------------
 
 
-class Accept(Command):
-    """Accept an open claim (a move citing a card the server does not understand): once every other player still
-    in the game accepts, its move is carried out."""
-
-    name = "accept"
-    type = type_field(name)
-    claim = Whole(min_value=1, help_text="The claim's number.")
-    example = {"claim": 1}
+def camel(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("_"))
 
 
-class Dispute(Command):
-    """Dispute an open claim: it goes to a vote under the game's vote rule (claimant for, you against)."""
+def _validator(check: Any) -> Any:
+    def validate(value: Any) -> None:
+        try:
+            check(value)
+        except (ValueError, DomainError) as refused:
+            raise ValidationError(str(refused)) from None
 
-    name = "dispute"
-    type = type_field(name)
-    claim = Whole(min_value=1, help_text="The claim's number.")
-    example = {"claim": 1}
-
-
-class Withdraw(Command):
-    """Its author takes a proposal back."""
-
-    name = "withdraw"
-    type = type_field(name)
-    proposal = Whole(min_value=1, help_text="The proposal's number.")
-    example = {"proposal": 1}
+    return validate
 
 
-# --- Article II ---------------------------------------------------------------------------------------------------
+_OBJECTS: dict[str, type[Closed]] = {}
 
 
-class Pass(Command):
-    """`article_ii`: decline a Great Debater's reply, or an Insider's second card; refused before the turn's
-    card, since every turn is one card."""
-
-    name = "pass"
-    rulesets = (ARTICLE_II,)
-    type = type_field(name)
-
-
-class Remove(Command):
-    """`article_ii`: name the card a Voter ADHD played without `remove` takes out of play, when the player it was
-    played on had several (the state's `removal.from`)."""
-
-    name = "remove"
-    rulesets = (ARTICLE_II,)
-    type = type_field(name)
-    card = card_id("One of the cards `removal.from` lists.")
-    example = {"card": "3f2a9c1d0b7e4a65"}
+def _closed(field: bodies.Field) -> type[Closed]:
+    """The serializer of a closed object, one per schema component name."""
+    shape = _OBJECTS.get(field.name)
+    if shape is None:
+        declared = {name: drf_field(inner, name=name) for name, inner in field.fields.items()}
+        shape = _OBJECTS[field.name] = type(field.name, (Closed,), {
+            "__doc__": field.doc, "__module__": __name__, "at_least_one": field.at_least_one,
+            "get_fields": lambda self: copy.deepcopy(declared)})
+    return shape
 
 
-# --- seats (their own endpoints do the same, and are the way to take a seat in a CCG game) ------------------------
+def drf_field(field: bodies.Field, *, name: str = "", help_text: str | None = None, required: bool | None = None
+              ) -> serializers.Field:
+    """The serializer field that checks what ``field`` declares, for the schema and the API's first check."""
+    options: dict[str, Any] = {"help_text": field.help if help_text is None else help_text,
+                               "required": field.required if required is None else required}
+    if field.null:
+        options["allow_null"] = True
+    if field.check is not None:
+        options["validators"] = [_validator(field.check)]
+    kind = field.kind
+    if kind == bodies.TEXT:
+        if field.pattern is not None:
+            return Pattern(field.pattern, max_length=field.high, **options)
+        low = field.low if field.low is not None else (None if field.blank else 1)
+        return Text(min_length=low, max_length=field.high, allow_blank=field.blank, trim_whitespace=field.trim,
+                    **options)
+    if kind in (bodies.WHOLE, bodies.SEAT):
+        return Whole(min_value=field.low, max_value=field.high, **options)
+    if kind == bodies.FLAG:
+        return Flag(**options)
+    if kind == bodies.CHOICE:
+        return choice(name, field.choices, **options)
+    if kind == bodies.LIST:
+        child = drf_field(field.item, name=name, help_text=field.item.help) if field.item is not None else AnyValue()
+        shape = UniqueList if field.unique else serializers.ListField
+        return shape(child=child, min_length=field.low, max_length=field.high, **options)
+    if kind == bodies.OBJECT:
+        return _closed(field)(**options)
+    if kind == bodies.MAP:
+        return serializers.DictField(child=AnyValue(), **options)
+    if kind == bodies.EFFECT:
+        options.pop("allow_null", None)
+        return EffectField(**options)
+    if kind in (bodies.ABSENT, bodies.SERVER):
+        return Absent(help_text=field.help)
+    options.pop("allow_null", None)
+    return AnyValue(**options)
 
 
-class Join(Command):
-    """Take a seat (as `POST /games/{id}/join/`)."""
+def _loosest(fields: list[bodies.Field]) -> bodies.Field | None:
+    """One field taking every value that any of these declarations of it takes (the API checks first what every
+    ruleset with the command would take; the game's own ruleset checks the rest), or None when they are of
+    different kinds."""
+    first = fields[0]
+    if any(field.kind != first.kind for field in fields):
+        return None
 
-    name = "join"
-    rulesets = (DVORAK, ARTICLE_II)
-    type = type_field(name)
-    team = Text(max_length=60, trim_whitespace=True, required=False, help_text="Team Dvorak: the team you join.")
-    player_deck = Absent(help_text="A CCG game is joined with POST /games/{id}/join/, which checks the player deck.")
+    def bound(values: list[int | None], pick: Any) -> int | None:
+        return None if any(value is None for value in values) else pick(values)
+
+    items = [field.item for field in fields]
+    item = None if any(each is None for each in items) else _loosest(items)
+    if first.kind == bodies.LIST and items[0] is not None and item is None:
+        return None
+    if first.kind == bodies.OBJECT and any(field.fields != first.fields for field in fields):
+        return None
+    patterns = {field.pattern for field in fields}
+    return dataclasses.replace(
+        first, null=any(field.null for field in fields), blank=any(field.blank for field in fields),
+        low=bound([field.low for field in fields], min), high=bound([field.high for field in fields], max),
+        pattern=patterns.pop() if len(patterns) == 1 else None, unique=all(field.unique for field in fields),
+        choices=tuple(dict.fromkeys(choice for field in fields for choice in field.choices)), item=item,
+        check=first.check if all(field.check is first.check for field in fields) else None)
 
 
-class Start(Command):
-    """Start the game (seat 0; as `POST /games/{id}/start/`)."""
+def _by_ruleset(texts: list[tuple[str, str]]) -> str:
+    """One text when every ruleset says the same; else each ruleset's, named: "`dvorak`: … `article_ii`: …"."""
+    distinct = {text for _, text in texts}
+    if len(distinct) <= 1:
+        return next(iter(distinct), "")
+    return " ".join(f"`{name}`: {text}" for name, text in texts if text)
 
-    name = "start"
-    rulesets = (DVORAK, ARTICLE_II)
-    type = type_field(name)
+
+def _shape(class_name: str, command_type: str, declared: list[tuple[str, bodies.Body]],
+           extra: dict[str, serializers.Field] | None = None) -> type[Command]:
+    """One serializer for a command type (or a proposal's kind) from every ruleset's declaration of its body."""
+    names = [name for name, _ in declared]
+    fields: dict[str, list[tuple[str, bodies.Field]]] = {}
+    for ruleset, body in declared:
+        for field_name, field in body.fields.items():
+            fields.setdefault(field_name, []).append((ruleset, field))
+    made: dict[str, serializers.Field] = {"type": type_field(command_type), **(extra or {})}
+    for field_name, each in fields.items():
+        required = len(each) == len(declared) and all(field.required for _, field in each)
+        helps = [(ruleset, field.help) for ruleset, field in each]
+        help_text = (_by_ruleset(helps) if len(each) == len(declared)
+                     else " ".join(f"`{ruleset}`: {text}" for ruleset, text in helps if text))
+        loosest = _loosest([field for _, field in each])
+        if loosest is not None:
+            made[field_name] = drf_field(loosest, name=field_name, help_text=help_text, required=required)
+        else:  # the rulesets read it as different kinds of value: the engine checks it by the game's own
+            made[field_name] = AnyValue(help_text=help_text, required=required)
+    checks = [body.check for _, body in declared if body.check is not None]
+    examples = []
+    for _, body in declared:
+        for example in body.examples:
+            value = {"type": command_type, **example}
+            if value not in examples:
+                examples.append(value)
+    return type(class_name, (Command,), {
+        "__doc__": _by_ruleset([(ruleset, body.doc) for ruleset, body in declared]) or f"`{command_type}`.",
+        "__module__": __name__, "name": command_type, "rulesets": tuple(names), "declared": made,
+        "body_check": staticmethod(checks[0]) if len(checks) == 1 and len(declared) == 1 else None,
+        "example_bodies": tuple(examples)})
 
 
-COMMANDS: dict[str, type[Command]] = {shape.name: shape for shape in (
-    Draw, Play, Use, Discard, EndTurn, Move, Destroy, TakeRandom, Give, Counter, Roll, Reveal, Shuffle, SetRule,
-    EndRuleEffect, Win, Eliminate, Concede, Vote, Withdraw, Accept, Dispute, Pass, Remove, Join, Start)}
-COMMANDS["propose"] = Proposal
+class Proposal(Command):
+    """The proposal variants' common ground (``kind`` says which)."""
+
+    name = "propose"
+
+
+def _catalogue() -> tuple[dict[str, type[Command]], dict[str, type[Command]]]:
+    """Every registered ruleset's commands, one shape per type, and the proposal's kinds."""
+    declared: dict[str, list[tuple[str, bodies.Body]]] = {}
+    for ruleset in all_rulesets().values():
+        for command_type, body in ruleset.bodies.items():
+            declared.setdefault(command_type, []).append((ruleset.name, body))
+    shapes: dict[str, type[Command]] = {}
+    proposals: dict[str, type[Command]] = {}
+    for command_type, each in declared.items():
+        on = [body for _, body in each if body.by]
+        if not on:
+            shapes[command_type] = _shape(camel(command_type), command_type, each)
+            continue
+        polymorphic = on[0]
+        for kind, variant in polymorphic.variants.items():
+            kind_field = type_field(kind, on=polymorphic.by)
+            proposals[kind] = _shape(f"{camel(command_type)}{camel(kind)}", command_type,
+                                     [(name, variant) for name, _ in each], {polymorphic.by: kind_field})
+            proposals[kind].example_bodies = tuple({"type": command_type, polymorphic.by: kind, **example}
+                                                   for example in variant.examples)
+            proposals[kind].kind_name = kind
+        shapes[command_type] = Proposal
+    return shapes, proposals
+
+
+COMMANDS, PROPOSALS = _catalogue()
 
 
 def registered_commands() -> set[str]:
-    """Every command type some registered ruleset accepts (a new ruleset's own, uncatalogued, among them)."""
-    return {name for ruleset in all_rulesets().values() for name in ruleset.commands} | set(COMMANDS)
+    """Every command type some registered ruleset accepts."""
+    return set(COMMANDS)
 
 
 # --- the schema and the check -------------------------------------------------------------------------------------
 
 PROPOSAL_SCHEMA = PolymorphicProxySerializer(
     component_name="ProposeCommand",
-    serializers={kind: shape for kind, shape in PROPOSALS.items()},
+    serializers=dict(PROPOSALS),
     resource_type_field_name="kind",
 )
 COMMAND_SCHEMA = PolymorphicProxySerializer(
@@ -693,11 +385,8 @@ def command_check(body: Any) -> None:
         raise ValidationError({"non_field_errors": ["A command is a JSON object with a \"type\"."]})
     shape = COMMANDS.get(body["type"])
     if shape is None:
-        known = registered_commands()
-        if body["type"] in known:  # a ruleset's own command, not catalogued here: the engine checks its body
-            return
         raise DomainError(f"No game has a command {body['type']!r}.", code="unknown_command",
-                          details={"known": sorted(known)})
+                          details={"known": sorted(registered_commands())})
     if shape is Proposal:
         kind = body.get("kind")
         shape = PROPOSALS.get(kind) if isinstance(kind, str) else None

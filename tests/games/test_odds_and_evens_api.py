@@ -56,7 +56,7 @@ def test_a_throw_is_secret_until_both_are_in_and_the_sum_scores_for_its_parity(t
 def test_the_first_to_the_target_wins_and_a_bad_throw_is_refused(table):
     game_id, ann, bob, _ = table
     refused = throw(ann, game_id, 6)
-    assert refused.status_code == 400 and refused.json()["error"]["details"]["field"] == "fingers"
+    assert refused.status_code == 400 and "fingers" in refused.json()["error"]["details"]
     for _ in range(2):
         assert throw(ann, game_id, 1).status_code == 201
         assert throw(bob, game_id, 2).status_code == 201

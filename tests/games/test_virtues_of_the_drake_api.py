@@ -145,7 +145,7 @@ def test_the_sample_set_plays_and_nobody_sees_the_decks(sample, make_user, clien
     assert {"type": "play_top", "deck": "treasures"} in moves
     assert (bob, ann)[seat].get(f"/api/v1/games/{game_id}/moves/").json()["moves"] == []
     wrong = player.post(f"/api/v1/games/{game_id}/commands/", {"type": "play_top", "deck": "dragons"}, format="json")
-    assert wrong.status_code == 400 and wrong.json()["error"]["details"]["field"] == "deck"
+    assert wrong.status_code == 400 and "deck" in wrong.json()["error"]["details"]  # the declared body's check
     played = player.post(f"/api/v1/games/{game_id}/commands/", {"type": "play_top", "deck": "treasures"},
                          format="json")
     assert played.status_code == 201, played.content

@@ -23,7 +23,7 @@ elections in one game, scoring points; "After four games, the player with the mo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from dvorak_core.errors import DomainError
@@ -40,6 +40,7 @@ from dvorak_engine.cards import (
 from dvorak_engine.events import Event
 from dvorak_engine.rng import Rng
 from dvorak_engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, Unfolding, applies, command, redacts
+from dvorak_engine.rulesets.article_ii import bodies as declared
 from dvorak_engine.rulesets.article_ii.cards import (
     PARTIES_GAMES,
     PARTIES_PLAYERS,
@@ -57,6 +58,7 @@ from dvorak_engine.rulesets.article_ii.cards import (
 from dvorak_engine.rulesets.article_ii.moves import article_ii_moves
 from dvorak_engine.state import ACTIVE, FINISHED, GameState, teams
 from dvorak_engine.values import replace
+from dvorak_engine.visibility import Seen, counted, derived, lookup, owner, public
 
 PRIMARY, GENERAL = "primary", "general"
 CANDIDATE, SPOILER = "candidate", "spoiler"
@@ -82,17 +84,22 @@ MATCH_WON = "After four games, the player with the most points wins."
 class Player:
     """What one seat has: a hand, the cards played on them (in front of them), Electability and Affiliation."""
 
-    seat: int
-    hand: tuple[str, ...] = ()
-    in_play: tuple[str, ...] = ()
-    counters: dict[str, int] = field(default_factory=dict)
+    seat: int = public()
+    hand: tuple[str, ...] = owner(())
+    in_play: tuple[str, ...] = public(())
+    counters: dict[str, int] = public(default_factory=dict)
+
+    @derived
+    def hand_count(self) -> int:
+        """How many cards the hand holds: everyone sees its size, only its holder its cards."""
+        return len(self.hand)
 
 
 @dataclass(frozen=True)
 class Turn:
-    seat: int
+    seat: int = public()
     # The cards played this turn (an Insider may play two).
-    things_played: int = 0
+    things_played: int = public(0)
 
 
 @dataclass(frozen=True)
@@ -103,32 +110,45 @@ class ArticleIIState:
     phase's totals. The party Variation adds ``parties`` (name → seats), the ``election`` being played (1 to 4),
     each seat's ``points`` and the ``elections`` already over."""
 
-    variant: str = "standard"
-    creative: bool = False
-    deck: dict[str, Any] = field(default_factory=dict)
-    cards: dict[str, Card] = field(default_factory=dict)
-    special_rules: tuple[dict[str, Any], ...] = ()
-    base_rules: dict[str, Any] = field(default_factory=lambda: dict(RULES))
-    blank_cards: int = 0
-    players: tuple[Player, ...] = ()
-    turn: Turn | None = None
-    draw_pile: tuple[str, ...] = ()
-    discard_pile: tuple[str, ...] = ()
-    started: bool = False
-    phase: str | None = None
-    reply: dict[str, int] | None = None
-    removal: dict[str, Any] | None = None
+    variant: str = public("standard")
+    creative: bool = public(False)
+    deck: dict[str, Any] = public(default_factory=dict)
+    # Every card of the game by its id, those in hands and in the draw pile too: read by the ids a viewer is shown.
+    cards: dict[str, Card] = lookup(default_factory=dict)
+    special_rules: tuple[dict[str, Any], ...] = public(())
+    base_rules: dict[str, Any] = public(default_factory=lambda: dict(RULES))
+    blank_cards: int = public(0)
+    players: tuple[Player, ...] = public(())
+    turn: Turn | None = public(None)
+    draw_pile: tuple[str, ...] = counted(())
+    discard_pile: tuple[str, ...] = public(())
+    started: bool = public(False)
+    phase: str | None = public(None)
+    reply: dict[str, int] | None = public(None)
+    removal: dict[str, Any] | None = public(None)
+    # The server's own (the view shows them in ``results`` and ``roles``).
     candidates: tuple[int, ...] = ()
-    roles: tuple[str | None, ...] = ()
-    results: dict[str, Any] = field(default_factory=dict)
-    parties: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    election: int = 0
-    points: tuple[int, ...] = ()
-    elections: tuple[dict[str, Any], ...] = ()
-    outcome: dict[str, Any] | None = None
+    roles: tuple[str | None, ...] = public(())
+    results: dict[str, Any] = public(default_factory=dict)
+    parties: dict[str, tuple[int, ...]] = public(default_factory=dict)
+    election: int = public(0)
+    points: tuple[int, ...] = public(())
+    elections: tuple[dict[str, Any], ...] = public(())
+    outcome: dict[str, Any] | None = public(None)
 
+    @derived
     def player(self, seat: int) -> Player:
         return self.players[seat]
+
+
+def _listed(value: Any) -> Any:
+    """A value read through a ``Seen`` as the view's JSON: its tuples (a seen state's lists and tuples) as lists,
+    its mappings as new dicts."""
+    if isinstance(value, tuple):
+        return [_listed(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _listed(item) for key, item in value.items()}
+    return value
 
 
 def with_player(state: GameState, player: Player) -> GameState:
@@ -155,7 +175,7 @@ def cards_visible_to(state: GameState, viewer: int | None) -> set[str]:
 # --- reading the state --------------------------------------------------------------------------------------
 
 
-def style_card(state: GameState, seat: int) -> str | None:
+def style_card(state: GameState | Seen, seat: int) -> str | None:
     """The Style card in front of a player (Styles replace each other, so there is at most one)."""
     return next((c for c in state.table.player(seat).in_play if effect_of(state.table.cards[c]).style), None)
 
@@ -178,7 +198,7 @@ def attributes(state: GameState) -> dict[int, Attributes]:
     return compute_attributes(bases, _styles(state))
 
 
-def acting_seat(state: GameState) -> int | None:
+def acting_seat(state: GameState | Seen) -> int | None:
     """Who must act now: a player naming the card their Voter ADHD removes, else a Great Debater offered a
     reply, else the player whose turn it is."""
     table = state.table
@@ -422,7 +442,7 @@ class ArticleIIRuleset(Ruleset):
                               "{\"type\": \"remove\", \"card\": <id>}.", code="wrong_stage",
                               details={"stage": "remove", "remove": list(removal["from"])})
 
-    @command("play")
+    @command("play", body=declared.PLAY)
     def play(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """One card from your hand, played on any player (yourself included), its effect carried out."""
         seat = ctx.seat
@@ -523,7 +543,7 @@ class ArticleIIRuleset(Ruleset):
         unfolding.add("card.removed", {"card": removed, "seat": target, "cause": card_id})
         return True
 
-    @command("remove")
+    @command("remove", body=declared.REMOVE)
     def remove(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """The card a Voter ADHD played without ``remove`` takes out of play, when there was a choice."""
         removal = state.table.removal
@@ -561,7 +581,7 @@ class ArticleIIRuleset(Ruleset):
 
     # --- Ending a turn --------------------------------------------------------------------------------------
 
-    @command("pass")
+    @command("pass", body=declared.PASS)
     def pass_(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """Decline a Great Debater's reply, or an Insider's second card: end what is yours to do now. A turn
         is a card ("Each player takes turns playing one card each until the hands are exhausted"), so before
@@ -580,7 +600,7 @@ class ArticleIIRuleset(Ruleset):
             self._next_turn(unfolding, start=ctx.seat + 1)
         return unfolding.events
 
-    @command("end_turn")
+    @command("end_turn", body=declared.END_TURN)
     def end_turn(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """``pass`` under the name a ``dvorak`` game's turn ends with: accepted wherever ``pass`` is."""
         return self.pass_(state, command_body, ctx)
@@ -743,7 +763,7 @@ class ArticleIIRuleset(Ruleset):
 
     # --- What each viewer sees ------------------------------------------------------------------------------
 
-    def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+    def shown(self, state: Seen, viewer: int | None) -> dict[str, Any]:
         """The same JSON as a ``dvorak`` game's (a client reads both alike), and the election: each player's
         Style and role, the phase, an offered reply, who must act, and each phase's results."""
         table = state.table
@@ -751,7 +771,7 @@ class ArticleIIRuleset(Ruleset):
         view: dict[str, Any] = {
             "variant": table.variant,
             "creative": table.creative,
-            "deck": dict(table.deck),
+            "deck": _listed(table.deck),
             "turn": None if turn is None else {"seat": turn.seat, "stage": PLAY,
                                                "things_played": turn.things_played, "actions_played": 0},
             "players": [self._player_view(state, seat.seat, viewer) for seat in state.seats],
@@ -759,7 +779,7 @@ class ArticleIIRuleset(Ruleset):
             "draw_pile": {"count": len(table.draw_pile)},
             "discard_pile": [card_json(table.cards[card_id]) for card_id in table.discard_pile],
             "blank_cards": table.blank_cards,
-            "rules": dict(table.base_rules),
+            "rules": _listed(table.base_rules),
             "modifiers": [],
             "special_rules": [{"id": r["id"], "title": r["title"], "text": r["text"]} for r in table.special_rules],
             "proposals": [],
@@ -767,15 +787,15 @@ class ArticleIIRuleset(Ruleset):
         }
         if table.started:
             removal = table.removal
-            view.update({"phase": table.phase, "reply": table.reply, "acting": acting_seat(state),
+            view.update({"phase": table.phase, "reply": _listed(table.reply), "acting": acting_seat(state),
                          "removal": None if removal is None else {
-                             key: removal[key] for key in ("seat", "target", "cause", "from")},
-                         "results": table.results, "outcome": table.outcome})
+                             key: _listed(removal[key]) for key in ("seat", "target", "cause", "from")},
+                         "results": _listed(table.results), "outcome": _listed(table.outcome)})
             if table.parties:
                 view["match"] = self._match_view(state)
         return view
 
-    def _match_view(self, state: GameState) -> dict[str, Any]:
+    def _match_view(self, state: Seen) -> dict[str, Any]:
         """The party Variation's match: which of the four games is being played, each party's members and
         points (its members' sum), each player's points, and the games already over."""
         table = state.table
@@ -784,14 +804,14 @@ class ArticleIIRuleset(Ruleset):
             "parties": [{"name": name, "seats": list(seats), "points": sum(table.points[s] for s in seats)}
                         for name, seats in table.parties.items()],
             "points": [{"seat": seat, "points": points} for seat, points in enumerate(table.points)],
-            "history": [dict(record) for record in table.elections],
+            "history": [_listed(record) for record in table.elections],
         }
 
-    def _player_view(self, state: GameState, seat: int, viewer: int | None) -> dict[str, Any]:
+    def _player_view(self, state: Seen, seat: int, viewer: int | None) -> dict[str, Any]:
         table, person = state.table, state.seat(seat)
         player = table.player(seat)
         view: dict[str, Any] = {
-            "seat": seat, "username": person.username, "team": person.team, "hand_count": len(player.hand),
+            "seat": seat, "username": person.username, "team": person.team, "hand_count": player.hand_count(),
             "in_play": [{**card_json(table.cards[c]), "attached": []} for c in player.in_play],
             "counters": dict(player.counters), "status": person.status,
         }

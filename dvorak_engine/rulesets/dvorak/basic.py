@@ -21,6 +21,7 @@ from dvorak_engine.player_decks import player_deck_summary, read_player_deck
 from dvorak_engine.rng import Rng
 from dvorak_engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, applies, command
 from dvorak_engine.rulesets.dvorak import aftermath
+from dvorak_engine.rulesets.dvorak import bodies as declared
 from dvorak_engine.rulesets.dvorak.carried import (
     ability_events,
     action_events,
@@ -279,7 +280,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             raise DomainError(f"You cannot do that in the {state.table.turn.stage} stage.",
                               code="wrong_stage", details={"stage": state.table.turn.stage})
 
-    @command("draw")
+    @command("draw", body=declared.DRAW)
     def draw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         self._require_turn(state, ctx.seat, DRAW)
         events: list[Event] = []
@@ -319,7 +320,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             # Says nothing of where the card really is.
             raise DomainError("That card is not in your hand.", code="card_not_in_hand", details={"card": card_id})
 
-    @command("play")
+    @command("play", body=declared.PLAY)
     def play(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """A card from the hand: in the play stage of your turn, or at any time when its text says so. In your
         own turn every card played is the turn's Thing or Action, one that may be played at any time included:
@@ -407,7 +408,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             return _limit_allows(rule_value(state, "actions_per_turn", seat), state.table.turn.actions_played)
         return _limit_allows(rule_value(state, "things_per_turn", seat), state.table.turn.things_played)
 
-    @command("use")
+    @command("use", body=declared.USE)
     def use(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """A Thing's "Action: ..." ability, used in place of playing the turn's Action."""
         card_id = bodies.text(command_body, "card")
@@ -429,7 +430,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
 
     # --- Turn Structure: Discard and End ----------------------------------------------------------------------
 
-    @command("discard")
+    @command("discard", body=declared.DISCARD)
     def discard(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cards = bodies.card_list(command_body, "cards")
         for card_id in cards:
@@ -451,7 +452,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         events.append(Event("cards.discarded", {"seat": ctx.seat, "cards": cards}))
         return events
 
-    @command("end_turn")
+    @command("end_turn", body=declared.END_TURN)
     def end_turn(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         self._require_turn(state, ctx.seat, PLAY, DISCARD)
         limit = _hand_limit(state, ctx.seat)
@@ -488,7 +489,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             raise DomainError("No card you can see has that id.", code="not_found", details={"field": name})
         return card_id
 
-    @command("move")
+    @command("move", body=declared.MOVE)
     def move(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
         card_id = self._visible_card_field(state, command_body, ctx.seat)
@@ -509,7 +510,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             Event("card.moved", {"card": card_id, "from": {"zone": origin.zone, "seat": origin.seat},
                                  "to": destination, "by": ctx.seat, "cause": cause})])
 
-    @command("destroy")
+    @command("destroy", body=declared.DESTROY)
     def destroy(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
         card_id = self._visible_card_field(state, command_body, ctx.seat)
@@ -521,7 +522,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             events += cascade_events(state, [card_id], ctx.seat)
         return events
 
-    @command("take_random")
+    @command("take_random", body=declared.TAKE_RANDOM)
     def take_random(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
         victim = bodies.seat(state, command_body, "from")
@@ -535,7 +536,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         return self._checked(state, command_body, ctx, "take_random", cause,
                              [Event("card.taken", {"from": victim, "to": ctx.seat, "card": card_id, "cause": cause})])
 
-    @command("give")
+    @command("give", body=declared.GIVE)
     def give(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """A card from your hand to another player: as a card's effect (with ``cause``), or, in Team Dvorak, to a
         team-mate in place of the turn's Action (without ``cause``)."""
@@ -564,7 +565,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         return [Event("card.given", {"from": ctx.seat, "to": receiver, "card": card_id, "cause": None,
                                      "counted": True})]
 
-    @command("counter")
+    @command("counter", body=declared.COUNTER)
     def counter(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
         seat = bodies.seat(state, command_body, "seat")
@@ -580,7 +581,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             Event("counter.changed", {"seat": seat, "name": name, "delta": delta, "value": value, "by": ctx.seat,
                                       "cause": cause})])
 
-    @command("roll")
+    @command("roll", body=declared.ROLL)
     def roll(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
         dice = command_body.get("dice")
@@ -591,7 +592,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         return self._checked(state, command_body, ctx, "roll", cause, [
             Event("dice.rolled", {"dice": dice, "rolls": rolls, "total": sum(rolls), "by": ctx.seat, "cause": cause})])
 
-    @command("reveal")
+    @command("reveal", body=declared.REVEAL)
     def reveal(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
         card_id = bodies.text(command_body, "card")
@@ -599,7 +600,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         return self._checked(state, command_body, ctx, "reveal", cause,
                              [Event("card.revealed", {"seat": ctx.seat, "card": card_id, "cause": cause})])
 
-    @command("shuffle")
+    @command("shuffle", body=declared.SHUFFLE)
     def shuffle(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
         pile = command_body.get("pile")
@@ -616,7 +617,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         ctx.rng.shuffle(order)
         return self._checked(state, command_body, ctx, "shuffle", cause, [Event("pile.shuffled", {**data, key: order})])
 
-    @command("set_rule")
+    @command("set_rule", body=declared.SET_RULE)
     def set_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """A card changes a rule parameter, for as long as it says (``until``). Not any card: one whose text (or
         a Special Rule whose text or parameters) speaks of the parameter, and that is the player's to cite: a
@@ -666,7 +667,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         if refusal is not None:
             raise DomainError(refusal, code="not_citable", details={"field": "cause", "param": param})
 
-    @command("end_rule_effect")
+    @command("end_rule_effect", body=declared.END_RULE_EFFECT)
     def end_rule_effect(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """Ends a change made with ``set_rule`` (``effect``: its number, the ``id`` in ``modifiers``) before its
         time: the player who made it may take it back at any time; anyone else cites a card that could change
@@ -727,7 +728,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
 
     # --- Winning and knock-outs -------------------------------------------------------------------------------
 
-    @command("win")
+    @command("win", body=declared.WIN)
     def win(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
         winners = [ctx.seat]
@@ -745,7 +746,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         return (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.seats)
                 and state.seat(seat).status == PLAYING)
 
-    @command("eliminate")
+    @command("eliminate", body=declared.ELIMINATE)
     def eliminate(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         cause = self._cause_field(state, command_body, ctx.seat)
         seat = bodies.seat(state, command_body, "seat")
@@ -755,7 +756,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         return self._checked(state, command_body, ctx, "eliminate", cause, self._knock_out(
             state, Event("player.eliminated", {"seat": seat, "by": ctx.seat, "cause": cause})))
 
-    @command("concede")
+    @command("concede", body=declared.CONCEDE)
     def concede(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         return self._knock_out(state, Event("player.eliminated", {"seat": ctx.seat, "by": ctx.seat,
                                                                  "conceded": True}))

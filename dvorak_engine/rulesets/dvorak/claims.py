@@ -23,6 +23,7 @@ from dvorak_core.errors import DomainError
 from dvorak_engine.cards import card_content
 from dvorak_engine.events import Event
 from dvorak_engine.ruleset import PUBLIC, CommandContext, applies, command
+from dvorak_engine.rulesets.dvorak import bodies
 from dvorak_engine.rulesets.dvorak.creative import vote_rule_of, voting_seats
 from dvorak_engine.rulesets.dvorak.effects import CLAIM, VOTE
 from dvorak_engine.rulesets.dvorak.state import Claim
@@ -67,11 +68,11 @@ class ClaimRules:
             events += self._claim_vote_events(self.fold(state, events), ctx.seat, True, ctx)
         return events
 
-    @command("accept", active=False, voting=True)
+    @command("accept", body=bodies.ACCEPT, active=False, voting=True)
     def accept(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         return self._answer(state, command_body, ctx, accept=True)
 
-    @command("dispute", active=False, voting=True)
+    @command("dispute", body=bodies.DISPUTE, active=False, voting=True)
     def dispute(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         return self._answer(state, command_body, ctx, accept=False)
 

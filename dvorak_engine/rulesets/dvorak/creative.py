@@ -46,6 +46,7 @@ from dvorak_core.rule_params import checked_params
 from dvorak_engine.cards import card_content, cards_from_json
 from dvorak_engine.events import Event
 from dvorak_engine.ruleset import COUNT, PUBLIC, CommandContext, applies, command
+from dvorak_engine.rulesets.dvorak import bodies
 from dvorak_engine.rulesets.dvorak.aftermath import in_the_aftermath
 from dvorak_engine.rulesets.dvorak.effects import TRUST, rule_params_of, unread_effects_option
 from dvorak_engine.rulesets.dvorak.piles import draw_pile_of, pile_seat, with_piles
@@ -204,7 +205,7 @@ class CreativeRules:
 
     # --- Creating a Card, Amending and Repealing ------------------------------------------------------------
 
-    @command("propose", active=False)
+    @command("propose", body=bodies.PROPOSE, active=False)
     def propose(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         if not state.table.creative:
             raise DomainError("Only a creative game takes proposals.", code="denied")
@@ -313,7 +314,7 @@ class CreativeRules:
 
     # --- Voting ---------------------------------------------------------------------------------------------
 
-    @command("vote", active=False, voting=True)
+    @command("vote", body=bodies.VOTE, active=False, voting=True)
     def vote(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         if "claim" in command_body:  # a vote on an open claim (``claims``)
             return self.vote_on_claim(state, command_body, ctx)
@@ -380,7 +381,7 @@ class CreativeRules:
             if name not in player.counters
         ]
 
-    @command("withdraw", active=False, voting=True)
+    @command("withdraw", body=bodies.WITHDRAW, active=False, voting=True)
     def withdraw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         proposal = _proposal_number(state, command_body)
         if proposal.author != ctx.seat:

@@ -21,6 +21,7 @@ from dvorak_core.rule_params import mentions
 from dvorak_engine.cards import Card
 from dvorak_engine.state import GameState
 from dvorak_engine.values import replace
+from dvorak_engine.visibility import counted, derived, lookup, owner, public
 
 BASIC_RULES: dict[str, Any] = {
     "hand_limit": 5,
@@ -53,28 +54,33 @@ ACTION_ABILITY = re.compile(r"\bAction:", re.IGNORECASE)
 
 @dataclass(frozen=True)
 class SpecialRule:
-    id: str
-    title: str
-    text: str = ""
-    params: dict[str, Any] = field(default_factory=dict)
+    id: str = public()
+    title: str = public()
+    text: str = public("")
+    params: dict[str, Any] = public(default_factory=dict)
     # Its confirmed effect (the effect language's JSON list), from the archive's deck or voted in with the rule.
-    effect: list[dict[str, Any]] | None = None
+    effect: list[dict[str, Any]] | None = public(None)
 
 
 @dataclass(frozen=True)
 class Player:
     """What one seat has on the table."""
 
-    seat: int
-    hand: tuple[str, ...] = ()
+    seat: int = public()
+    hand: tuple[str, ...] = owner(())
     # Every Thing this player controls, including those played onto other Things (see DvorakState.attached_to).
-    in_play: tuple[str, ...] = ()
-    counters: dict[str, int] = field(default_factory=dict)
-    # Multi-Deck and CCG games only: this player's own piles (tops last).
-    draw_pile: tuple[str, ...] = ()
-    discard_pile: tuple[str, ...] = ()
+    in_play: tuple[str, ...] = public(())
+    counters: dict[str, int] = public(default_factory=dict)
+    # Multi-Deck and CCG games only: this player's own piles (tops last): the draw pile seen as a count.
+    draw_pile: tuple[str, ...] = counted(())
+    discard_pile: tuple[str, ...] = public(())
     # CCG games only: the player deck they brought ({"id", "name", "card_set", "version"}).
-    deck: dict[str, Any] | None = None
+    deck: dict[str, Any] | None = public(None)
+
+    @derived
+    def hand_count(self) -> int:
+        """How many cards the hand holds: everyone sees it, the cards only their holder."""
+        return len(self.hand)
 
 
 @dataclass(frozen=True)
@@ -82,10 +88,10 @@ class Turn:
     """The turn in progress. ``played`` maps each card played during it, by anyone (in or out of turn), to the
     seat that played it: the cards "just played", which their players may cite to change a rule."""
 
-    seat: int
-    stage: str = DRAW
-    things_played: int = 0
-    actions_played: int = 0
+    seat: int = public()
+    stage: str = public(DRAW)
+    things_played: int = public(0)
+    actions_played: int = public(0)
     played: dict[str, int] = field(default_factory=dict)
 
 
@@ -100,16 +106,16 @@ class Modifier:
     is the number of the turn whose beginning ends it.
     """
 
-    source: str
-    param: str
-    value: Any
-    seat: int | None = None
-    card: str | None = None
-    deny: bool = False
-    order: int = 0
-    by: int | None = None
-    until: str = LEAVES_PLAY
-    ends_at_turn: int | None = None
+    source: str = public()
+    param: str = public()
+    value: Any = public()
+    seat: int | None = public(None)
+    card: str | None = public(None)
+    deny: bool = public(False)
+    order: int = public(0)
+    by: int | None = public(None)
+    until: str = public(LEAVES_PLAY)
+    ends_at_turn: int | None = public(None)
 
 
 @dataclass(frozen=True)
@@ -123,17 +129,17 @@ class Proposal:
     proposed, which it returns to once the vote is over.
     """
 
-    number: int
-    kind: str
-    author: int
+    number: int = public()
+    kind: str = public()
+    author: int = public()
     during: str
-    status: str = "open"
-    votes: dict[str, bool] = field(default_factory=dict)
-    cards: tuple[str, ...] = ()
-    target: str | None = None
-    original: dict[str, Any] = field(default_factory=dict)
-    changes: dict[str, Any] = field(default_factory=dict)
-    rule: dict[str, Any] = field(default_factory=dict)
+    status: str = public("open")
+    votes: dict[str, bool] = public(default_factory=dict)
+    cards: tuple[str, ...] = public(())
+    target: str | None = public(None)
+    original: dict[str, Any] = public(default_factory=dict)
+    changes: dict[str, Any] = public(default_factory=dict)
+    rule: dict[str, Any] = public(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -142,38 +148,38 @@ class Claim:
     command as its claimant sent it, ``card`` the cited card's content (shown to all), ``stage`` ``claim``
     (the others accept or dispute) or ``vote``; ``answers`` and ``votes`` map a seat, as a string, to yes/no."""
 
-    number: int
-    seat: int
-    move: dict[str, Any]
-    cause: str
-    card: dict[str, Any] = field(default_factory=dict)
-    stage: str = "claim"
+    number: int = public()
+    seat: int = public()
+    move: dict[str, Any] = public()
+    cause: str = public()
+    card: dict[str, Any] = public(default_factory=dict)
+    stage: str = public("claim")
     during: str = "active"
-    status: str = "open"
-    answers: dict[str, bool] = field(default_factory=dict)
-    votes: dict[str, bool] = field(default_factory=dict)
+    status: str = public("open")
+    answers: dict[str, bool] = public(default_factory=dict)
+    votes: dict[str, bool] = public(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class DvorakState:
-    variant: str = STANDARD
-    creative: bool = False
-    deck: dict[str, Any] = field(default_factory=dict)
-    cards: dict[str, Card] = field(default_factory=dict)
-    special_rules: tuple[SpecialRule, ...] = ()
-    base_rules: dict[str, Any] = field(default_factory=lambda: dict(BASIC_RULES))
-    players: tuple[Player, ...] = ()
-    turn: Turn | None = None
+    variant: str = public(STANDARD)
+    creative: bool = public(False)
+    deck: dict[str, Any] = public(default_factory=dict)
+    cards: dict[str, Card] = lookup(default_factory=dict)
+    special_rules: tuple[SpecialRule, ...] = public(())
+    base_rules: dict[str, Any] = public(default_factory=lambda: dict(BASIC_RULES))
+    players: tuple[Player, ...] = public(())
+    turn: Turn | None = public(None)
     # How many turns have begun: the first turn is number 1.
-    turn_number: int = 0
-    draw_pile: tuple[str, ...] = ()
-    discard_pile: tuple[str, ...] = ()
-    attached_to: dict[str, str] = field(default_factory=dict)
-    modifiers: tuple[Modifier, ...] = ()
-    blank_cards: int = 0
-    proposals: tuple[Proposal, ...] = ()
+    turn_number: int = public(0)
+    draw_pile: tuple[str, ...] = counted(())
+    discard_pile: tuple[str, ...] = public(())
+    attached_to: dict[str, str] = public(default_factory=dict)
+    modifiers: tuple[Modifier, ...] = public(())
+    blank_cards: int = public(0)
+    proposals: tuple[Proposal, ...] = public(())
     # Cards whose proposal was rejected (or withdrawn): set aside, visible to all, proposable again.
-    rejected: tuple[str, ...] = ()
+    rejected: tuple[str, ...] = public(())
     # Multi-Deck and CCG games: card id -> the seat whose deck it came from.
     owners: dict[str, int] = field(default_factory=dict)
     # Multi-Deck games: the archive deck's cards (content, no ids) copied for each player who joins.
@@ -181,7 +187,7 @@ class DvorakState:
     # The effects the game understands, fixed when it was created (``effects.fixed_effects``); None in a game
     # created before the server read cards: every citation is then taken on trust.
     effects: dict[str, Any] | None = None
-    claims: tuple[Claim, ...] = ()
+    claims: tuple[Claim, ...] = public(())
 
     @property
     def has_own_decks(self) -> bool:
@@ -195,6 +201,20 @@ class DvorakState:
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
+
+    @derived
+    def rule_effect(self, rule_id: str) -> list[dict[str, Any]] | None:
+        """What the game understands a Special Rule (public) to do: the effect language's JSON list, or None when
+        it does not understand it (or the game was created before it read cards)."""
+        from dvorak_core.effects.language import effects_from_json, to_json
+
+        if self.effects is None:
+            return None
+        rule = next((r for r in self.special_rules if r.id == rule_id), None)
+        if rule is None:
+            return None
+        found = rule.effect if rule.effect is not None else self.effects.get("special_rules", {}).get(rule_id)
+        return None if found is None else to_json(effects_from_json(found))
 
     def with_player(self, player: Player) -> DvorakState:
         players = list(self.players)

@@ -4,8 +4,10 @@ A viewer is a seat, or None for a spectator. Nobody but its holder sees a hand's
 of the draw pile or the ids in it (only how many cards it holds); Things in play and the discard pile are
 public. A card a viewer may not see does not appear at all, not even its id.
 
-The state's JSON (API.md "The state a seat sees") is built here field by field, never from the whole state, so a
-field added to ``DvorakState`` is shown to nobody until this view names it. An event's data is first cut down by
+The state's JSON (API.md "The state a seat sees") is built here from the state as the viewer may see it
+(``visibility.seen``): each field of ``DvorakState`` says who sees it, so a hand is read only for its holder, a draw
+pile only as a count, a card only by an id the viewer was shown, and a field added without a declaration cannot be
+read at all. An event's data is first cut down by
 the keys its type declares (``@applies(..., shows=...)``); then every card id in it becomes the card for a
 viewer who could see it before or after the event, and disappears for anyone else.
 
@@ -19,24 +21,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from dvorak_core.effects.language import to_json
 from dvorak_engine.cards import card_content, card_json, hide_unseen_cards
 from dvorak_engine.events import Event
 from dvorak_engine.ruleset import redacts
-from dvorak_engine.rulesets.dvorak.effects import effect_of
 from dvorak_engine.rulesets.dvorak.precedence import rule_value
-from dvorak_engine.rulesets.dvorak.state import (
-    Proposal,
-    all_discard_piles,
-    all_draw_piles,
-    cards_visible_to,
-    visible_modifiers,
-)
+from dvorak_engine.rulesets.dvorak.state import OWN_DECK_VARIANTS, cards_visible_to
 from dvorak_engine.state import GameState, teams
+from dvorak_engine.visibility import Seen
 
 
-def _things_in_play(state: GameState, seat: int) -> list[dict[str, Any]]:
-    table = state.table
+def _things_in_play(table: Seen, seat: int) -> list[dict[str, Any]]:
     children: dict[str, list[str]] = {}
     for child, host in table.attached_to.items():
         children.setdefault(host, []).append(child)
@@ -45,56 +39,71 @@ def _things_in_play(state: GameState, seat: int) -> list[dict[str, Any]]:
         return {**card_json(table.cards[card_id]),
                 "attached": [render(child) for child in children.get(card_id, [])]}
 
-    player = table.player(seat)
-    return [render(card_id) for card_id in player.in_play if card_id not in table.attached_to]
+    return [render(card_id) for card_id in table.players[seat].in_play if card_id not in table.attached_to]
 
 
-def player_view(state: GameState, seat: int, viewer: int | None) -> dict[str, Any]:
-    table, person = state.table, state.seat(seat)
-    player = table.player(seat)
+def _visible(table: Seen) -> set[str]:
+    """The ids of the cards the viewer may see, from what it may read: Things in play, the discard piles, its own
+    hand, and the Creative Rules' cards everyone sees (those in the open vote, those rejected). The same set as
+    ``state.cards_visible_to``, which works on the whole state for the events' redaction."""
+    visible = {*table.discard_pile, *table.rejected}
+    proposal = next((p for p in table.proposals if p.status == "open"), None)
+    if proposal is not None:
+        visible.update(proposal.cards)
+    for player in table.players:
+        visible.update(player.discard_pile)
+        visible.update(player.in_play)
+        if player.shows("hand"):
+            visible.update(player.hand)
+    return visible
+
+
+def player_view(state: Seen, seat: int) -> dict[str, Any]:
+    table, person = state.table, state.seats[seat]
+    player = table.players[seat]
     view: dict[str, Any] = {
         "seat": person.seat,
         "username": person.username,
         "team": person.team,
-        "hand_count": len(player.hand),
-        "in_play": _things_in_play(state, seat),
+        "hand_count": player.hand_count(),
+        "in_play": _things_in_play(table, seat),
         "counters": dict(player.counters),
         "status": person.status,
     }
-    if table.has_own_decks:
+    if table.variant in OWN_DECK_VARIANTS:
         view["draw_pile"] = {"count": len(player.draw_pile)}
         view["discard_pile"] = [card_json(table.cards[card_id]) for card_id in player.discard_pile]
     if player.deck is not None:
         view["deck"] = dict(player.deck)
-    if seat == viewer:
+    if player.shows("hand"):
         view["hand"] = [card_json(table.cards[card_id]) for card_id in player.hand]
     return view
 
 
-def _modifiers_view(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
+def _modifiers_view(table: Seen, visible: set[str]) -> list[dict[str, Any]]:
     """Rule changes in effect: each with its number (``id``, for ``end_rule_effect``), who made it and until
     when; a source card the viewer cannot see (an Action since shuffled back into the draw pile, say) is shown as
     null, and a change made for a card the viewer cannot see is left out, so ids cannot be followed."""
-    visible = cards_visible_to(state, viewer)
 
     def shown(card_id: str | None) -> str | None:
-        return None if card_id in state.table.cards and card_id not in visible else card_id
+        return None if card_id in table.cards and card_id not in visible else card_id
 
     views = []
-    for m in visible_modifiers(state, viewer):
+    for m in table.modifiers:
+        if m.card is not None and m.card in table.cards and m.card not in visible:
+            continue
         view = {"id": m.order, "source": shown(m.source), "param": m.param, "value": m.value, "seat": m.seat,
                 "card": m.card, "deny": m.deny, "by": m.by, "until": m.until}
         if m.ends_at_turn is not None:
-            view["turns_left"] = m.ends_at_turn - state.table.turn_number
+            view["turns_left"] = m.ends_at_turn - table.turn_number
         views.append(view)
     return views
 
 
-def proposal_view(state: GameState, proposal: Proposal, viewer: int | None) -> dict[str, Any]:
+def proposal_view(table: Seen, proposal: Seen, visible: set[str]) -> dict[str, Any]:
     """API.md's proposal: number, kind, author (a seat), status, votes, and what it proposes. A card's id is
     shown only to a viewer who can see the card where it is now."""
-    visible = cards_visible_to(state, viewer)
-    cards = state.table.cards
+    cards = table.cards
 
     def shown(card_id: str, content: dict[str, Any]) -> dict[str, Any]:
         return {"id": card_id, **content} if card_id in visible else dict(content)
@@ -116,10 +125,12 @@ def proposal_view(state: GameState, proposal: Proposal, viewer: int | None) -> d
     return view
 
 
-def render_table(state: GameState, viewer: int | None) -> dict[str, Any]:
-    """API.md "The state a seat sees", but for the core's part (id, status, version, ruleset, you, winners)."""
+def render_table(state: Seen, viewer: int | None) -> dict[str, Any]:
+    """API.md "The state a seat sees", but for the core's part (id, status, version, ruleset, you, winners), from
+    the state as the viewer may see it."""
     table = state.table
     turn = table.turn
+    visible = _visible(table)
     return {
         "variant": table.variant,
         "creative": table.creative,
@@ -128,37 +139,30 @@ def render_table(state: GameState, viewer: int | None) -> dict[str, Any]:
             "seat": turn.seat, "stage": turn.stage,
             "things_played": turn.things_played, "actions_played": turn.actions_played,
         },
-        "players": [player_view(state, seat.seat, viewer) for seat in state.seats],
+        "players": [player_view(state, seat.seat) for seat in state.seats],
         "teams": teams(state),
-        "draw_pile": {"count": len(all_draw_piles(state))},
-        "discard_pile": [card_json(table.cards[card_id]) for card_id in all_discard_piles(state)],
+        "draw_pile": {"count": len(table.draw_pile) + sum(len(p.draw_pile) for p in table.players)},
+        "discard_pile": [card_json(table.cards[card_id])
+                         for card_id in (*table.discard_pile, *(c for p in table.players for c in p.discard_pile))],
         "blank_cards": table.blank_cards,
         "rules": {param: rule_value(state, param, viewer) for param in table.base_rules},
-        "modifiers": _modifiers_view(state, viewer),
-        "special_rules": [special_rule_view(state, rule) for rule in table.special_rules],
-        "proposals": [proposal_view(state, proposal, viewer) for proposal in table.proposals],
+        "modifiers": _modifiers_view(table, visible),
+        "special_rules": [{"id": rule.id, "title": rule.title, "text": rule.text,
+                           "effect": table.rule_effect(rule.id)} for rule in table.special_rules],
+        "proposals": [proposal_view(table, proposal, visible) for proposal in table.proposals],
         "rejected": [card_json(table.cards[card_id]) for card_id in table.rejected],
-        "claims": [claim_view(state, claim, viewer) for claim in table.claims],
+        "claims": [claim_view(table, claim, visible) for claim in table.claims],
     }
 
 
-def special_rule_view(state: GameState, rule: Any) -> dict[str, Any]:
-    """A Special Rule in effect, public: with ``effect``, what the game understands it to do (the effect language's
-    JSON list), or None when it does not understand it (or the game was created before it read cards)."""
-    understood = effect_of(state, rule.id)
-    return {"id": rule.id, "title": rule.title, "text": rule.text,
-            "effect": None if understood is None else to_json(understood)}
-
-
-def claim_view(state: GameState, claim: Any, viewer: int | None) -> dict[str, Any]:
+def claim_view(table: Seen, claim: Seen, visible: set[str]) -> dict[str, Any]:
     """A claim as a viewer sees it: the cited card's content for all, its id (and the ids in the move) only to
     those who can see them."""
-    visible = cards_visible_to(state, viewer)
     view = {"number": claim.number, "seat": claim.seat, "type": claim.move.get("type"),
-            "move": hide_unseen_cards(dict(claim.move), state.table.cards, visible), "card": dict(claim.card),
+            "move": hide_unseen_cards(dict(claim.move), table.cards, visible), "card": dict(claim.card),
             "stage": claim.stage, "status": claim.status, "answers": dict(claim.answers),
             "votes": dict(claim.votes)}
-    if claim.cause not in state.table.cards or claim.cause in visible:
+    if claim.cause not in table.cards or claim.cause in visible:
         view["cause"] = claim.cause
     return view
 
@@ -193,7 +197,7 @@ class VisibleAround:
 class DvorakViews:
     """The views of the ``dvorak`` ruleset, mixed into it."""
 
-    def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+    def shown(self, state: Seen, viewer: int | None) -> dict[str, Any]:
         return render_table(state, viewer)
 
     def redact_event(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,

@@ -1,7 +1,8 @@
 """Filibuster on the ruleset contract: campaigns of four steps, filibusters, Gambit stacks, and points to 200.
 
 The rules are the Filibuster CCG set's own (Drock, 2012); each method below says which sentence it carries out.
-The readings taken where the rules are silent are listed in the package's docstring (``filibuster/__init__``).
+The readings taken where the rules are silent are listed in the package's docstring (``filibuster/__init__``); each
+command's body is declared in ``bodies`` (checked by the engine before its handler runs).
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from dvorak_core.errors import DomainError
-from dvorak_engine import bodies
 from dvorak_engine.cards import (
     Card,
     card_json,
@@ -33,12 +33,11 @@ from dvorak_engine.ruleset import (
     choose,
     command,
 )
+from dvorak_engine.rulesets.filibuster import bodies as declared
 from dvorak_engine.rulesets.filibuster.cards import (
     CAMPAIGN,
     CONSTANT,
     GAMBIT,
-    MAX_DRAW,
-    MAX_POINTS,
     card_problems,
     carried_out_by_players,
     effect_of,
@@ -65,7 +64,7 @@ from dvorak_engine.rulesets.filibuster.state import (
 )
 from dvorak_engine.state import ACTIVE, FINISHED, GameState
 from dvorak_engine.values import replace
-from dvorak_engine.visibility import COUNT_EACH
+from dvorak_engine.visibility import COUNT_EACH, Seen
 
 NAME = "filibuster"
 STANDARD, CCG = "standard", "ccg"
@@ -328,7 +327,7 @@ class FilibusterRuleset(Ruleset):
         aims: dict[str, Any] = {}
         target = body.get("target")
         if effect.needs_target:
-            if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < len(table.players):
+            if target is None or target >= len(table.players):  # its kind is declared (``bodies.PLAY``)
                 raise DomainError("This card gives or takes points: \"target\" names the seat it is played on.",
                                   code="invalid", details={"field": "target"})
             aims["target"] = target
@@ -360,16 +359,14 @@ class FilibusterRuleset(Ruleset):
 
     @staticmethod
     def _card_in_hand(table: FilibusterState, seat: int, body: dict, name: str = "card") -> str:
-        card = body.get(name)
-        if not isinstance(card, str) or not card:
-            raise DomainError(f"\"{name}\" names a card of your hand.", code="invalid", details={"field": name})
+        card = body[name]
         if card not in table.player(seat).hand:
             raise DomainError("That card is not in your hand.", code="card_not_in_hand")
         return card
 
     # --- commands: filibusters --------------------------------------------------------------------------------
 
-    @command("filibuster")
+    @command("filibuster", body=declared.FILIBUSTER)
     def filibuster(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """"During a filibuster, you and the pitcher simultaneously reveal a card from your respective hands": each
         chooses in secret (``reveal_card``), and both are shown together."""
@@ -381,7 +378,7 @@ class FilibusterRuleset(Ruleset):
         declared = Event("filibuster.declared", {"seat": ctx.seat, "pitcher": table.pitcher})
         return [declared, self.request_choices([ctx.seat, table.pitcher])]
 
-    @command("reveal_card")
+    @command("reveal_card", body=declared.REVEAL_CARD)
     def reveal(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         self._require_phase(state.table, REVEAL)
         card = self._card_in_hand(state.table, ctx.seat, command_body)
@@ -419,7 +416,7 @@ class FilibusterRuleset(Ruleset):
                                      "returned": list(returned)})
         self._after_window(u)
 
-    @command("counter_filibuster")
+    @command("counter_filibuster", body=declared.COUNTER_FILIBUSTER)
     def counter(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """"The former pitcher can counter a successful filibuster by revealing another card with a higher value
         than the card you just played. You may respond to this counter by also revealing a second card.\""""
@@ -441,7 +438,7 @@ class FilibusterRuleset(Ruleset):
 
         return self._run(state, ctx.rng, countered)
 
-    @command("respond")
+    @command("respond", body=declared.RESPOND)
     def respond(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """"If your card's value is equal to or lesser than the pitcher's card's value, the former pitcher becomes
         the pitcher again and you must discard both cards you filibustered with. However, if your card's value is
@@ -467,7 +464,7 @@ class FilibusterRuleset(Ruleset):
 
     # --- commands: playing cards ------------------------------------------------------------------------------
 
-    @command("play")
+    @command("play", body=declared.PLAY)
     def play(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """A Campaign (the seat that must play one), a Constant (the pitcher, once the Campaign is played) or a
         Gambit (the seat whose turn it is to stack)."""
@@ -538,7 +535,7 @@ class FilibusterRuleset(Ruleset):
             u.add("filibuster.resolved", {"seat": seat, "card": card})
         self._begin_step(u, MAIN if u.table.step == BEGINNING else END)
 
-    @command("resolve")
+    @command("resolve", body=declared.RESOLVE)
     def resolve(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """The top Gambit's text has been carried out: it is destroyed, and the stack resolves on."""
         table = state.table
@@ -551,7 +548,7 @@ class FilibusterRuleset(Ruleset):
 
         return self._run(state, ctx.rng, resolved)
 
-    @command("pass")
+    @command("pass", body=declared.PASS)
     def pass_(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """Decline: to filibuster (in a window), to counter, to respond, to play a Constant, to stack a Gambit."""
         table = state.table
@@ -582,7 +579,7 @@ class FilibusterRuleset(Ruleset):
         else:
             self._pass_priority(u, seat)
 
-    @command("roll_dice")
+    @command("roll_dice", body=declared.ROLL_DICE)
     def roll(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """After a campaign died: any player rolls, and the next campaign begins."""
         self._require_phase(state.table, DIED)
@@ -607,23 +604,25 @@ class FilibusterRuleset(Ruleset):
         return cause
 
 
-    @command("score")
+    @command("score", body=declared.SCORE)
     def score(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """Points to (or from) a player, as the text of the card named in ``cause`` says."""
         table = state.table
         cause = self._cause(table, ctx.seat, command_body)
-        seat = bodies.whole(command_body, "seat", 0, len(table.players) - 1)
-        points = bodies.whole(command_body, "points", -MAX_POINTS, MAX_POINTS)
+        seat, points = command_body["seat"], command_body["points"]
+        if seat >= len(table.players):
+            raise DomainError(f"\"seat\" is a whole number from 0 to {len(table.players) - 1}.", code="invalid",
+                              details={"field": "seat"})
         return self._run(state, ctx.rng, lambda u: self._score(u, seat, points, reason="effect", cause=cause))
 
-    @command("draw")
+    @command("draw", body=declared.DRAW)
     def draw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """Cards drawn from your own deck, as the text of the card named in ``cause`` says."""
         self._cause(state.table, ctx.seat, command_body)
-        count = bodies.whole(command_body, "count", 1, MAX_DRAW)
+        count = command_body["count"]
         return self._run(state, ctx.rng, lambda u: self._draw(u, ctx.seat, count))
 
-    @command("destroy")
+    @command("destroy", body=declared.DESTROY)
     def destroy(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """A Constant destroyed, as the text of the card named in ``cause`` says: "They stay in play for the
         duration of the game or until they are destroyed by another card.\""""
@@ -808,7 +807,7 @@ class FilibusterRuleset(Ruleset):
 
     # --- views ------------------------------------------------------------------------------------------------
 
-    def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+    def shown(self, state: Seen, viewer: int | None) -> dict[str, Any]:
         """The envelope's players, each with their points (``counters.points``), their hand's size, their draw
         pile's count, their discard pile and Constants face up, and their hand only for themselves; the
         ``board``: where the campaign stands, ``null`` until the game starts."""
@@ -821,10 +820,10 @@ class FilibusterRuleset(Ruleset):
         for seat in state.seats:
             player = table.player(seat.seat) if seat.seat < len(table.players) else Player(seat=seat.seat)
             shown = {"seat": seat.seat, "username": seat.username, "team": seat.team, "status": seat.status,
-                     "counters": {"points": player.points}, "hand_count": len(player.hand),
+                     "counters": {"points": player.points}, "hand_count": player.hand_count(),
                      "draw_pile": {"count": len(player.draw_pile)},
                      "discard_pile": [card(c) for c in player.discard_pile],
-                     "constants": [card(c) for c in player.constants], "deck": player.deck}
+                     "constants": [card(c) for c in player.constants], "deck": _listed(player.deck)}
             if seat.seat == viewer:
                 shown["hand"] = [card(c) for c in player.hand]
             players.append(shown)
@@ -833,9 +832,9 @@ class FilibusterRuleset(Ruleset):
             filibuster = table.filibuster
             board = {
                 "campaign": table.campaign, "step": table.step, "phase": table.phase, "pitcher": table.pitcher,
-                "rolls": list(table.rolls), "order": list(table.order),
+                "rolls": _listed(table.rolls), "order": list(table.order),
                 "campaign_card": card(table.campaign_card),
-                "stack": [{**card(c), "seat": table.owners[c], **table.aims.get(c, {})} for c in table.stack],
+                "stack": [{**card(c), "seat": table.owners[c], **_listed(table.aims.get(c, {}))} for c in table.stack],
                 "priority": table.priority, "passed": list(table.passed), "window": list(table.window),
                 "acting": table.acting,
                 "filibuster": None if filibuster is None else {
@@ -845,7 +844,7 @@ class FilibusterRuleset(Ruleset):
                 "waiting_for": waiting_for(state),
                 "winning_points": WINNING_POINTS,
             }
-        return {"deck": dict(table.deck), "variant": table.variant, "players": players, "board": board}
+        return {"deck": _listed(table.deck), "variant": table.variant, "players": players, "board": board}
 
     def redact_event(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
                      after: GameState) -> dict:
@@ -915,6 +914,16 @@ def _discard_from_hand(table: FilibusterState, card: str) -> FilibusterState:
                              discard_pile=(*owner.discard_pile, card))
 
 
+def _listed(value: Any) -> Any:
+    """A value read through a ``Seen`` as the view's JSON: its tuples (a seen state's lists and tuples) as lists,
+    its mappings as new dicts."""
+    if isinstance(value, tuple):
+        return [_listed(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _listed(item) for key, item in value.items()}
+    return value
+
+
 def _card_view(card: Card) -> dict[str, Any]:
     return {**card_json(card), "value": value_of(card)}
 
@@ -929,15 +938,16 @@ def cards_visible_to(table: FilibusterState, viewer: int | None) -> set[str]:
     return visible
 
 
-def waiting_for(state: GameState) -> list[int]:
-    """The seats the game waits for now."""
+def waiting_for(state: Seen) -> list[int]:
+    """The seats the game waits for now (the reveal's: those of the seats asked who have not chosen yet)."""
     table = state.table
     if state.status != ACTIVE:
         return []
     if table.phase == WINDOW:
         return list(table.window)
     if table.phase == REVEAL:
-        return [seat for seat in state.choosing if str(seat) not in state.choices]
+        chosen = state.chosen()
+        return [seat for seat in state.choosing if seat not in chosen]
     if table.phase == DIED:
         return [p.seat for p in table.players]
     if table.phase == STACK:

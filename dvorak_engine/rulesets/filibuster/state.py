@@ -1,18 +1,20 @@
 """The table of a Filibuster game: each player's own deck, hand, discard pile, Constants and points, and where the
 current campaign stands.
 
-States are frozen values; the ruleset's appliers build new ones. Nothing here is shown as it is: the ruleset's
-``view`` names what each viewer sees (a hand only to its holder, a draw pile only as a count).
+States are frozen values; the ruleset's appliers build new ones. Each field's declaration says who may read it
+(``dvorak_engine.visibility``: a hand only its holder, a draw pile only as a count, the cards by the ids a viewer is
+shown); the ruleset's ``shown`` builds each viewer's view from what it may read.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from dvorak_engine.cards import Card
 from dvorak_engine.rulesets.filibuster.cards import value_of
 from dvorak_engine.values import replace
+from dvorak_engine.visibility import counted, derived, lookup, owner, public
 
 # The four steps of a campaign, in order.
 ROLL, BEGINNING, MAIN, END = "roll", "beginning", "main", "end"
@@ -36,13 +38,18 @@ class Player:
     """One seat's own cards (ids): its deck is its draw pile; ``constants`` are its Constants in play. ``deck``
     names the CCG player deck it brought (None when it plays a copy of the set)."""
 
-    seat: int
-    hand: tuple[str, ...] = ()
-    draw_pile: tuple[str, ...] = ()
-    discard_pile: tuple[str, ...] = ()
-    constants: tuple[str, ...] = ()
-    points: int = 0
-    deck: dict[str, Any] | None = None
+    seat: int = public()
+    hand: tuple[str, ...] = owner(())
+    draw_pile: tuple[str, ...] = counted(())
+    discard_pile: tuple[str, ...] = public(())
+    constants: tuple[str, ...] = public(())
+    points: int = public(0)
+    deck: dict[str, Any] | None = public(None)
+
+    @derived
+    def hand_count(self) -> int:
+        """How many cards the hand holds: everyone sees its size, only its holder its cards."""
+        return len(self.hand)
 
 
 @dataclass(frozen=True)
@@ -51,45 +58,50 @@ class Filibuster:
     the cards revealed and not yet discarded or taken back (seat, card), the value a counter must beat, and the
     counter's card."""
 
-    seat: int
-    pitcher: int
-    revealed: tuple[tuple[int, str], ...] = ()
-    to_beat: int | None = None
-    counter: str | None = None
+    seat: int = public()
+    pitcher: int = public()
+    revealed: tuple[tuple[int, str], ...] = public(())
+    to_beat: int | None = public(None)
+    counter: str | None = public(None)
 
 
 @dataclass(frozen=True)
 class FilibusterState:
-    variant: str = "standard"
-    deck: dict[str, Any] = field(default_factory=dict)
-    # The card set's cards as created (each joiner of a standard game plays a copy of them).
+    variant: str = public("standard")
+    deck: dict[str, Any] = public(default_factory=dict)
+    # The card set's cards as created (each joiner of a standard game plays a copy of them): the server's own.
     deck_cards: tuple[dict[str, Any], ...] = ()
-    cards: dict[str, Card] = field(default_factory=dict)
-    # Whose deck each card comes from: a card always goes back to its owner's piles.
-    owners: dict[str, int] = field(default_factory=dict)
-    players: tuple[Player, ...] = ()
-    campaign: int = 0
-    step: str | None = None
-    phase: str | None = None
+    # Every card of the game by its id, those in hands and draw piles too: read by the ids a viewer is shown.
+    cards: dict[str, Card] = lookup(default_factory=dict)
+    # Whose deck each card comes from: a card always goes back to its owner's piles. Read by the ids a viewer is
+    # shown (listing it would list the ids of every hand and draw pile).
+    owners: dict[str, int] = lookup(default_factory=dict)
+    players: tuple[Player, ...] = public(())
+    campaign: int = public(0)
+    step: str | None = public(None)
+    phase: str | None = public(None)
     # The seat the phase waits for (the Campaign's player, the pitcher choosing a Constant, a counter, a response).
-    acting: int | None = None
-    rolls: tuple[dict[str, Any], ...] = ()
-    order: tuple[int, ...] = ()
-    pitcher: int | None = None
-    campaign_card: str | None = None
-    # Gambits on the Campaign, bottom first; what each names (``target``, ``destroy``), by card id.
-    stack: tuple[str, ...] = ()
-    aims: dict[str, dict[str, Any]] = field(default_factory=dict)
+    acting: int | None = public(None)
+    rolls: tuple[dict[str, Any], ...] = public(())
+    order: tuple[int, ...] = public(())
+    pitcher: int | None = public(None)
+    campaign_card: str | None = public(None)
+    # Gambits on the Campaign, bottom first; what each names (``target``, ``destroy``), by card id (read by the
+    # ids of the stack's cards).
+    stack: tuple[str, ...] = public(())
+    aims: dict[str, dict[str, Any]] = lookup(default_factory=dict)
     # The stacking round: whose turn to stack or pass, who passed since the last Gambit, who played it (None while
-    # the pitcher has not yet stacked one in the Main Step).
-    priority: int | None = None
-    passed: tuple[int, ...] = ()
+    # the pitcher has not yet stacked one in the Main Step; the server's own).
+    priority: int | None = public(None)
+    passed: tuple[int, ...] = public(())
     last_stacker: int | None = None
     # The seats still to answer in a filibuster window.
-    window: tuple[int, ...] = ()
-    filibuster: Filibuster | None = None
+    window: tuple[int, ...] = public(())
+    filibuster: Filibuster | None = public(None)
+    # The server's own (the envelope's ``winners`` shows them).
     winners: tuple[int, ...] = ()
 
+    @derived
     def player(self, seat: int) -> Player:
         return self.players[seat]
 

@@ -5,7 +5,8 @@ revealed together. Seat 0 (Odds) scores when the sum is odd, seat 1 (Evens) when
 ``options.target`` points (3 unless the creator says; 1 to 9) wins. The game plays no cards: any deck may be named
 when it is created (``"ruleset": "odds_and_evens"``).
 
-Everything a player sees comes from declarations: the state's fields say who sees them (``public``, ``owner``,
+Its one command's body is declared beside its handler (``Body``): the engine checks it, and the API's schema and
+first check are made from it. Everything a player sees comes from declarations: the state's fields say who sees them (``public``, ``owner``,
 ``counted``), each event's keys likewise (``shows``), and a throw not yet revealed is the core's secret choice
 (``choose``), seen by its seat alone. The package and its line in ``dvorak_engine/rulesets/__init__.py`` are all
 the server needed: the API, the websocket, the lobby, the moves list and replay take it as they are.
@@ -17,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dvorak_core.errors import DomainError
+from dvorak_engine.bodies import Body, whole_field
 from dvorak_engine.events import Event
 from dvorak_engine.ruleset import PUBLIC, CommandContext, Ruleset, applies, choose, command
 from dvorak_engine.state import ACTIVE, FINISHED, GameState
@@ -72,12 +74,11 @@ class OddsAndEvensRuleset(Ruleset):
     def setup(self, state: GameState, rng: Any) -> list[Event]:
         return [Event("round.began", {"round": 1}), self.request_choices([0, 1])]
 
-    @command("throw")
+    @command("throw", body=Body(
+        "Throw one to five fingers, in secret: the throws are revealed once both are in.",
+        {"fingers": whole_field("How many fingers.", low=FINGERS[0], high=FINGERS[-1])}, ({"fingers": 3},)))
     def throw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        fingers = command_body.get("fingers")
-        if isinstance(fingers, bool) or fingers not in FINGERS:
-            raise DomainError("\"fingers\" is a number from 1 to 5.", code="invalid", details={"field": "fingers"})
-        return self.choose(state, ctx, fingers)
+        return self.choose(state, ctx, command_body["fingers"])
 
     def revealed(self, state: GameState, choices: dict[int, Any], ctx: CommandContext) -> list[Event]:
         total = sum(choices.values())

@@ -69,6 +69,9 @@ Readings (where the rules are silent, the choice made here)
 
 Commands (bodies sent by a seat; ``legal_moves`` lists them with ``{"choose", "from", "list"}`` fields)
 ------------------------------------------------------------------------------------------------------
+Each body is declared once in ``bodies`` (its fields, their help, examples): the engine, and ``decide`` here,
+check it by that declaration before the board is read.
+
 - ``{"type": "throw", "sign": "rock"}`` — while throwing; each seat once a throw.
 - ``{"type": "drink", "potion": "<card id>"}`` — in a potion window the seat is asked in; a rainbow potion adds
   ``"simulate": "<card id>"`` (a totem, scroll or athame of the opponent's or in the center).

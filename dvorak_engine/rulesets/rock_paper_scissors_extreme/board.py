@@ -13,7 +13,7 @@ from typing import Any
 
 from dvorak_engine.rulesets.rock_paper_scissors_extreme.cards import BLACK, Card
 from dvorak_engine.values import replace
-from dvorak_engine.visibility import counted, owner, public
+from dvorak_engine.visibility import counted, lookup, owner, public
 
 # Phases. A challenge runs THROW -> (POTIONS) -> CLAIM -> DRAW -> DISCARD, then the center is refilled and the
 # next challenge starts; a tie goes back to THROW. RESOLVING only ever lasts inside one command.
@@ -69,10 +69,11 @@ class Drink:
 
 @dataclass(frozen=True)
 class Board:
-    """Who may see what is said field by field (``dvorak_engine.visibility``); a field said by none, such as
-    ``cards`` (which names the supply's cards too), is the server's alone."""
+    """Who may see what is said field by field (``dvorak_engine.visibility``); a field said by none is the
+    server's alone."""
 
-    cards: dict[str, Card]
+    # Every card of the game by its id, the supply's too: read by an id the viewer was shown, never listed.
+    cards: dict[str, Card] = lookup()
     players: tuple[Player, ...] = public()
     # The supply's order is hidden: everyone may count it.
     supply: tuple[str, ...] = counted(())

@@ -14,6 +14,7 @@ from typing import Any
 
 from dvorak_core.errors import DomainError
 from dvorak_engine.rng import Rng
+from dvorak_engine.visibility import public
 
 ROCK, PAPER, SCISSORS = "rock", "paper", "scissors"
 SIGNS = (ROCK, PAPER, SCISSORS)
@@ -35,25 +36,32 @@ _SIGN_WORD = re.compile(r"\b(rock|paper|scissors)\b", re.IGNORECASE)
 
 @dataclass(frozen=True)
 class Card:
-    """One card of the game: its deck text and what the rules read from it."""
+    """One card of the game: its deck text and what the rules read from it. Everything on it is public: a viewer
+    finds it by an id it was shown (the board's ``cards`` are a ``lookup``)."""
 
-    id: str
-    title: str
-    text: str
-    family: str
-    sign: str | None = None
+    id: str = public()
+    title: str = public()
+    text: str = public()
+    family: str = public()
+    sign: str | None = public(None)
 
     @property
     def is_potion(self) -> bool:
         return self.family in POTION_FAMILIES
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "title": self.title, "text": self.text, "family": self.family, "sign": self.sign}
+        return card_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Card:
         return cls(id=data["id"], title=data["title"], text=data["text"], family=data["family"],
                    sign=data.get("sign"))
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    """A card as JSON: from its declared fields only, so a view makes it alike of the card as a viewer sees it
+    (``visibility.Seen``)."""
+    return {"id": card.id, "title": card.title, "text": card.text, "family": card.family, "sign": card.sign}
 
 
 def sign_in_text(text: str) -> str | None:

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from dvorak_core.errors import DomainError
-from dvorak_engine import bodies
 from dvorak_engine.rng import Rng
 from dvorak_engine.ruleset import choose
 from dvorak_engine.rulesets.rock_paper_scissors_extreme.board import (
@@ -30,6 +29,7 @@ from dvorak_engine.rulesets.rock_paper_scissors_extreme.board import (
     Board,
     evolve,
 )
+from dvorak_engine.rulesets.rock_paper_scissors_extreme.bodies import BODIES
 from dvorak_engine.rulesets.rock_paper_scissors_extreme.cards import (
     BEATS,
     BLACK,
@@ -156,12 +156,14 @@ def drinkable(board: Board, seat: int, window: str) -> list[Card]:
 
 
 def active_seats(board: Board) -> list[int]:
-    """The seats the game waits for now (two at once while throwing, answering a potion window or discarding)."""
+    """The seats the game waits for now (two at once while throwing, answering a potion window or discarding).
+
+    Read from the board's public fields only, so a view asks it of the board as its viewer sees it."""
     if board.winners is not None:
         return []
     if board.phase == THROW:
         thrown = {t.seat for t in board.throws}
-        return [seat for seat in board.seats if seat not in thrown]
+        return [player.seat for player in board.players if player.seat not in thrown]
     if board.phase == POTIONS:
         answered = {a.seat for a in board.answers}
         return [seat for seat in board.asked if seat not in answered]
@@ -170,7 +172,7 @@ def active_seats(board: Board) -> list[int]:
     if board.phase == DRAW:
         return [board.drawers[0]]
     if board.phase == DISCARD:
-        return [seat for seat in board.seats if len(board.player(seat).items) > MAX_ITEMS]
+        return [player.seat for player in board.players if len(player.items) > MAX_ITEMS]
     return []
 
 
@@ -247,7 +249,9 @@ def legal_moves(board: Board, seat: int) -> list[dict[str, Any]]:
 
 
 def decide(board: Board, seat: int, command: dict, rng: Rng) -> list[dict[str, Any]]:
-    """The events ``command`` from ``seat`` causes, or ``DomainError`` if the rules refuse it."""
+    """The events ``command`` from ``seat`` causes, or ``DomainError`` if the rules refuse it. The body is checked
+    by its command's declaration (``bodies``) before the board is: a field of the wrong shape is ``invalid``
+    whatever the stage."""
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
         raise DomainError("A command is an object with a \"type\".", code="invalid", details={"field": "type"})
     if board.winners is not None:
@@ -258,6 +262,7 @@ def decide(board: Board, seat: int, command: dict, rng: Rng) -> list[dict[str, A
     if handler is None:
         raise DomainError(f"Rock Paper Scissors Extreme has no command {command['type']!r}.",
                           code="unknown_command", details={"known": sorted(COMMANDS)})
+    BODIES[command["type"]].checked(command)
     run = _Run(board, rng)
     try:
         handler(run, seat, command)
@@ -286,15 +291,11 @@ def _invalid(message: str, field: str) -> DomainError:
     return DomainError(message, code="invalid", details={"field": field})
 
 
-
-
-CARD_ID = "\"{name}\" names a card by its id."
+# Each handler reads a body its declaration (``bodies.BODIES``) has passed.
 
 
 def _throw(run: _Run, seat: int, command: dict) -> None:
-    sign = command.get("sign")
-    if not isinstance(sign, str) or sign not in SIGNS:
-        raise _invalid("Throw \"rock\", \"paper\" or \"scissors\".", "sign")
+    sign = command["sign"]
     _expect(run.board, THROW, seat)
     run.emit("thrown", seat=seat, sign=sign)
     if len(run.board.throws) == len(run.board.seats):
@@ -304,8 +305,7 @@ def _throw(run: _Run, seat: int, command: dict) -> None:
 
 
 def _drink(run: _Run, seat: int, command: dict) -> None:
-    potion_id = bodies.text(command, "potion", message=CARD_ID)
-    simulate = bodies.text(command, "simulate", message=CARD_ID, required=False)
+    potion_id, simulate = command["potion"], command.get("simulate")
     board = run.board
     _expect(board, POTIONS, seat)
     if potion_id not in board.player(seat).items or not board.cards[potion_id].is_potion:
@@ -331,10 +331,8 @@ def _pass(run: _Run, seat: int, command: dict) -> None:
 
 
 def _claim(run: _Run, seat: int, command: dict) -> None:
-    choice = command.get("choice")
-    if not isinstance(choice, str) or choice not in (TAKE, SCORE):
-        raise _invalid(f"\"choice\" is {TAKE!r} or {SCORE!r}.", "choice")
-    picked = {field: bodies.text(command, field, message=CARD_ID, required=False) for field in ("break", "steal")}
+    choice = command["choice"]
+    picked = {field: command.get(field) for field in ("break", "steal")}
     board = run.board
     _expect(board, CLAIM, seat)
     options = claim_options(board)
@@ -381,7 +379,7 @@ def _claim(run: _Run, seat: int, command: dict) -> None:
 
 
 def _draw(run: _Run, seat: int, command: dict) -> None:
-    card = bodies.text(command, "card", message=CARD_ID)
+    card = command["card"]
     _expect(run.board, DRAW, seat)
     if card not in run.board.center:
         raise _invalid("Draw one of the face-up cards in the center.", "card")
@@ -390,10 +388,7 @@ def _draw(run: _Run, seat: int, command: dict) -> None:
 
 
 def _discard(run: _Run, seat: int, command: dict) -> None:
-    cards = command.get("cards")
-    if not isinstance(cards, list) or len(cards) != 1 or not isinstance(cards[0], str) or not cards[0]:
-        raise _invalid("\"cards\" is a list of one card: the item you discard.", "cards")
-    [card] = cards
+    [card] = command["cards"]
     board = run.board
     _expect(board, DISCARD, seat)
     if card not in board.player(seat).items:

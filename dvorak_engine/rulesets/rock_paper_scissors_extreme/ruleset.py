@@ -23,6 +23,7 @@ from dvorak_core.errors import DomainError
 from dvorak_engine.events import Event
 from dvorak_engine.rng import Rng
 from dvorak_engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, applies, command
+from dvorak_engine.rulesets.rock_paper_scissors_extreme import bodies as declared
 from dvorak_engine.rulesets.rock_paper_scissors_extreme import rules
 from dvorak_engine.rulesets.rock_paper_scissors_extreme.board import (
     Board,
@@ -33,7 +34,7 @@ from dvorak_engine.rulesets.rock_paper_scissors_extreme.views import SHOWS
 from dvorak_engine.rulesets.rock_paper_scissors_extreme.views import view as board_view
 from dvorak_engine.state import ACTIVE, FINISHED, GameState
 from dvorak_engine.values import replace
-from dvorak_engine.visibility import counted, public
+from dvorak_engine.visibility import Seen, counted, public
 
 NAME = "rock_paper_scissors_extreme"
 
@@ -88,32 +89,32 @@ class RockPaperScissorsExtremeRuleset(Ruleset):
         seats = [seat.seat for seat in state.seats]
         return _events(rules.setup(list(state.table.deck_cards), seats, rng))
 
-    # --- commands ---------------------------------------------------------------------------------------
+    # --- commands: each body declared in ``bodies``, checked before ``rules.decide`` reads it ------------
 
     def _rules_decide(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         return _events(rules.decide(state.table.board, ctx.seat, command_body, ctx.rng))
 
-    @command("throw")
+    @command("throw", body=declared.THROW)
     def throw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         return self._rules_decide(state, command_body, ctx)
 
-    @command("drink")
+    @command("drink", body=declared.DRINK)
     def drink(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         return self._rules_decide(state, command_body, ctx)
 
-    @command("pass")
+    @command("pass", body=declared.PASS)
     def pass_(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         return self._rules_decide(state, command_body, ctx)
 
-    @command("claim")
+    @command("claim", body=declared.CLAIM)
     def claim(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         return self._rules_decide(state, command_body, ctx)
 
-    @command("draw")
+    @command("draw", body=declared.DRAW)
     def draw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         return self._rules_decide(state, command_body, ctx)
 
-    @command("discard")
+    @command("discard", body=declared.DISCARD)
     def discard(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         return self._rules_decide(state, command_body, ctx)
 
@@ -153,7 +154,7 @@ class RockPaperScissorsExtremeRuleset(Ruleset):
 
     # --- views ------------------------------------------------------------------------------------------
 
-    def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+    def shown(self, state: Seen, viewer: int | None) -> dict[str, Any]:
         """The envelope's players (each one's points as the counter ``points``), the deck, and the ``board``
         (``views.view``; null until the game starts)."""
         board = state.table.board

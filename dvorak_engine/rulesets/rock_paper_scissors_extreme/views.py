@@ -16,6 +16,7 @@ from typing import Any
 
 from dvorak_engine import visibility
 from dvorak_engine.rulesets.rock_paper_scissors_extreme.board import Board, event_type_and_data
+from dvorak_engine.rulesets.rock_paper_scissors_extreme.cards import card_json
 from dvorak_engine.rulesets.rock_paper_scissors_extreme.rules import (
     CENTER_SIZE,
     MAX_ITEMS,
@@ -54,11 +55,17 @@ SHOWS: dict[str, dict[str, Any]] = {
 }
 
 
-def view(board: Board, viewer: int | None) -> dict[str, Any]:
-    """The board as ``viewer`` (a seat, or None for a spectator) sees it: each card in sight as a whole card."""
+def view(board: Board | visibility.Seen, viewer: int | None) -> dict[str, Any]:
+    """The board as ``viewer`` (a seat, or None for a spectator) sees it: each card in sight as a whole card.
+
+    Made from the board as the viewer may see it (``visibility.seen``; a Board given is read so): a field its
+    declarations do not show this viewer cannot be read here."""
+    if not isinstance(board, visibility.Seen):
+        board = visibility.seen(board, viewer)
+    cards = board.cards  # a lookup: a card is found by an id the viewer was shown
 
     def card(card_id: str | None) -> dict[str, Any] | None:
-        return None if card_id is None else board.cards[card_id].to_json()
+        return None if card_id is None else card_json(cards[card_id])
 
     def cards_of(shown: dict[str, Any]) -> dict[str, Any]:
         """A drink or an answer as the visibility rules show it, its card ids made whole cards."""

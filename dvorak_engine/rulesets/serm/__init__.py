@@ -2,9 +2,10 @@
 
 ``RULESET`` plugs the game into the ruleset contract (``ruleset``). The rules are read beside the deck's Special
 Rules and its eight soldier cards: ``cards`` reads each soldier's stats, cost and abilities from the deck,
-``geometry`` measures the table, ``reading`` says who sees what and where a Move goes, ``ruleset`` decides and
-applies the events, ``moves`` lists the legal moves, ``views`` shows the table (all of it, to everyone: the game
-hides nothing). docs/serm.md is the players' guide, with a diagram of the geometry.
+``geometry`` measures the table, ``reading`` says who sees what and where a Move goes, ``bodies`` declares each
+command's body (checked before its handler runs), ``ruleset`` decides and applies the events, ``moves`` lists the
+legal moves, ``views`` shows the table (all of it, to everyone: the game hides nothing). docs/serm.md is the
+players' guide, with a diagram of the geometry.
 
 Readings (where the rules leave a measure open, the choice made here; those players might disagree on are game
 options, named in brackets)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dvorak_core.errors import DomainError
+from dvorak_engine.visibility import public
 
 STATS = ("Shoot", "Endure", "React", "Move")
 # More dice than this in one stat is no soldier of a skirmish: a bound on what one roll may cost the server.
@@ -43,25 +44,31 @@ DEFAULT_BLAST_RADIUS = 2
 @dataclass(frozen=True)
 class SoldierCard:
     """One soldier card of the deck: its stats, its cost (the corner value; None when the card has none), its text
-    and the abilities read from it."""
+    and the abilities read from it. Everyone sees all of it."""
 
-    title: str
-    text: str
-    shoot: int
-    endure: int
-    react: int
-    move: int
-    cost: int | None = None
-    abilities: tuple[str, ...] = ()
-    blast_radius: int = 0
+    title: str = public()
+    text: str = public()
+    shoot: int = public()
+    endure: int = public()
+    react: int = public()
+    move: int = public()
+    cost: int | None = public(None)
+    abilities: tuple[str, ...] = public(())
+    blast_radius: int = public(0)
 
     def has(self, ability: str) -> bool:
         return ability in self.abilities
 
     def to_json(self) -> dict[str, Any]:
-        return {"title": self.title, "text": self.text, "cost": self.cost,
-                "stats": {"shoot": self.shoot, "endure": self.endure, "react": self.react, "move": self.move},
-                "abilities": list(self.abilities), "blast_radius": self.blast_radius}
+        return card_json(self)
+
+
+def card_json(card: SoldierCard) -> dict[str, Any]:
+    """A soldier card as JSON: from its declared fields only, so a view makes it alike of the card as a viewer sees
+    it (``visibility.Seen``)."""
+    return {"title": card.title, "text": card.text, "cost": card.cost,
+            "stats": {"shoot": card.shoot, "endure": card.endure, "react": card.react, "move": card.move},
+            "abilities": list(card.abilities), "blast_radius": card.blast_radius}
 
 
 def _stat(stats: dict, name: str) -> int | None:

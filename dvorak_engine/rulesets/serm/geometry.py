@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from dvorak_engine.visibility import public
+
 # The eight compass directions, north first, clockwise; north is towards seat 1's edge (y grows).
 DIRECTIONS: dict[str, tuple[int, int]] = {
     "N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1),
@@ -27,11 +29,12 @@ def cell_name(cell: Cell) -> str:
 
 
 def parse_cell(name: object) -> Cell | None:
-    """The square ``"x,y"`` names, or None for anything else."""
+    """The square ``"x,y"`` names, or None for anything else (each of ``x`` and ``y`` a whole number, one ``-`` at
+    most before it)."""
     if not isinstance(name, str):
         return None
     parts = name.split(",")
-    if len(parts) != 2 or not all(part.strip().lstrip("-").isdigit() for part in parts):
+    if len(parts) != 2 or not all(part.strip().removeprefix("-").isdecimal() for part in parts):
         return None
     return int(parts[0]), int(parts[1])
 
@@ -40,10 +43,10 @@ def parse_cell(name: object) -> Cell | None:
 class Rect:
     """A piece of terrain: a rectangle of whole squares, its south-west square at ``x``, ``y``."""
 
-    x: int
-    y: int
-    width: int
-    height: int
+    x: int = public()
+    y: int = public()
+    width: int = public()
+    height: int = public()
 
     def covers(self, cell: Cell) -> bool:
         return self.x <= cell[0] < self.x + self.width and self.y <= cell[1] < self.y + self.height

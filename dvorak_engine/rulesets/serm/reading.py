@@ -76,7 +76,8 @@ def stop_square(table: SermState, pending: PendingMove, reactor: Soldier) -> int
 
 
 def acting_seats(state: GameState) -> list[int]:
-    """The seats the game waits for now."""
+    """The seats the game waits for now: from the state's public fields only, so a view asks it of the state as
+    its viewer sees it."""
     table = state.table
     if state.status != ACTIVE or table is None:
         return []

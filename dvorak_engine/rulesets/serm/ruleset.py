@@ -17,6 +17,7 @@ from dvorak_engine import bodies
 from dvorak_engine.events import Event
 from dvorak_engine.rng import Rng
 from dvorak_engine.ruleset import PUBLIC, CommandContext, Ruleset, Unfolding, applies, command
+from dvorak_engine.rulesets.serm import bodies as declared
 from dvorak_engine.rulesets.serm.cards import BLAST, ONE_ACTION, STEERS, VOLLEY, card_from_json, read_deck
 from dvorak_engine.rulesets.serm.dice import roll
 from dvorak_engine.rulesets.serm.geometry import COMPASS, Cell, Rect, cell_name, parse_cell
@@ -52,6 +53,7 @@ from dvorak_engine.rulesets.serm.views import view
 from dvorak_engine.state import ACTIVE, GameState
 from dvorak_engine.state import FINISHED as GAME_FINISHED
 from dvorak_engine.values import replace
+from dvorak_engine.visibility import Seen
 
 NAME = "serm"
 # Where each side's soldiers stand at the start, facing the other side.
@@ -96,24 +98,17 @@ def deployment(state: GameState) -> list[dict[str, Any]]:
     return placed
 
 
-# --- command fields -----------------------------------------------------------------------------------------------
-
-
-
-
+# --- command fields: each body is declared in ``bodies`` and checked before its handler runs -----------------
+#
+# What a soldier's card or the game's options call for is the handler's to check: a field required only for some
+# soldiers (``direction``, ``target``, ``at``) or with some options (``stop``), or refused for the others.
 
 
 def _cell_field(body: dict, name: str) -> Cell:
     cell = parse_cell(body.get(name))
     if cell is None:
-        raise invalid(f"\"{name}\" names a square as \"x,y\".", name)
+        raise invalid(declared.SQUARE.replace("{name}", name), name)
     return cell
-
-
-
-
-# How a soldier named by a command is refused when it is not an id.
-SOLDIER_ID = "\"{name}\" names a soldier by its id."
 
 
 class SermRuleset(Ruleset):
@@ -167,12 +162,12 @@ class SermRuleset(Ruleset):
         if state.table.force(seat).ready:
             raise DomainError("Your force is ready.", code="not_your_turn")
 
-    @command("recruit")
+    @command("recruit", body=declared.RECRUIT)
     def recruit(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
         """Add a soldier card to your force, paying its corner value from the budget."""
-        title = body.get("card")
-        if not isinstance(title, str) or title not in {card.title for card in state.table.cards}:
-            raise invalid("\"card\" names a soldier card of the deck by its title.", "card")
+        title = body["card"]
+        if title not in {card.title for card in state.table.cards}:
+            raise invalid(declared.CARD_TITLE.replace("{name}", "card"), "card")
         self._expect_muster(state, ctx.seat)
         if title not in affordable(state, ctx.seat):
             raise DomainError(f"The {title} costs more than is left of your budget.", code="denied",
@@ -180,7 +175,7 @@ class SermRuleset(Ruleset):
                                        "budget": state.options["budget"]})
         return [Event("serm.recruited", {"seat": ctx.seat, "card": title})]
 
-    @command("ready")
+    @command("ready", body=declared.READY)
     def ready(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
         """Your force is built; once both are, the battle starts."""
         self._expect_muster(state, ctx.seat)
@@ -223,11 +218,10 @@ class SermRuleset(Ruleset):
         if activation.shot and state.table.card(soldier.title).has(ONE_ACTION):
             raise DomainError("This soldier cannot shoot then move in the same activation.", code="denied")
 
-    @command("turn")
+    @command("turn", body=declared.TURN)
     def turn(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
         """Turn in place: "Turning counts as the start and end of a Move", so this is the soldier's Move."""
-        soldier_id = bodies.text(body, "soldier", message=SOLDIER_ID)
-        facing = bodies.one_of(body, "facing", COMPASS)
+        soldier_id, facing = body["soldier"], body["facing"]
         self._expect_battle(state, ctx.seat)
         soldier = self._activating(state, ctx.seat, soldier_id)
         self._may_move(state, soldier)
@@ -238,13 +232,12 @@ class SermRuleset(Ruleset):
         self._after_action(unfolding)
         return unfolding.events
 
-    @command("advance")
+    @command("advance", body=declared.ADVANCE)
     def advance(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
         """A Move: "Before rolling for movement, declare the direction the soldier will travel. The soldier must
         move exactly that amount of card lengths along the declared direction." ``facing``, if given, is the
         turn at its end; without it the soldier ends facing the way it travelled."""
-        soldier_id = bodies.text(body, "soldier", message=SOLDIER_ID)
-        facing = bodies.one_of(body, "facing", COMPASS, required=False)
+        soldier_id, facing = body["soldier"], body.get("facing")
         self._expect_battle(state, ctx.seat)
         soldier = self._activating(state, ctx.seat, soldier_id)
         card = state.table.card(soldier.title)
@@ -270,10 +263,10 @@ class SermRuleset(Ruleset):
             self._offer_react(unfolding)
         return unfolding.events
 
-    @command("step")
+    @command("step", body=declared.STEP)
     def step_(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
         """One card length of a steering soldier's Move ("can turn during a Move"), in any direction."""
-        direction = bodies.one_of(body, "direction", COMPASS)
+        direction = body["direction"]
         self._expect_battle(state, ctx.seat, STEER)
         table = state.table
         pending = table.pending
@@ -295,13 +288,13 @@ class SermRuleset(Ruleset):
         else:
             self._make_move(unfolding, stopped_by=None, stop=None)
 
-    @command("react")
+    @command("react", body=declared.REACT)
     def react(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
         """"Declare the soldier making the React attempt and roll 1D6 per number allocated their React stat. This
         is compared to the moving soldiers' Move roll total and if the React roll is greater than the Move roll,
         the moving soldier is stopped anywhere along its move path and the initiative switches to the soldier who
         reacted." With ``react_stop: reactor_chooses``, ``stop`` names the square of the path."""
-        soldier_id = bodies.text(body, "soldier", message=SOLDIER_ID)
+        soldier_id = body["soldier"]
         table = state.table
         chooses = state.options.get("react_stop", ENTRY) == REACTOR_CHOOSES
         stop_cell = _cell_field(body, "stop") if chooses else None
@@ -349,13 +342,13 @@ class SermRuleset(Ruleset):
             return
         self._after_action(unfolding)
 
-    @command("shoot")
+    @command("shoot", body=declared.SHOOT)
     def shoot(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
         """"Roll 1D6 for each number allocated in the Shoot stat and compare this to the target soldiers' Endure
         total ... A higher Shoot total eliminates the target soldier." A soldier that "May fire once at each
         enemy soldier in line of sight" names no target; one that "May target empty space" names a square
         (``at``)."""
-        soldier_id = bodies.text(body, "soldier", message=SOLDIER_ID)
+        soldier_id = body["soldier"]
         self._expect_battle(state, ctx.seat)
         table = state.table
         shooter = self._activating(state, ctx.seat, soldier_id)
@@ -389,7 +382,7 @@ class SermRuleset(Ruleset):
                 shot = roll(card.shoot, ctx.rng)
                 fire.append({"shoot": shot, "hits": [self._endure(table, target, shot, ctx.rng)]})
         else:
-            target_id = bodies.text(body, "target", message=SOLDIER_ID)
+            target_id = bodies.text(body, "target", message=declared.SOLDIER_ID)
             target = table.soldier(target_id)
             if target is None or target.seat == ctx.seat:
                 raise invalid("\"target\" names an enemy soldier on the field.", "target")
@@ -415,7 +408,7 @@ class SermRuleset(Ruleset):
         endured = roll(table.card(target.title).endure, rng)
         return {"soldier": target.id, "endure": endured, "eliminated": shot["total"] > endured["total"]}
 
-    @command("pass")
+    @command("pass", body=declared.PASS)
     def pass_(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
         """Decline: the enemy makes no (more) React attempt, and the Move is made; or, once the activated soldier
         has made its Move or its Shoot, it forgoes the other and the initiative passes."""
@@ -561,7 +554,7 @@ class SermRuleset(Ruleset):
 
     # --- views and legal moves --------------------------------------------------------------------------
 
-    def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+    def shown(self, state: Seen, viewer: int | None) -> dict[str, Any]:
         return view(state, viewer)
 
     def legal_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:

@@ -1,15 +1,17 @@
 """The table of a S.E.R.M. game: the soldier cards, the field and its terrain, each soldier's square and facing,
 who has the initiative, and a Move under way. Everything on it is in plain sight of both players and of anyone
-watching: the game has no hidden information."""
+watching: the game has no hidden information, so what a view shows is declared ``public``
+(``dvorak_engine.visibility``); what only the server uses is left undeclared."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from dvorak_engine.rulesets.serm.cards import SoldierCard
 from dvorak_engine.rulesets.serm.geometry import Cell, Rect
 from dvorak_engine.values import replace
+from dvorak_engine.visibility import derived, public
 
 # The phases: players build their forces with points (``muster``, only in a game with a budget); the battle, in
 # which the player with the initiative activates a soldier; a Move's React attempts (``react``); a steering
@@ -22,12 +24,12 @@ PHASES = (MUSTER, BATTLE, REACT, STEER, FINISHED)
 class Soldier:
     """A soldier on the field: whose it is, which card it is, its square and its facing."""
 
-    id: str
-    seat: int
-    title: str
-    x: int
-    y: int
-    facing: str
+    id: str = public()
+    seat: int = public()
+    title: str = public()
+    x: int = public()
+    y: int = public()
+    facing: str = public()
 
     @property
     def cell(self) -> Cell:
@@ -38,9 +40,9 @@ class Soldier:
 class Force:
     """A force being built with points: the soldier cards chosen so far, and whether the player is done."""
 
-    seat: int
-    cards: tuple[str, ...] = ()
-    ready: bool = False
+    seat: int = public()
+    cards: tuple[str, ...] = public(())
+    ready: bool = public(False)
 
 
 @dataclass(frozen=True)
@@ -48,10 +50,10 @@ class Activation:
     """The initiative being played: the seat, the soldier it activates (None until it picks one) and whether that
     soldier has made its Move and its Shoot."""
 
-    seat: int
-    soldier: str | None = None
-    moved: bool = False
-    shot: bool = False
+    seat: int = public()
+    soldier: str | None = public(None)
+    moved: bool = public(False)
+    shot: bool = public(False)
 
 
 @dataclass(frozen=True)
@@ -65,18 +67,18 @@ class PendingMove:
     already tried to React to this Move; ``reactors``: those that may still, while the enemy is asked.
     """
 
-    soldier: str
-    direction: str | None
-    facing: str | None
-    roll: dict[str, Any]
-    path: tuple[Cell, ...]
+    soldier: str = public()
+    direction: str | None = public()
+    facing: str | None = public()
+    roll: dict[str, Any] = public()
+    path: tuple[Cell, ...] = public()
     headings: tuple[str, ...] = ()
-    halted: str | None = None
-    kill: str | None = None
+    halted: str | None = public(None)
+    kill: str | None = public(None)
     kill_step: int = 0
-    steps_left: int = 0
-    reacted: tuple[str, ...] = ()
-    reactors: tuple[str, ...] = ()
+    steps_left: int = public(0)
+    reacted: tuple[str, ...] = public(())
+    reactors: tuple[str, ...] = public(())
 
     @property
     def traced(self) -> bool:
@@ -91,18 +93,18 @@ class PendingMove:
 
 @dataclass(frozen=True)
 class SermState:
-    deck: dict[str, Any] = field(default_factory=dict)
-    cards: tuple[SoldierCard, ...] = ()
-    width: int = 0
-    height: int = 0
-    terrain: tuple[Rect, ...] = ()
-    phase: str | None = None
-    forces: tuple[Force, ...] = ()
-    soldiers: tuple[Soldier, ...] = ()
-    fallen: tuple[Soldier, ...] = ()
-    initiative: int | None = None
-    activation: Activation | None = None
-    pending: PendingMove | None = None
+    deck: dict[str, Any] = public(default_factory=dict)
+    cards: tuple[SoldierCard, ...] = public(())
+    width: int = public(0)
+    height: int = public(0)
+    terrain: tuple[Rect, ...] = public(())
+    phase: str | None = public(None)
+    forces: tuple[Force, ...] = public(())
+    soldiers: tuple[Soldier, ...] = public(())
+    fallen: tuple[Soldier, ...] = public(())
+    initiative: int | None = public(None)
+    activation: Activation | None = public(None)
+    pending: PendingMove | None = public(None)
     activations: int = 0
 
     def card(self, title: str) -> SoldierCard:
@@ -134,3 +136,11 @@ class SermState:
 
     def seats_with_soldiers(self) -> list[int]:
         return sorted({s.seat for s in self.soldiers})
+
+    @derived
+    def in_sight(self, soldier_id: str) -> list[str]:
+        """The ids of the enemy soldiers in the line of sight of the soldier ``soldier_id``: seen by everyone, as
+        the whole table is (the measure is ``reading``'s, which reads this module: imported when asked)."""
+        from dvorak_engine.rulesets.serm.reading import enemies_in_sight
+
+        return [enemy.id for enemy in enemies_in_sight(self, self.soldier(soldier_id))]

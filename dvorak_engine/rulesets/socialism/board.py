@@ -8,17 +8,20 @@ counts on both sides and corners." A card lies on a cell of whole-number coordin
 Tokens lie on identities: each User card holds one identity (its title), Alan Sudo/Gerald Sock two. An identity
 is named in commands by an id: the card's id for a card of one identity, ``<card id>.1`` and ``<card id>.2``
 for the two of a card that has two. A player's network is the identities carrying its tokens.
+
+The grid's functions read public fields only (``grid``, its cards and identities), so a view calls them on the
+table as its viewer sees it (``visibility.Seen``) as well as on the table itself.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from dvorak_engine.cards import Card
 from dvorak_engine.rulesets.socialism.cards import USER, identity_names
 from dvorak_engine.values import replace
-from dvorak_engine.visibility import counted, owner, public
+from dvorak_engine.visibility import Seen, counted, derived, lookup, owner, public
 
 # "15 colored tokens for each player"; the Winning section's "all twenty tokens" is the option.
 TOKENS = 15
@@ -60,6 +63,12 @@ class Player:
     tokens: int = public(TOKENS)
     in_front: tuple[str, ...] = public(())
 
+    @derived
+    def hand_count(self) -> int:
+        """How many cards the hand holds: everyone sees it (every card drawn or played is shown, its id hidden
+        from the others), only the cards are the player's own."""
+        return len(self.hand)
+
 
 @dataclass(frozen=True)
 class Turn:
@@ -95,8 +104,9 @@ class ViralPost:
 @dataclass(frozen=True)
 class SocialismState:
     deck: dict[str, Any] = public(default_factory=dict)
-    # Every card of the game, in hands and the draw pile too: the view shows only those its viewer may see.
-    cards: dict[str, Card] = field(default_factory=dict)
+    # Every card of the game, in hands and the draw pile too: read by id only, so the view shows only those whose
+    # ids its viewer was shown (in play, on the discard pile, in its own hand).
+    cards: dict[str, Card] = lookup(default_factory=dict)
     tokens: int = public(TOKENS)
     players: tuple[Player, ...] = public(())
     draw_pile: tuple[str, ...] = counted(())
@@ -142,7 +152,7 @@ def is_user(table: SocialismState, card_id: str) -> bool:
 # --- the grid -----------------------------------------------------------------------------------------------------
 
 
-def adjacent(a: Placed, b: Placed) -> bool:
+def adjacent(a: Placed | Seen, b: Placed | Seen) -> bool:
     """Sides and corners: the eight cells around a card."""
     return a.card != b.card and max(abs(a.x - b.x), abs(a.y - b.y)) == 1
 
@@ -151,16 +161,16 @@ def placed(table: SocialismState, card_id: str) -> Placed | None:
     return next((p for p in table.grid if p.card == card_id), None)
 
 
-def identities(table: SocialismState) -> list[tuple[Placed, Identity]]:
+def identities(table: SocialismState | Seen) -> list[tuple[Placed, Identity]]:
     """Every identity on the grid, in the order the cards were played."""
     return [(p, identity) for p in table.grid for identity in p.identities]
 
 
-def find_identity(table: SocialismState, identity_id: Any) -> tuple[Placed, Identity] | None:
+def find_identity(table: SocialismState | Seen, identity_id: Any) -> tuple[Placed, Identity] | None:
     return next(((p, i) for p, i in identities(table) if i.id == identity_id), None)
 
 
-def friends(table: SocialismState, identity_id: str) -> list[str]:
+def friends(table: SocialismState | Seen, identity_id: str) -> list[str]:
     """The identities on the cards adjacent to this identity's card (Alan and Gerald are not each other's)."""
     found = find_identity(table, identity_id)
     if found is None:
@@ -168,7 +178,7 @@ def friends(table: SocialismState, identity_id: str) -> list[str]:
     return [i.id for p in neighbours(table, found[0]) for i in p.identities]
 
 
-def neighbours(table: SocialismState, card: Placed) -> list[Placed]:
+def neighbours(table: SocialismState | Seen, card: Placed | Seen) -> list[Placed]:
     """The cards adjacent to a card, in the order they were played."""
     return [p for p in table.grid if adjacent(card, p)]
 
@@ -194,7 +204,7 @@ def open_cells(table: SocialismState) -> list[tuple[int, int]]:
     return sorted(cells - taken, key=lambda cell: (cell[1], cell[0]))
 
 
-def unconnected_sets(table: SocialismState) -> list[list[str]]:
+def unconnected_sets(table: SocialismState | Seen) -> list[list[str]]:
     """The grid's sets of cards connected through adjacent cards: one set unless a card's removal split it."""
     at = {(p.x, p.y): p.card for p in table.grid}
     cells = {p.card: (p.x, p.y) for p in table.grid}

@@ -26,6 +26,7 @@ from dvorak_engine.rulesets.socialism.invitations import (
     spam_choices,
 )
 from dvorak_engine.state import ACTIVE, GameState
+from dvorak_engine.visibility import Seen
 
 # The last field of a selection that a listed move leaves to the client's choice.
 CHOSEN_FIELDS = ("user", "friend", "target", "remove")
@@ -36,8 +37,9 @@ def _one_of(values: list[Any]) -> Any:
     return values[0] if len(values) == 1 else choose(1, values, as_list=False)
 
 
-def waiting_for(state: GameState) -> list[int]:
-    """The seats the game waits for: those of the Sherman Act window, else the player whose turn it is."""
+def waiting_for(state: GameState | Seen) -> list[int]:
+    """The seats the game waits for: those of the Sherman Act window, else the player whose turn it is (public
+    fields only: a view calls it on the state as its viewer sees it)."""
     table = state.table
     if state.status != ACTIVE or table is None or table.turn is None:
         return []

@@ -7,7 +7,8 @@ their network (this step is optional)": the commands ``draw``, ``play`` and then
 ``invite`` (``auto``, ``spam``, ``personal``), ``block`` (Jimmy Block) and ``end_turn``. Every card played opens
 the Sherman Act window while a Sherman Act may be in someone's hand: the other players each ``pass``, or one
 plays the Sherman Act (``play``, out of turn) to cancel the card. Every die is rolled by the server and written
-into a ``social.die_rolled`` event. Each card's effect is in ``actions`` and ``cards``, by title.
+into a ``social.die_rolled`` event. Each card's effect is in ``actions`` and ``cards``, by title; each command's
+body is declared in ``bodies`` (checked by the engine before its handler runs).
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from dataclasses import fields
 from typing import Any
 
 from dvorak_core.errors import DomainError
-from dvorak_engine import bodies
 from dvorak_engine.cards import Card, cards_from_json, copy_deck_cards
 from dvorak_engine.events import Event
 from dvorak_engine.rng import Rng
 from dvorak_engine.ruleset import COUNT, OWNER, PUBLIC, CommandContext, Ruleset, applies, command
+from dvorak_engine.rulesets.socialism import bodies as declared
 from dvorak_engine.rulesets.socialism.actions import (
     resolve_action,
     selection_of,
@@ -69,6 +70,7 @@ from dvorak_engine.rulesets.socialism.moves import socialism_moves, waiting_for
 from dvorak_engine.rulesets.socialism.rules import Unfolding
 from dvorak_engine.state import ACTIVE, FINISHED, GameState
 from dvorak_engine.values import replace
+from dvorak_engine.visibility import Seen
 
 NAME = "socialism"
 # A card as every view shows it: the fields of ``dvorak_engine.cards.Card``.
@@ -212,7 +214,7 @@ class SocialismRuleset(Ruleset):
             )
         return turn
 
-    @command("draw")
+    @command("draw", body=declared.DRAW)
     def draw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """ "Remove the top card from the deck. When the deck is empty, shuffle the discards back in." """
         self._require_turn(state, ctx.seat, DRAW)
@@ -227,12 +229,12 @@ class SocialismRuleset(Ruleset):
             u.add("social.stage", {"seat": ctx.seat, "stage": INVITE})
         return u.events
 
-    @command("play")
+    @command("play", body=declared.PLAY)
     def play(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """A card from your hand: in your turn's play stage, or a Sherman Act out of turn while another player's
         card is being played."""
         table, seat = state.table, ctx.seat
-        card = bodies.text(command_body, "card", names="a card or a User")
+        card = command_body["card"]
         pending = table.pending
         if pending is not None and seat in pending.waiting:
             return self._sherman_act(state, ctx, card)
@@ -299,7 +301,7 @@ class SocialismRuleset(Ruleset):
         u.add("social.stage", {"seat": pending.seat, "stage": INVITE})
         return u.events
 
-    @command("pass")
+    @command("pass", body=declared.PASS)
     def pass_(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """Let the card being played take effect (the Sherman Act window): once every other player has passed,
         it does."""
@@ -328,17 +330,13 @@ class SocialismRuleset(Ruleset):
 
     # --- the Invitation phase -----------------------------------------------------------------------------------
 
-    @command("invite")
+    @command("invite", body=declared.INVITE)
     def invite(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """One of the three invitations, each once a turn: ``auto`` (the User you played this turn), ``spam``
         (any User in play, joining on a 6), ``personal`` (one of your Members invites Friends, each joining on a
         4, 5 or 6)."""
         turn = self._require_turn(state, ctx.seat, INVITE)
-        how = command_body.get("how")
-        if how not in (AUTO, SPAM, PERSONAL):
-            raise DomainError(
-                '"how" is "auto", "spam" or "personal".', code="invalid", details={"field": "how"}
-            )
+        how = command_body["how"]
         if how in turn.invited:
             raise DomainError(
                 f"You have already sent your {how} invitation this turn.",
@@ -352,7 +350,7 @@ class SocialismRuleset(Ruleset):
             member, chosen = self._personal_fields(table, seat, command_body)
             u.personal_invitation(seat, member, chosen)
             return u.events
-        user = bodies.text(command_body, "user", names="a card or a User")
+        user = command_body["user"]
         if how == AUTO:
             if user not in auto_choices(table, seat):
                 raise DomainError(
@@ -373,7 +371,7 @@ class SocialismRuleset(Ruleset):
         return u.events
 
     def _personal_fields(self, table: SocialismState, seat: int, body: dict) -> tuple[str, list[str]]:
-        member = bodies.text(body, "member", names="a card or a User")
+        member = body["member"]
         pool = personal_pool(table, seat, member)
         if pool is None:
             raise DomainError(
@@ -381,15 +379,7 @@ class SocialismRuleset(Ruleset):
                 code="denied",
                 details={"field": "member"},
             )
-        chosen = body.get("friends")
-        if (
-            not isinstance(chosen, list)
-            or len(set(map(repr, chosen))) != len(chosen)
-            or not all(isinstance(friend, str) for friend in chosen)
-        ):
-            raise DomainError(
-                '"friends" is a list of different Users.', code="invalid", details={"field": "friends"}
-            )
+        chosen = body["friends"]
         if not set(chosen) <= set(pool):
             raise DomainError(
                 '"friends" must be Friends of the Member not yet on your network.',
@@ -404,7 +394,7 @@ class SocialismRuleset(Ruleset):
             )
         return member, chosen
 
-    @command("block")
+    @command("block", body=declared.BLOCK)
     def block(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """Jimmy Block: "instead of having him personally invite Friends, you may try to remove a token color that
         isn't also on Jimmy's card from one Friend. This is successful on a 4, 5, or 6." """
@@ -415,8 +405,7 @@ class SocialismRuleset(Ruleset):
                 code="denied",
                 details={"field": "member"},
             )
-        member, friend = bodies.text(command_body, "member", names="a card or a User"), bodies.text(command_body, "friend", names="a card or a User")
-        color = bodies.whole(command_body, "color")
+        member, friend, color = command_body["member"], command_body["friend"], command_body["color"]
         if (member, friend, color) not in block_choices(state.table, ctx.seat):
             raise DomainError(
                 "Jimmy Block, on your network, removes from one of his Friends a colour that is not "
@@ -429,7 +418,7 @@ class SocialismRuleset(Ruleset):
         u.block(ctx.seat, member, friend, color)
         return u.events
 
-    @command("end_turn")
+    @command("end_turn", body=declared.END_TURN)
     def end_turn(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """The end of the Invitation phase, and of the turn: play proceeds clockwise."""
         self._require_turn(state, ctx.seat, INVITE)
@@ -646,7 +635,7 @@ class SocialismRuleset(Ruleset):
 
     # --- what each viewer sees ----------------------------------------------------------------------------------
 
-    def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+    def shown(self, state: Seen, viewer: int | None) -> dict[str, Any]:
         """The envelope's players, each with its tokens left (the counter ``tokens``), hand size and the Actions
         in front of it, your own hand; and the ``board`` (null until the game starts): the grid with every
         token, the Viral Posts, the piles (the draw pile counted), the turn and the card being played."""
@@ -660,12 +649,12 @@ class SocialismRuleset(Ruleset):
                 "status": seat.status,
             }
             if table.started:
-                player = table.player(seat.seat)
+                player = table.players[seat.seat]
                 shown.update(
                     {
                         "counters": {"tokens": player.tokens},
                         "tokens_placed": table.tokens - player.tokens,
-                        "hand_count": len(player.hand),
+                        "hand_count": player.hand_count(),
                         "in_front": [self._card(table, c) for c in player.in_front],
                     }
                 )
@@ -679,7 +668,8 @@ class SocialismRuleset(Ruleset):
             "board": self._board(state, viewer) if table.started else None,
         }
 
-    def _card(self, table: SocialismState, card_id: str) -> dict[str, Any]:
+    def _card(self, table: Seen, card_id: str) -> dict[str, Any]:
+        """A card whose id the viewer was shown, looked up in the table's cards (read by id only)."""
         card = table.cards[card_id]
         shown = {name: getattr(card, name) for name in CARD_FIELDS}
         shown["stats"] = dict(card.stats)
@@ -687,7 +677,7 @@ class SocialismRuleset(Ruleset):
             shown["acts_as"] = table.acting_as[card_id]
         return shown
 
-    def _board(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+    def _board(self, state: Seen, viewer: int | None) -> dict[str, Any]:
         table = state.table
         turn, pending = table.turn, table.pending
         return {

@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dvorak_core.errors import DomainError
-from dvorak_engine import bodies
 from dvorak_engine.cards import Card, card_json, cards_from_json, copy_deck_cards, hide_unseen_cards
 from dvorak_engine.events import Event
 from dvorak_engine.rng import Rng
 from dvorak_engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, Unfolding, applies, choose, command
+from dvorak_engine.rulesets.virtues_of_the_drake import bodies as declared
 from dvorak_engine.rulesets.virtues_of_the_drake.cards import (
     BED,
     CHASTITY,
@@ -78,7 +78,7 @@ from dvorak_engine.rulesets.virtues_of_the_drake.cards import (
 )
 from dvorak_engine.state import ACTIVE, FINISHED, GameState
 from dvorak_engine.values import replace
-from dvorak_engine.visibility import COUNT_EACH
+from dvorak_engine.visibility import COUNT_EACH, Seen, derived, lookup, public
 
 NAME = "virtues_of_the_drake"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -108,9 +108,9 @@ BY_ACCIDENT = "Keep in mind, a Virtue that is not represented by a player can st
 
 @dataclass(frozen=True)
 class Turn:
-    seat: int
-    virtue: str
-    stage: str = PLAY
+    seat: int = public()
+    virtue: str = public()
+    stage: str = public(PLAY)
 
 
 @dataclass(frozen=True)
@@ -120,22 +120,26 @@ class DrakeState:
     ``maiden`` and ``knight``; ``gullet``, ``lair``, ``bed``: left to right, the most recent rightmost;
     ``virtues``: each Virtue in play and the seat playing it; ``virtue_cards``: every Virtue's card;
     ``set_aside``: the Virtues nobody plays, face up; ``reshuffled_for``: the Virtues not in play whose one
-    reshuffle is spent; ``outcome``: who won and by which rule."""
+    reshuffle is spent; ``outcome``: who won and by which rule.
 
-    deck: dict[str, Any] = field(default_factory=dict)
-    cards: dict[str, Card] = field(default_factory=dict)
+    Who sees what: everything lies face up but the decks. ``cards`` is read by id only (a view finds the cards it
+    was shown face up, never those in the decks); ``decks`` is declared for nobody, each deck seen only as how many
+    cards it holds (``deck_counts``)."""
+
+    deck: dict[str, Any] = public(default_factory=dict)
+    cards: dict[str, Card] = lookup(default_factory=dict)
     decks: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    discards: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    in_play: dict[str, str] = field(default_factory=dict)
-    gullet: tuple[str, ...] = ()
-    lair: tuple[str, ...] = ()
-    bed: tuple[str, ...] = ()
-    virtues: dict[str, int] = field(default_factory=dict)
-    virtue_cards: dict[str, str] = field(default_factory=dict)
-    set_aside: tuple[str, ...] = ()
-    turn: Turn | None = None
-    reshuffled_for: tuple[str, ...] = ()
-    outcome: dict[str, Any] | None = None
+    discards: dict[str, tuple[str, ...]] = public(default_factory=dict)
+    in_play: dict[str, str] = public(default_factory=dict)
+    gullet: tuple[str, ...] = public(())
+    lair: tuple[str, ...] = public(())
+    bed: tuple[str, ...] = public(())
+    virtues: dict[str, int] = public(default_factory=dict)
+    virtue_cards: dict[str, str] = public(default_factory=dict)
+    set_aside: tuple[str, ...] = public(())
+    turn: Turn | None = public(None)
+    reshuffled_for: tuple[str, ...] = public(())
+    outcome: dict[str, Any] | None = public(None)
 
     def location(self, name: str) -> tuple[str, ...]:
         return getattr(self, name)
@@ -146,9 +150,17 @@ class DrakeState:
     def knight_in_play(self) -> str | None:
         return self.in_play.get(IN_PLAY_SLOT[KNIGHT])
 
+    @derived
     def play_order(self) -> list[str]:
-        """The Virtues in play, strictly in the order Pride, Greed, Wrath, Gluttony."""
+        """The Virtues in play, strictly in the order Pride, Greed, Wrath, Gluttony (everyone sees it: the
+        Virtues in play are public)."""
         return [virtue for virtue in PLAY_ORDER if virtue in self.virtues]
+
+    @derived
+    def deck_counts(self) -> dict[str, int]:
+        """How many cards each deck holds, by deck (none before the decks are formed): everyone may count the
+        decks, nobody sees their order or their cards."""
+        return {deck: len(pile) for deck, pile in self.decks.items()}
 
     def face_up(self) -> set[str]:
         """Every card anyone may see: once the decks are formed, all but those in the decks."""
@@ -188,7 +200,7 @@ class _Unfolding(Unfolding):
 
 class VirtuesOfTheDrakeRuleset(Ruleset):
     """The Basic Rules' hands, draws and effect moves do not exist here: a turn is ``play_top``, then ``swallow``,
-    ``breathe_fire`` or ``card_action``."""
+    ``breathe_fire`` or ``card_action`` (their bodies declared in ``bodies``)."""
 
     name = NAME
     deck_title_phrases = ("virtues of the drake",)
@@ -268,14 +280,11 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
                   TREASURES: False}
         return [deck for deck in DECKS if table.decks[deck] and not barred[deck]]
 
-    @command("play_top")
+    @command("play_top", body=declared.PLAY_TOP)
     def play_top(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """1. "Playing the top card of a deck of that player's choice"."""
         table = self._require_turn(state, ctx.seat, PLAY)
-        deck = command_body.get("deck")
-        if deck not in DECKS:
-            raise DomainError(f"\"deck\" is one of: {', '.join(DECKS)}.", code="invalid",
-                              details={"field": "deck", "decks": list(DECKS)})
+        deck = command_body["deck"]
         if deck not in self.playable_decks(table):
             reason = ("That deck is exhausted." if not table.decks[deck] else
                       f"Only one {TYPE_OF_DECK[deck]} may be in play: there is one already.")
@@ -344,7 +353,7 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
         }
         return action.effect not in needs or needs[action.effect] is not None
 
-    @command("swallow")
+    @command("swallow", body=declared.SWALLOW)
     def swallow(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """"Swallowing a Maiden. This can be done automatically, but only if there is no Knight in play to protect
         the Maiden.\""""
@@ -363,7 +372,7 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
         if len(unfolding.table.gullet) >= SEVEN:
             self._settle(unfolding, [GLUTTONY])
 
-    @command("breathe_fire")
+    @command("breathe_fire", body=declared.BREATHE_FIRE)
     def breathe_fire(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """"Breathing fire on a Knight. To do this, compare the Knight's Strength to the Chastity of the righmost
         Maiden in the Gullet ... If the Maiden's Chastity is equal or higher, she stays in the Gullet, but if it's
@@ -384,11 +393,11 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
             self._settle(unfolding, [WRATH])
         return self._end_action(unfolding)
 
-    @command("card_action")
+    @command("card_action", body=declared.CARD_ACTION)
     def card_action(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         """"Performing an action that is listed on a card. These will instruct you to do something "as an
         action"." The engine carries out the effects it reads (``cards.ACTION_EFFECTS``)."""
-        card_id = bodies.text(command_body, "card")
+        card_id = command_body["card"]
         table = self._require_turn(state, ctx.seat, ACTION)
         if card_id not in self.card_actions(table, ctx.seat):
             # Says nothing of where the card is, should it lie face down in a deck.
@@ -560,21 +569,22 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
 
     # --- What each viewer sees ------------------------------------------------------------------------------
 
-    def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+    def shown(self, state: Seen, viewer: int | None) -> dict[str, Any]:
         """The envelope's ``deck`` and ``players`` (each with the Virtue it plays), and the ``board``, null until
         the game starts. Everything is face up but the decks, which show their counts only."""
-        table: DrakeState = state.table
+        table = state.table
         holders = {seat: virtue for virtue, seat in table.virtues.items()}
         players = [{"seat": s.seat, "username": s.username, "team": s.team, "status": s.status,
                     "virtue": holders.get(s.seat)} for s in state.seats]
         board = None
-        if table.decks:
+        counts = table.deck_counts()
+        if counts:
             def cards(ids: tuple[str, ...]) -> list[dict[str, Any]]:
                 return [card_json(table.cards[card_id]) for card_id in ids]
 
             turn = table.turn
             board = {
-                "decks": {deck: {"count": len(table.decks[deck])} for deck in DECKS},
+                "decks": {deck: {"count": counts[deck]} for deck in DECKS},
                 "discards": {deck: cards(table.discards[deck]) for deck in DECKS},
                 "in_play": {slot: card_json(table.cards[table.in_play[slot]]) if slot in table.in_play else None
                             for slot in IN_PLAY_SLOT.values()},
