@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from dvorak_engine import Actor, DomainError, SeededRng, create_game, decide, evolve, legal_moves
+from dvorak_engine.rulesets import get_ruleset
 from dvorak_engine.rulesets.article_ii.ruleset import cards_visible_to as article_ii_visible
 from dvorak_engine.rulesets.dvorak.state import CCG, TEAM, VARIANTS
 from dvorak_engine.rulesets.dvorak.state import cards_visible_to as dvorak_visible
@@ -120,6 +121,8 @@ def check_listed_moves(game: Game, visible) -> dict[int, list[dict]]:
         for move in moves:
             for _ in range(2 if any(isinstance(v, dict) for v in move.values()) else 1):
                 command = filled(move, game.chooser)
+                # The move is a body as its command declares it (the API's schema and first check say the same).
+                get_ruleset(game.state.ruleset).bodies[command["type"]].checked(command)
                 try:
                     decide(game.state, command, actor=game.people[seat], rng=SeededRng(0))
                 except DomainError as refused:
