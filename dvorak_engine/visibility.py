@@ -26,6 +26,7 @@ or a function that makes the shown value out of the value. Keys not named are dr
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -155,10 +156,38 @@ def seen(value: Any, viewer: int | None, owner_seat: int | None = None) -> Any:
             return tuple(value)
         return tuple(seen(item, viewer, owner_seat) for item in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return Seen(value, viewer, owner_seat)
+        # A value whose every field, and every field of the values its fields may hold, everyone sees is read as
+        # it is: nothing of it is hidden from anyone.
+        return value if _wholly_public(kind) else Seen(value, viewer, owner_seat)
     if isinstance(value, Mapping):
         return {key: seen(item, viewer, owner_seat) for key, item in value.items()}
     return value
+
+
+_WHOLLY_PUBLIC: dict[type, bool] = {}
+
+
+def _wholly_public(kind: type) -> bool:
+    """Whether every field of ``kind`` is ``public`` and every dataclass its fields' types name is wholly public
+    too (by the type hints; a type that cannot be read is not)."""
+    known = _WHOLLY_PUBLIC.get(kind)
+    if known is not None:
+        return known
+    _WHOLLY_PUBLIC[kind] = False  # while it is being worked out (a type that holds itself)
+    try:
+        hints = typing.get_type_hints(kind)
+    except Exception:  # noqa: BLE001 - a hint that names what the module cannot see: not known to be public
+        return False
+    public_fields = all(visibility_of(field) == PUBLIC for field in dataclasses.fields(kind))
+    _WHOLLY_PUBLIC[kind] = public_fields and all(_publicly_typed(hints[field.name])
+                                                 for field in dataclasses.fields(kind))
+    return _WHOLLY_PUBLIC[kind]
+
+
+def _publicly_typed(hint: Any) -> bool:
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _wholly_public(hint)
+    return all(_publicly_typed(arg) for arg in typing.get_args(hint))
 
 
 def as_json(value: Any) -> Any:
@@ -187,38 +216,41 @@ def _declared(kind: type) -> dict[str, str | None]:
 class Seen:
     """One value of a state (a dataclass) as one viewer may see it: ``public`` fields read as they are (seen in
     turn), ``owner`` fields only by the seat owning them (the ``seat`` field of this dataclass or the nearest one
-    around it), ``counted`` fields as a ``Counted``, ``lookup`` fields as a ``Lookup``; any other field, and an
-    ``owner`` field read by anyone else, raises ``Hidden``."""
-
-    __slots__ = ("_value", "_viewer", "_owner")
+    around it), ``counted`` fields as a ``Counted``, ``lookup`` fields as a ``Lookup``, ``by_seat`` mappings as
+    the viewer's own entry alone; any other field, and an ``owner`` field read by anyone else, raises ``Hidden``.
+    What a field reads as is made once and kept on the Seen (the state does not change under it)."""
 
     def __init__(self, value: Any, viewer: int | None, owner_seat: int | None = None) -> None:
         fields = _declared(type(value))
         seat = value.seat if "seat" in fields and type(value.seat) is int else owner_seat
-        object.__setattr__(self, "_value", value)
-        object.__setattr__(self, "_viewer", viewer)
-        object.__setattr__(self, "_owner", seat)
+        kept = self.__dict__
+        kept["_value"], kept["_viewer"], kept["_owner"] = value, viewer, seat
 
     def __getattr__(self, name: str) -> Any:
-        value, viewer, seat = self._value, self._viewer, self._owner
+        kept = self.__dict__
+        value, viewer, seat = kept["_value"], kept["_viewer"], kept["_owner"]
         declared = _declared(type(value))
         if name not in declared:
             member = getattr(type(value), name, None)
             if getattr(member, "_derived", False):
                 method = getattr(value, name)
-                return lambda *args, **kwargs: seen(method(*args, **kwargs), viewer, seat)
+                shown = kept[name] = lambda *args, **kwargs: seen(method(*args, **kwargs), viewer, seat)
+                return shown
             raise Hidden(f"{type(value).__name__}.{name} is not a declared part of the state")
         visibility = declared[name]
         if visibility == PUBLIC or (visibility == OWNER and viewer is not None and viewer == seat):
-            return seen(getattr(value, name), viewer, seat)
-        if visibility == COUNT:
-            return Counted(len(getattr(value, name)))
-        if visibility == LOOKUP:
-            return Lookup(getattr(value, name), viewer, seat)
-        if visibility == BY_SEAT:
-            return {key: seen(entry, viewer, viewer) for key, entry in getattr(value, name).items()
-                    if viewer is not None and str(key) == str(viewer)}
-        raise Hidden(f"{type(value).__name__}.{name} is not shown to this viewer")
+            shown = seen(getattr(value, name), viewer, seat)
+        elif visibility == COUNT:
+            shown = Counted(len(getattr(value, name)))
+        elif visibility == LOOKUP:
+            shown = Lookup(getattr(value, name), viewer, seat)
+        elif visibility == BY_SEAT:
+            shown = {key: seen(entry, viewer, viewer) for key, entry in getattr(value, name).items()
+                     if viewer is not None and str(key) == str(viewer)}
+        else:
+            raise Hidden(f"{type(value).__name__}.{name} is not shown to this viewer")
+        kept[name] = shown
+        return shown
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a seen state is read, never changed")
@@ -259,16 +291,20 @@ class Counted:
 class Lookup:
     """A mapping read by key, never listed: what a view finds under a key it was shown, seen in turn."""
 
-    __slots__ = ("_mapping", "_viewer", "_owner")
+    __slots__ = ("_mapping", "_viewer", "_owner", "_found")
 
     def __init__(self, mapping: Mapping, viewer: int | None, owner_seat: int | None) -> None:
         self._mapping, self._viewer, self._owner = mapping, viewer, owner_seat
+        self._found: dict[Any, Any] = {}
 
     def __getitem__(self, key: Any) -> Any:
-        return seen(self._mapping[key], self._viewer, self._owner)
+        found = self._found.get(key)
+        if found is None:
+            found = self._found[key] = seen(self._mapping[key], self._viewer, self._owner)
+        return found
 
     def get(self, key: Any, default: Any = None) -> Any:
-        return seen(self._mapping[key], self._viewer, self._owner) if key in self._mapping else default
+        return self[key] if key in self._mapping else default
 
     def __contains__(self, key: Any) -> bool:
         return key in self._mapping
