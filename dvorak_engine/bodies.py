@@ -134,7 +134,7 @@ class Field:
             measured = value.strip() if self.trim else value
             if (not measured and not self.blank) or (self.high is not None and len(value) > self.high) or (
                     self.low is not None and measured and len(measured) < self.low) or (
-                    self.pattern is not None and not re.fullmatch(self.pattern, value)):
+                    self.pattern is not None and not _compiled(self.pattern).fullmatch(value)):
                 raise self.refuse(name)
         elif kind in (WHOLE, SEAT):
             if isinstance(value, bool) or not isinstance(value, int) or (
@@ -172,6 +172,16 @@ class Field:
                 self.check(value)
             except ValueError as error:
                 raise invalid(str(error), name) from None
+
+
+_PATTERNS: dict[str, re.Pattern] = {}
+
+
+def _compiled(pattern: str) -> re.Pattern:
+    compiled = _PATTERNS.get(pattern)
+    if compiled is None:
+        compiled = _PATTERNS[pattern] = re.compile(pattern)
+    return compiled
 
 
 _REFUSALS: dict[str, Callable[[Field], str]] = {
