@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from celery import current_app
 from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError
@@ -32,6 +33,7 @@ KINDS = (ADD, CHANGE, REMOVE)
 ANSWER_PERIOD = timedelta(days=7)
 # Changes accepted within this long of each other go into one version ("grouped together, where possible").
 VERSION_GROUPING_SECONDS = 60
+BUILD_TASK = "decks.ccg.build_card_set_version"  # ccg.tasks.build_card_set_version
 BROKER = Outage("Celery's broker (card set version builds)")
 
 
@@ -126,13 +128,10 @@ def _request_version(card_set_id: int) -> None:
     """Queue the set's build. The change is already accepted and committed: with the broker away, the answer
     stays a success and the build waits for Celery beat's ``queue_missing_card_set_versions``, which finds every
     accepted change that no version has taken."""
-    # Imported here: the task module imports this one (for its periodic close-due task).
-    from ccg.tasks import build_card_set_version
-
     if not BROKER.worth_trying():
         return
-    try:
-        build_card_set_version.apply_async(args=[card_set_id], countdown=VERSION_GROUPING_SECONDS)
+    try:  # the task by its name (the task module imports this one for its periodic close-due task)
+        current_app.tasks[BUILD_TASK].apply_async(args=[card_set_id], countdown=VERSION_GROUPING_SECONDS)
     except OperationalError as error:
         BROKER.failed(error)
     else:

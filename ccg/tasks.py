@@ -7,7 +7,7 @@ import time
 
 from celery import shared_task
 
-from ccg.changes import card_set_changes_close_due
+from ccg.changes import BUILD_TASK, card_set_changes_close_due
 from ccg.services import card_set_version_build
 from proposals.services import card_sets_awaiting_version
 
@@ -24,7 +24,7 @@ def _pause_if_asked() -> None:
 
 # The tasks keep the names they had when the CCG side lived in decks/ccg/: a message queued before an upgrade, and
 # Celery beat's schedule (settings.CELERY_BEAT_SCHEDULE), still find them.
-@shared_task(name="decks.ccg.build_card_set_version", acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=BUILD_TASK, acks_late=True, reject_on_worker_lost=True)
 def build_card_set_version(card_set_id: int) -> int | None:
     """Group the set's accepted changes into its next version; the version's number, or None if none waited."""
     version = card_set_version_build(card_set_id=card_set_id, after_version_written=_pause_if_asked)

@@ -7,10 +7,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dvorak_engine.rulesets.serm.cards import ALL_ROUND, BLAST, MOVE_PROOF, TRAMPLES
-from dvorak_engine.rulesets.serm.geometry import Cell, blast_covers, in_cone, neighbour, sight_blocked
+from dvorak_engine.rulesets.serm.cards import BLAST, MOVE_PROOF, TRAMPLES
+from dvorak_engine.rulesets.serm.geometry import Cell, blast_covers, neighbour
 from dvorak_engine.rulesets.serm.options import ONE, PARTLY, home_rows, largest_force
-from dvorak_engine.rulesets.serm.table import MUSTER, REACT, PendingMove, SermState, Soldier
+from dvorak_engine.rulesets.serm.table import (
+    MUSTER,
+    REACT,
+    PendingMove,
+    SermState,
+    Soldier,
+    enemies_in_sight,
+    sees,
+)
 from dvorak_engine.state import ACTIVE, GameState
 from dvorak_engine.values import replace
 
@@ -18,21 +26,6 @@ PLAYERS = 2
 
 # Why a Move stops short of its roll.
 EDGE, TERRAIN, SOLDIER = "edge", "terrain", "soldier"
-
-
-def sees(table: SermState, soldier: Soldier, cell: Cell) -> bool:
-    """Whether ``soldier`` has line of sight to the square ``cell``: inside its sight lines (all round for a
-    soldier with a 360 degree line of sight), and no terrain between. "Soldiers do not block line of sight"."""
-    if cell == soldier.cell or not table.on_field(cell) or table.is_terrain(cell):
-        return False
-    offset = (cell[0] - soldier.x, cell[1] - soldier.y)
-    if not table.card(soldier.title).has(ALL_ROUND) and not in_cone(soldier.facing, offset):
-        return False
-    return not sight_blocked(soldier.cell, cell, table.terrain)
-
-
-def enemies_in_sight(table: SermState, soldier: Soldier) -> list[Soldier]:
-    return [s for s in table.soldiers if s.seat != soldier.seat and sees(table, soldier, s.cell)]
 
 
 def blast_targets(table: SermState, soldier: Soldier) -> list[Cell]:

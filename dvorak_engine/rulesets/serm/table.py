@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dvorak_engine.rulesets.serm.cards import SoldierCard
-from dvorak_engine.rulesets.serm.geometry import Cell, Rect
+from dvorak_engine.rulesets.serm.cards import ALL_ROUND, SoldierCard
+from dvorak_engine.rulesets.serm.geometry import Cell, Rect, in_cone, sight_blocked
 from dvorak_engine.values import replace
 from dvorak_engine.visibility import derived, public
 
@@ -140,7 +140,23 @@ class SermState:
     @derived
     def in_sight(self, soldier_id: str) -> list[str]:
         """The ids of the enemy soldiers in the line of sight of the soldier ``soldier_id``: seen by everyone, as
-        the whole table is (the measure is ``reading``'s, which reads this module: imported when asked)."""
-        from dvorak_engine.rulesets.serm.reading import enemies_in_sight
-
+        the whole table is."""
         return [enemy.id for enemy in enemies_in_sight(self, self.soldier(soldier_id))]
+
+
+# --- Line of sight (the table's own measure; ``reading`` builds on it) ---------------------------------------
+
+
+def sees(table: SermState, soldier: Soldier, cell: Cell) -> bool:
+    """Whether ``soldier`` has line of sight to the square ``cell``: inside its sight lines (all round for a
+    soldier with a 360 degree line of sight), and no terrain between. "Soldiers do not block line of sight"."""
+    if cell == soldier.cell or not table.on_field(cell) or table.is_terrain(cell):
+        return False
+    offset = (cell[0] - soldier.x, cell[1] - soldier.y)
+    if not table.card(soldier.title).has(ALL_ROUND) and not in_cone(soldier.facing, offset):
+        return False
+    return not sight_blocked(soldier.cell, cell, table.terrain)
+
+
+def enemies_in_sight(table: SermState, soldier: Soldier) -> list[Soldier]:
+    return [s for s in table.soldiers if s.seat != soldier.seat and sees(table, soldier, s.cell)]
