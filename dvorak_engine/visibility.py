@@ -191,13 +191,11 @@ def _publicly_typed(hint: Any) -> bool:
 
 
 def as_json(value: Any) -> Any:
-    """A view made of what ``seen`` gave, as JSON values: its tuples as lists (a view's dicts are its own)."""
+    """A view made of what ``seen`` gave, as JSON values: its tuples as lists, each mapping a new dict (a value read
+    as it is belongs to the state, which is never changed)."""
     kind = type(value)
     if kind is dict:
-        for key, item in value.items():
-            if type(item) not in _PLAIN:
-                value[key] = as_json(item)
-        return value
+        return {key: item if type(item) in _PLAIN else as_json(item) for key, item in value.items()}
     if kind is tuple or kind is list:
         return [item if type(item) in _PLAIN else as_json(item) for item in value]
     return value

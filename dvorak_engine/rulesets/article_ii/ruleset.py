@@ -141,16 +141,6 @@ class ArticleIIState:
         return self.players[seat]
 
 
-def _listed(value: Any) -> Any:
-    """A value read through a ``Seen`` as the view's JSON: its tuples (a seen state's lists and tuples) as lists,
-    its mappings as new dicts."""
-    if isinstance(value, tuple):
-        return [_listed(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _listed(item) for key, item in value.items()}
-    return value
-
-
 def with_player(state: GameState, player: Player) -> GameState:
     players = list(state.table.players)
     players[player.seat] = player
@@ -166,10 +156,6 @@ def cards_visible_to(state: GameState, viewer: int | None) -> set[str]:
         if player.seat == viewer:
             visible.update(player.hand)
     return visible
-
-
-
-
 
 
 # --- reading the state --------------------------------------------------------------------------------------
@@ -771,7 +757,7 @@ class ArticleIIRuleset(Ruleset):
         view: dict[str, Any] = {
             "variant": table.variant,
             "creative": table.creative,
-            "deck": _listed(table.deck),
+            "deck": table.deck,
             "turn": None if turn is None else {"seat": turn.seat, "stage": PLAY,
                                                "things_played": turn.things_played, "actions_played": 0},
             "players": [self._player_view(state, seat.seat, viewer) for seat in state.seats],
@@ -779,7 +765,7 @@ class ArticleIIRuleset(Ruleset):
             "draw_pile": {"count": len(table.draw_pile)},
             "discard_pile": [card_json(table.cards[card_id]) for card_id in table.discard_pile],
             "blank_cards": table.blank_cards,
-            "rules": _listed(table.base_rules),
+            "rules": table.base_rules,
             "modifiers": [],
             "special_rules": [{"id": r["id"], "title": r["title"], "text": r["text"]} for r in table.special_rules],
             "proposals": [],
@@ -787,10 +773,10 @@ class ArticleIIRuleset(Ruleset):
         }
         if table.started:
             removal = table.removal
-            view.update({"phase": table.phase, "reply": _listed(table.reply), "acting": acting_seat(state),
+            view.update({"phase": table.phase, "reply": table.reply, "acting": acting_seat(state),
                          "removal": None if removal is None else {
-                             key: _listed(removal[key]) for key in ("seat", "target", "cause", "from")},
-                         "results": _listed(table.results), "outcome": _listed(table.outcome)})
+                             key: removal[key] for key in ("seat", "target", "cause", "from")},
+                         "results": table.results, "outcome": table.outcome})
             if table.parties:
                 view["match"] = self._match_view(state)
         return view
@@ -804,7 +790,7 @@ class ArticleIIRuleset(Ruleset):
             "parties": [{"name": name, "seats": list(seats), "points": sum(table.points[s] for s in seats)}
                         for name, seats in table.parties.items()],
             "points": [{"seat": seat, "points": points} for seat, points in enumerate(table.points)],
-            "history": [_listed(record) for record in table.elections],
+            "history": list(table.elections),
         }
 
     def _player_view(self, state: Seen, seat: int, viewer: int | None) -> dict[str, Any]:

@@ -823,7 +823,7 @@ class FilibusterRuleset(Ruleset):
                      "counters": {"points": player.points}, "hand_count": player.hand_count(),
                      "draw_pile": {"count": len(player.draw_pile)},
                      "discard_pile": [card(c) for c in player.discard_pile],
-                     "constants": [card(c) for c in player.constants], "deck": _listed(player.deck)}
+                     "constants": [card(c) for c in player.constants], "deck": player.deck}
             if seat.seat == viewer:
                 shown["hand"] = [card(c) for c in player.hand]
             players.append(shown)
@@ -832,9 +832,9 @@ class FilibusterRuleset(Ruleset):
             filibuster = table.filibuster
             board = {
                 "campaign": table.campaign, "step": table.step, "phase": table.phase, "pitcher": table.pitcher,
-                "rolls": _listed(table.rolls), "order": list(table.order),
+                "rolls": table.rolls, "order": list(table.order),
                 "campaign_card": card(table.campaign_card),
-                "stack": [{**card(c), "seat": table.owners[c], **_listed(table.aims.get(c, {}))} for c in table.stack],
+                "stack": [{**card(c), "seat": table.owners[c], **table.aims.get(c, {})} for c in table.stack],
                 "priority": table.priority, "passed": list(table.passed), "window": list(table.window),
                 "acting": table.acting,
                 "filibuster": None if filibuster is None else {
@@ -844,7 +844,7 @@ class FilibusterRuleset(Ruleset):
                 "waiting_for": waiting_for(state),
                 "winning_points": WINNING_POINTS,
             }
-        return {"deck": _listed(table.deck), "variant": table.variant, "players": players, "board": board}
+        return {"deck": table.deck, "variant": table.variant, "players": players, "board": board}
 
     def redact_event(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
                      after: GameState) -> dict:
@@ -912,16 +912,6 @@ def _discard_from_hand(table: FilibusterState, card: str) -> FilibusterState:
     owner = table.player(table.owners[card])
     return table.with_player(owner.seat, hand=tuple(c for c in owner.hand if c != card),
                              discard_pile=(*owner.discard_pile, card))
-
-
-def _listed(value: Any) -> Any:
-    """A value read through a ``Seen`` as the view's JSON: its tuples (a seen state's lists and tuples) as lists,
-    its mappings as new dicts."""
-    if isinstance(value, tuple):
-        return [_listed(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _listed(item) for key, item in value.items()}
-    return value
 
 
 def _card_view(card: Card) -> dict[str, Any]:
