@@ -280,14 +280,17 @@ def _by_ruleset(texts: list[tuple[str, str]]) -> str:
 
 
 def _shape(class_name: str, command_type: str, declared: list[tuple[str, bodies.Body]],
-           extra: dict[str, serializers.Field] | None = None) -> type[Command]:
-    """One serializer for a command type (or a proposal's kind) from every ruleset's declaration of its body."""
+           fixed: dict[str, str] | None = None) -> type[Command]:
+    """One serializer for a command type from every ruleset's declaration of its body; ``fixed``: the field that
+    says which of a command's bodies this is, and its word (a proposal's ``kind``), in the shape and its examples."""
+    fixed = fixed or {}
     names = [name for name, _ in declared]
     fields: dict[str, list[tuple[str, bodies.Field]]] = {}
     for ruleset, body in declared:
         for field_name, field in body.fields.items():
             fields.setdefault(field_name, []).append((ruleset, field))
-    made: dict[str, serializers.Field] = {"type": type_field(command_type), **(extra or {})}
+    made: dict[str, serializers.Field] = {"type": type_field(command_type),
+                                          **{name: type_field(word, on=name) for name, word in fixed.items()}}
     for field_name, each in fields.items():
         required = len(each) == len(declared) and all(field.required for _, field in each)
         helps = [(ruleset, field.help) for ruleset, field in each]
@@ -302,7 +305,7 @@ def _shape(class_name: str, command_type: str, declared: list[tuple[str, bodies.
     examples = []
     for _, body in declared:
         for example in body.examples:
-            value = {"type": command_type, **example}
+            value = {"type": command_type, **fixed, **example}
             if value not in examples:
                 examples.append(value)
     return type(class_name, (Command,), {
@@ -333,12 +336,8 @@ def _catalogue() -> tuple[dict[str, type[Command]], dict[str, type[Command]]]:
             continue
         polymorphic = on[0]
         for kind, variant in polymorphic.variants.items():
-            kind_field = type_field(kind, on=polymorphic.by)
             proposals[kind] = _shape(f"{camel(command_type)}{camel(kind)}", command_type,
-                                     [(name, variant) for name, _ in each], {polymorphic.by: kind_field})
-            proposals[kind].example_bodies = tuple({"type": command_type, polymorphic.by: kind, **example}
-                                                   for example in variant.examples)
-            proposals[kind].kind_name = kind
+                                     [(name, variant) for name, _ in each], {polymorphic.by: kind})
         shapes[command_type] = Proposal
     return shapes, proposals
 

@@ -157,7 +157,7 @@ def ordinary(scope, middleware: Middleware) -> dict[str, Any] | None:
     return {"scope": scope, "middleware": middleware, "headers": headers}
 
 
-def django_request(scope, middleware: Middleware, headers: dict[bytes, bytes] | None = None) -> HttpRequest | None:
+def django_request(scope, middleware: Middleware, headers: dict[bytes, bytes]) -> HttpRequest | None:
     """The request as Django makes it of the scope (``ASGIRequest``: its META, its ``is_secure`` and ``get_host``),
     or None when Django's own checks would not let it reach the view: a host the site does not serve (Django
     answers 400) or plain HTTP where the site insists on HTTPS (SecurityMiddleware redirects it). Its ``headers``
@@ -165,9 +165,8 @@ def django_request(scope, middleware: Middleware, headers: dict[bytes, bytes] | 
     once: the mapping Django would make of them, without going over every META key again (that was a tenth of a
     command's CPU on this route)."""
     request = ASGIRequest(scope, BytesIO())
-    if headers is not None:
-        request.__dict__["headers"] = CaseInsensitiveMapping(
-            {name.decode("latin-1"): value.decode("latin-1") for name, value in headers.items()})
+    request.__dict__["headers"] = CaseInsensitiveMapping(
+        {name.decode("latin-1"): value.decode("latin-1") for name, value in headers.items()})
     try:
         request.get_host()
     except DisallowedHost:
