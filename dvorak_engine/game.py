@@ -36,6 +36,11 @@ def _copies(card: Any) -> int:
     return copies if isinstance(copies, int) and copies > 0 else 1
 
 
+def default_variant(ruleset: str) -> str:
+    """The variant a game of ``ruleset`` is created as when its creator names none."""
+    return get_ruleset(ruleset).default_variant
+
+
 def create_game(
     *,
     ruleset: str,

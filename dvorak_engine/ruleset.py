@@ -3,7 +3,8 @@
 A ruleset is a module or package under ``dvorak_engine/rulesets/``, named in that package's registry, whose
 ``RULESET`` is an instance of a ``Ruleset`` subclass. It declares:
 
-- ``name``, ``min_players`` and ``max_players``, the ``variants`` the API's ``"variant"`` may name, and ``State``:
+- ``name``, ``min_players`` and ``max_players``, the ``variants`` the API's ``"variant"`` may name (and the
+  ``default_variant`` of a game whose creator names none), and ``State``:
   its own frozen dataclass, kept by the core in ``GameState.table`` beside the seats, status, version and
   winners (``dvorak_engine.state``). Its fields say who may see them (``dvorak_engine.visibility``: ``public``,
   ``owner``, ``counted``; a field described by none is seen by nobody);
@@ -149,6 +150,7 @@ class Ruleset:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 20
     variants: ClassVar[tuple[str, ...]] = (STANDARD,)
+    default_variant: ClassVar[str] = STANDARD  # the variant of a game created without naming one
     State: ClassVar[type] = type(None)
     commands: ClassVar[dict[str, tuple[str, bool, bool, bool]]] = {}
     bodies: ClassVar[dict[str, Body]] = {}

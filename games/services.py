@@ -224,7 +224,7 @@ def actor_of(user) -> engine.Actor:
     return engine.Actor(user_id=user.id, username=user.get_username())
 
 
-def game_create(*, user, deck: str, variant: str = "standard", creative: bool = False, max_players: int | None = None,
+def game_create(*, user, deck: str, variant: str | None = None, creative: bool = False, max_players: int | None = None,
                 options: dict | None = None, ruleset: str | None = None) -> dict:
     from decks.selectors import deck_for_game
 
@@ -232,11 +232,12 @@ def game_create(*, user, deck: str, variant: str = "standard", creative: bool = 
     deck_data = deck_for_game(deck)
     _require_within_bound(deck_data)
     options = dict(options or {})
+    ruleset = ruleset or deck_data.get("ruleset") or "dvorak"
+    variant = variant or engine.default_variant(ruleset)
     player_deck = None
     if variant == "ccg" and "player_deck" in options:
         player_deck = player_deck_for(user=user, player_deck=options["player_deck"], formal=bool(options.get("formal")))
         options["player_deck"] = player_deck
-    ruleset = ruleset or deck_data.get("ruleset") or "dvorak"
     events = engine.create_game(
         ruleset=ruleset,
         deck=deck_data,

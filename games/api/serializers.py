@@ -20,7 +20,9 @@ class RulesetField(serializers.ChoiceField):
 
 class GameCreateSerializer(StrictTypes):
     deck = serializers.SlugField(help_text="Slug of the archive deck to play.")
-    variant = serializers.ChoiceField(choices=VARIANTS, default="standard")
+    variant = serializers.ChoiceField(
+        choices=VARIANTS, required=False,
+        help_text="By default the ruleset's own: `standard`, except Filibuster's, which is `ccg` (a CCG set).")
     creative = serializers.BooleanField(default=False)
     max_players = serializers.IntegerField(
         min_value=2, max_value=20, required=False,
