@@ -2,6 +2,11 @@
 
 A ruleset's state needs no code of its own to be snapshotted: tuples, dicts, nested dataclasses, optional values
 and plain JSON values are read back as the type hints say (a ``dict[str, X]``'s keys are strings in JSON).
+
+A field added to a state after games were stored is marked ``ADDED`` in its metadata (``added_field``, or
+``public(..., added=True)``): it is written only when it holds something else than its default, so a game that
+never used it is written byte for byte as before (its snapshots, and the recorded streams' digests), and a
+snapshot without it reads it as its default.
 """
 
 from __future__ import annotations
@@ -15,6 +20,19 @@ from functools import cache
 from typing import Any
 
 from dvorak_engine.values import plain_fields
+
+ADDED = "codec.added"
+
+
+def added_field(default: Any = dataclasses.MISSING, *, default_factory: Any = dataclasses.MISSING) -> Any:
+    """A field (seen by nobody) added after games were stored: written only when it is not its default."""
+    return dataclasses.field(default=default, default_factory=default_factory, metadata={ADDED: True})
+
+
+def _default_of(field: dataclasses.Field) -> Any:
+    if field.default is not dataclasses.MISSING:
+        return field.default
+    return field.default_factory()  # type: ignore[misc]
 
 
 def to_json(value: Any) -> Any:
@@ -30,10 +48,17 @@ def _encoder(cls: type) -> Callable[[Any], Any]:
     cards holds tens of thousands of values, and asking each whether it is a dataclass, and for its fields, cost
     more than writing it."""
     if dataclasses.is_dataclass(cls):
-        names = tuple(f.name for f in dataclasses.fields(cls))
+        fields = dataclasses.fields(cls)
+        added = {f.name: _default_of(f) for f in fields if f.metadata.get(ADDED)}
+        always = tuple(f.name for f in fields if f.name not in added)
 
         def encode(value: Any) -> Any:
-            return {name: to_json(getattr(value, name)) for name in names}
+            written = {name: to_json(getattr(value, name)) for name in always}
+            for name, default in added.items():
+                held = getattr(value, name)
+                if held != default:
+                    written[name] = to_json(held)
+            return written
     elif issubclass(cls, tuple | list):
         def encode(value: Any) -> Any:
             return [to_json(item) for item in value]

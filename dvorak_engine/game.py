@@ -167,8 +167,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 def state_to_json_bytes(state: GameState) -> bytes:
     """``state_to_json`` written out: by orjson straight from the frozen dataclasses (each as an object of its
-    fields in order, tuples as arrays, as the codec writes them), ten times faster than building the dicts first,
-    for a state made of what orjson writes so; else through the codec."""
+    fields in order, tuples as arrays, as the codec writes them, but for a field added since games were stored,
+    written even at its default), ten times faster than building the dicts first, for a state made of what orjson
+    writes so; else through the codec. Either is read back by ``state_from_json``."""
     try:
         return orjson.dumps(state)
     except TypeError:  # a value orjson does not write (a named tuple, say): the codec's way

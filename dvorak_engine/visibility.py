@@ -30,6 +30,8 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from dvorak_engine.codec import ADDED
+
 PUBLIC = "public"
 OWNER = "owner"
 COUNT = "count"
@@ -43,13 +45,15 @@ _KEY = "visibility"
 Shows = str | Callable[[Any], Any]
 
 
-def _described(visibility: str, default: Any, default_factory: Any) -> Any:
-    return dataclasses.field(default=default, default_factory=default_factory, metadata={_KEY: visibility})
+def _described(visibility: str, default: Any, default_factory: Any, added: bool = False) -> Any:
+    metadata = {_KEY: visibility, ADDED: True} if added else {_KEY: visibility}
+    return dataclasses.field(default=default, default_factory=default_factory, metadata=metadata)
 
 
-def public(default: Any = dataclasses.MISSING, *, default_factory: Any = dataclasses.MISSING) -> Any:
-    """A field everyone sees."""
-    return _described(PUBLIC, default, default_factory)
+def public(default: Any = dataclasses.MISSING, *, default_factory: Any = dataclasses.MISSING,
+           added: bool = False) -> Any:
+    """A field everyone sees. ``added``: a field added after games were stored (``dvorak_engine.codec.ADDED``)."""
+    return _described(PUBLIC, default, default_factory, added)
 
 
 def owner(default: Any = dataclasses.MISSING, *, default_factory: Any = dataclasses.MISSING) -> Any:

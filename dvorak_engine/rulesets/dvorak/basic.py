@@ -68,10 +68,12 @@ from dvorak_engine.rulesets.dvorak.state import (
     DURATIONS,
     END_OF_TURN,
     ENDED,
+    FIRST_READING,
     LEAVES_PLAY,
     MULTI_DECK,
     OWN_DECK_VARIANTS,
     PLAY,
+    READING,
     VARIANTS,
     DvorakState,
     Modifier,
@@ -191,6 +193,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             "effects": effects,
             "rules": self.initial_rules(options),
             "blank_cards": count_option(options, "blank_cards", DEFAULT_BLANK_CARDS if creative else 0),
+            "reading": READING,
         }
 
     def initial_rules(self, options: dict) -> dict[str, Any]:
@@ -779,7 +782,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
 
     @applies("game.created", shows={"deck": PUBLIC, "cards": COUNT, "deck_cards": _copies_count,
                                     "special_rules": PUBLIC, "rules": PUBLIC, "blank_cards": PUBLIC,
-                                    "effects": effects_summary})
+                                    "effects": effects_summary, "reading": PUBLIC})
     def apply_game_created(self, state: GameState, event: Event) -> GameState:
         data = event.data
         return replace(state, table=DvorakState(
@@ -792,6 +795,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             blank_cards=data.get("blank_cards", 0),
             deck_cards=tuple(data.get("deck_cards", [])),
             effects=data.get("effects"),
+            reading=data.get("reading", FIRST_READING),
         ))
 
     @applies("player.joined", shows={"player_deck": PUBLIC, "cards": COUNT})

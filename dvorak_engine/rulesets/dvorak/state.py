@@ -19,6 +19,7 @@ from typing import Any
 
 from dvorak_core.rule_params import mentions
 from dvorak_engine.cards import Card
+from dvorak_engine.codec import added_field
 from dvorak_engine.state import GameState
 from dvorak_engine.values import replace
 from dvorak_engine.visibility import counted, derived, lookup, owner, public
@@ -32,6 +33,12 @@ BASIC_RULES: dict[str, Any] = {
     "vote_rule": "unanimity",
     "counters": {},
 }
+
+# The server's reading of the rulebook a game is played by, stamped into its ``game.created`` when it is created.
+# 1 (no stamp): the first reading. 2: Special Rules in effect throughout the game (a Basic Rule number one names and
+# the server cannot read is no longer enforced: ``DvorakState.unenforced``), and in Multi-Deck a deck per side. A
+# game keeps the reading it was created under for its whole life, so its events replay as they were played.
+FIRST_READING, READING = 1, 2
 
 STANDARD, TEAM, MULTI_DECK, CCG = "standard", "team", "multi_deck", "ccg"
 VARIANTS = (STANDARD, TEAM, MULTI_DECK, CCG)
@@ -188,6 +195,8 @@ class DvorakState:
     # created before the server read cards: every citation is then taken on trust.
     effects: dict[str, Any] | None = None
     claims: tuple[Claim, ...] = public(())
+    # The reading of the rulebook the game is played by (``READING``).
+    reading: int = added_field(FIRST_READING)
 
     @property
     def has_own_decks(self) -> bool:
