@@ -96,7 +96,7 @@ DECK_OF_RULESET = {
     "rock_paper_scissors_extreme": ("seed_data", "rock-paper-scissors-extreme-deck", {}),
     "serm": ("seed_data", "simplistic-wargame-with-four-stats-s-e-r-m", {}),
     "socialism": ("seed_data", "socialism", {}),
-    "filibuster": ("sample_data", "filibuster-sample-set", {}),
+    "filibuster": ("sample_data", "filibuster-sample-set", {"variant": "standard"}),
     "virtues_of_the_drake": ("sample_data", "virtues-of-the-drake-sample", {}),
     "odds_and_evens": ("seed_data", "socialism", {"ruleset": "odds_and_evens"}),  # it plays no cards
 }

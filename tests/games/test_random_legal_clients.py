@@ -336,7 +336,7 @@ def test_socialism_by_random_clients(number, seed_decks, make_user, client_for):
 @pytest.mark.parametrize("number", FILIBUSTER_GAMES)
 def test_filibuster_by_random_clients(number, sample_sets, make_user, client_for):
     chooser = random.Random(3000 + number)
-    players = new_game(make_user, client_for, {"deck": sample_sets("filibuster-sample-set")},
+    players = new_game(make_user, client_for, {"deck": sample_sets("filibuster-sample-set"), "variant": "standard"},
                        chooser.choice([2, 3]))
     watch = SecretWatch(players)
     result = play(players, chooser, max_commands=MAX_COMMANDS * 2, watch=watch)

@@ -62,6 +62,50 @@ def test_twenty_tokens_is_an_option(socialism_deck, make_user, client_for):
     assert state["tokens"] == 20 and [p["counters"]["tokens"] for p in state["players"]] == [20, 20]
 
 
+def test_the_readings_are_options_written_into_the_game_when_it_is_created(socialism_deck, make_user, client_for):
+    """OMG CAT PIC's "all of their friends", Viral Post's "moves to a new user" (its player's choice) and "a few
+    basic options" (each once a turn): a new game is played by the readings it was created with, and shows them."""
+    client = client_for(make_user())
+    created = client.post(
+        "/api/v1/games/", {"deck": socialism_deck, "options": {"viral_post": "random"}}, format="json"
+    )
+    assert created.status_code == 201, created.content
+    readings = {"cat_pic": "all", "viral_post": "random", "invitations": "each"}
+    assert created.json()["options"] == readings
+    game_id = created.json()["id"]
+    [first, *_] = client.get(f"/api/v1/games/{game_id}/events/").json()["events"]
+    assert first["type"] == "game.created" and first["data"]["options"] == readings
+
+
+@pytest.mark.parametrize(
+    "name, value, choices",
+    [
+        ("cat_pic", "three", ["all", "up_to_two"]),
+        ("viral_post", "nearest", ["chosen", "random"]),
+        ("invitations", 1, ["each", "one"]),
+    ],
+)
+def test_a_reading_with_another_value_is_refused_naming_the_option(
+    socialism_deck, make_user, client_for, name, value, choices
+):
+    client = client_for(make_user())
+    refused = client.post("/api/v1/games/", {"deck": socialism_deck, "options": {name: value}}, format="json")
+    assert refused.status_code == 400, refused.content
+    error = refused.json()["error"]
+    assert error["code"] == "invalid" and error["details"] == {"field": f"options.{name}", "choices": choices}
+
+
+def test_move_viral_post_is_refused_when_no_viral_post_of_yours_waits(socialism_deck, make_user, client_for):
+    game_id, clients = started(make_user, client_for, 2)
+    url = f"/api/v1/games/{game_id}/commands/"
+    shape = clients[0].post(url, {"type": "move_viral_post"}, format="json")
+    assert shape.status_code == 400 and shape.json()["error"]["code"] == "invalid"
+    assert "user" in shape.json()["error"]["details"]
+    for client in clients:
+        answer = client.post(url, {"type": "move_viral_post", "user": "2bced85c5630c626"}, format="json")
+        assert answer.status_code == 409 and answer.json()["error"]["code"] == "not_your_turn"
+
+
 def test_each_player_sees_their_own_hand_and_only_the_count_of_the_others(
     socialism_deck, make_user, client_for
 ):

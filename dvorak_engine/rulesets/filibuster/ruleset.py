@@ -43,6 +43,15 @@ from dvorak_engine.rulesets.filibuster.cards import (
     effect_of,
     value_of,
 )
+from dvorak_engine.rulesets.filibuster.options import (
+    EACH,
+    SIDES,
+    dice_of,
+    filibusters_of,
+    read_options,
+    rules_shown,
+    stamped,
+)
 from dvorak_engine.rulesets.filibuster.state import (
     BEGINNING,
     COUNTER,
@@ -77,8 +86,6 @@ END_STEP_POINTS = 10
 # "the filibuster fails and you lose 10 points"; "the former pitcher loses 20 points".
 FAILED_FILIBUSTER_POINTS = -10
 LOST_COUNTER_POINTS = -20
-# "All players roll their dice": two six-sided dice each.
-DICE, SIDES = 2, 6
 
 # How a filibuster ends (``filibuster.decided``'s ``outcome``).
 FAILED, SUCCEEDED, NOT_COUNTERED, COUNTER_WON, COUNTER_LOST = (
@@ -99,14 +106,14 @@ def _public(*keys: str) -> dict[str, str]:
     return dict.fromkeys(keys, PUBLIC)
 
 
-def roll_order(seats: list[int], rng: Rng) -> tuple[list[dict], list[list[dict]], list[int]]:
-    """Every seat's dice, the rolls that broke ties (the tied seats roll again among themselves), and the seats
-    from the highest total to the lowest: "Whoever's dice have the highest total face value is that campaign's
-    pitcher", and the next-highest comes after."""
+def roll_order(seats: list[int], rng: Rng, dice: int) -> tuple[list[dict], list[list[dict]], list[int]]:
+    """Every seat's ``dice`` six-sided dice, the rolls that broke ties (the tied seats roll again among
+    themselves), and the seats from the highest total to the lowest: "Whoever's dice have the highest total face
+    value is that campaign's pitcher", and the next-highest comes after."""
 
     def roll(seat: int) -> dict[str, Any]:
-        dice = [rng.randbelow(SIDES) + 1 for _ in range(DICE)]
-        return {"seat": seat, "dice": dice, "total": sum(dice)}
+        faces = [rng.randbelow(SIDES) + 1 for _ in range(dice)]
+        return {"seat": seat, "dice": faces, "total": sum(faces)}
 
     tiebreaks: list[list[dict]] = []
 
@@ -143,6 +150,8 @@ class FilibusterRuleset(Ruleset):
     )
     min_players = 2
     variants = (STANDARD, CCG)
+    # "This is a CCG set": each player brings a player deck built from it, unless the game is created "standard".
+    default_variant = CCG
     State = FilibusterState
 
     # --- the cards it needs -----------------------------------------------------------------------------------
@@ -153,13 +162,20 @@ class FilibusterRuleset(Ruleset):
     # --- setup ------------------------------------------------------------------------------------------------
 
     def created(self, *, deck: dict, variant: str, creative: bool, options: dict, rng: Rng) -> dict[str, Any]:
-        """The set copied in. Its player decks come with each join, so they are kept out of the game's options
-        (which everyone sees)."""
+        """The set copied in, and the game's options checked and written in full (``options.read_options``), so
+        the game keeps them whatever the defaults become. Its player decks come with each join, so they are kept
+        out of the game's options (which everyone sees); the creator of a ``ccg`` game brings theirs."""
         if creative:
             raise DomainError("Filibuster has no creative play.", code="invalid", details={"field": "creative"})
+        if variant == CCG and options.get("player_deck") is None:
+            raise DomainError(
+                "A Filibuster game is played with player decks built from the set: give \"options.player_deck\", "
+                "the id of one of your player decks, or create it with \"variant\": \"standard\" to play a copy "
+                "of the whole set each.", code="invalid",
+                details={"field": "options.player_deck", "variants": list(self.variants)})
         return {"deck": {"slug": deck.get("slug", ""), "title": deck.get("title", "")},
                 "cards": [deck_card_content(card) for card in deck.get("cards", []) if isinstance(card, dict)],
-                "options": {key: value for key, value in options.items() if key != "player_deck"}}
+                "options": read_options(options)}
 
     def creator_join(self, options: dict) -> dict[str, Any]:
         join = {"team": options.get("team")}
@@ -172,6 +188,11 @@ class FilibusterRuleset(Ruleset):
         ``standard`` game a copy of the whole set."""
         table = state.table
         if table.variant == CCG:
+            if body.get("player_deck") is None:
+                raise DomainError("This Filibuster game is played with player decks: join it with \"player_deck\", "
+                                  "the id of one of your player decks built from the set "
+                                  f"{table.deck.get('slug', '')!r}.", code="invalid",
+                                  details={"field": "player_deck"})
             player_deck = read_player_deck(body.get("player_deck"), card_set=str(table.deck.get("slug", "")))
             problems = card_problems(player_deck)
             if problems:
@@ -215,7 +236,7 @@ class FilibusterRuleset(Ruleset):
         """"Roll Step: All players roll their dice. Whoever's dice have the highest total face value is that
         campaign's pitcher. All players draw 5 cards.\""""
         u.add("filibuster.campaign_began", {"campaign": u.table.campaign + 1})
-        rolls, tiebreaks, order = roll_order([p.seat for p in u.table.players], u.rng)
+        rolls, tiebreaks, order = roll_order([p.seat for p in u.table.players], u.rng, dice_of(u.state.options))
         u.add("filibuster.rolled", {"rolls": rolls, "tiebreaks": tiebreaks, "order": order})
         for player in u.table.players:
             self._draw(u, player.seat, DRAW_EACH_CAMPAIGN)
@@ -375,8 +396,11 @@ class FilibusterRuleset(Ruleset):
         if ctx.seat not in table.window:
             raise DomainError("Only a player who is not the pitcher, and has not answered yet, may filibuster.",
                               code="not_your_turn")
-        declared = Event("filibuster.declared", {"seat": ctx.seat, "pitcher": table.pitcher})
-        return [declared, self.request_choices([ctx.seat, table.pitcher])]
+        data = {"seat": ctx.seat, "pitcher": table.pitcher}
+        if filibusters_of(state.options) == EACH:
+            # The window waits, for the others still to answer, until this filibuster is settled.
+            data["window"] = [seat for seat in table.window if seat != ctx.seat]
+        return [Event("filibuster.declared", data), self.request_choices([ctx.seat, table.pitcher])]
 
     @command("reveal_card", body=declared.REVEAL_CARD)
     def reveal(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -399,7 +423,7 @@ class FilibusterRuleset(Ruleset):
                 u.add("filibuster.decided", {"outcome": FAILED, "pitcher": filibuster.pitcher, "discarded": [mine],
                                              "returned": [theirs]})
                 self._score(u, filibuster.seat, FAILED_FILIBUSTER_POINTS, reason="filibuster_failed")
-                self._after_window(u)
+                self._settled(u, filibuster.pitcher)
                 return
             u.add("filibuster.decided", {"outcome": SUCCEEDED, "pitcher": filibuster.seat,
                                          "discarded": [mine, theirs], "returned": [], "to_beat": u.table.value(mine)})
@@ -412,9 +436,31 @@ class FilibusterRuleset(Ruleset):
 
     def _decide(self, u: _Unfolding, outcome: str, pitcher: int, discarded: tuple[str, ...] = (),
                 returned: tuple[str, ...] = ()) -> None:
+        against = u.table.filibuster.pitcher
         u.add("filibuster.decided", {"outcome": outcome, "pitcher": pitcher, "discarded": list(discarded),
                                      "returned": list(returned)})
+        self._settled(u, against)
+
+    def _settled(self, u: _Unfolding, against: int) -> None:
+        """A filibuster made against ``against`` is over. "If you are not the pitcher, you can filibuster the
+        pitcher": with ``options.filibusters`` "each", every non-pitcher may do so once a step, so the window goes
+        on (``_window_after``) before the step does; with "one", the step goes on."""
+        if filibusters_of(u.state.options) == EACH:
+            window = self._window_after(u.table, against)
+            if window:
+                u.add("filibuster.window_reopened", {"step": u.table.step, "window": window})
+                return
         self._after_window(u)
+
+    def _window_after(self, table: FilibusterState, against: int) -> list[int]:
+        """The seats asked again after a filibuster: those who may filibuster the pitcher now and have not
+        filibustered in this step; when the pitch stayed where it was, only those who had not answered yet (a
+        pass declined to filibuster this pitcher), and when it changed hands, all of them (the pitcher is
+        another)."""
+        able = [seat for seat in self._may_filibuster(table) if seat not in table.filibustered]
+        if table.pitcher == against:
+            return [seat for seat in able if seat in table.window]
+        return able
 
     @command("counter_filibuster", body=declared.COUNTER_FILIBUSTER)
     def counter(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -456,7 +502,7 @@ class FilibusterRuleset(Ruleset):
                 u.add("filibuster.decided", {"outcome": COUNTER_LOST, "pitcher": ctx.seat,
                                              "discarded": [filibuster.counter, card], "returned": []})
                 self._score(u, filibuster.pitcher, LOST_COUNTER_POINTS, reason="counter_lost")
-                self._after_window(u)
+                self._settled(u, filibuster.pitcher)
             else:
                 self._decide(u, COUNTER_WON, filibuster.pitcher, discarded=(card,), returned=(filibuster.counter,))
 
@@ -684,7 +730,11 @@ class FilibusterRuleset(Ruleset):
     def apply_step_began(self, state: GameState, event: Event) -> GameState:
         window = tuple(event.data["window"])
         return state.with_table(step=event.data["step"], phase=WINDOW if window else None, window=window,
-                                acting=None, priority=None, passed=(), last_stacker=None)
+                                acting=None, priority=None, passed=(), last_stacker=None, filibustered=())
+
+    @applies("filibuster.window_reopened", shows=_public("step", "window"))
+    def apply_window_reopened(self, state: GameState, event: Event) -> GameState:
+        return state.with_table(phase=WINDOW, window=tuple(event.data["window"]), acting=None)
 
     @applies("filibuster.awaiting", shows=_public("phase", "seat"))
     def apply_awaiting(self, state: GameState, event: Event) -> GameState:
@@ -699,10 +749,14 @@ class FilibusterRuleset(Ruleset):
             return state.with_table(passed=(*table.passed, seat))
         return state
 
-    @applies("filibuster.declared", shows=_public("seat", "pitcher"))
+    @applies("filibuster.declared", shows=_public("seat", "pitcher", "window"))
     def apply_declared(self, state: GameState, event: Event) -> GameState:
-        return state.with_table(phase=REVEAL, window=(), acting=None,
-                                filibuster=Filibuster(seat=event.data["seat"], pitcher=event.data["pitcher"]))
+        data = event.data
+        filibuster = Filibuster(seat=data["seat"], pitcher=data["pitcher"])
+        if "window" in data:  # a game of a filibuster each: the others still to answer wait for this one
+            return state.with_table(phase=REVEAL, window=tuple(data["window"]), acting=None, filibuster=filibuster,
+                                    filibustered=(*state.table.filibustered, data["seat"]))
+        return state.with_table(phase=REVEAL, window=(), acting=None, filibuster=filibuster)
 
     @applies("filibuster.revealed", shows=_public("cards"))
     def apply_revealed(self, state: GameState, event: Event) -> GameState:
@@ -844,7 +898,12 @@ class FilibusterRuleset(Ruleset):
                 "waiting_for": waiting_for(state),
                 "winning_points": WINNING_POINTS,
             }
-        return {"deck": table.deck, "variant": table.variant, "players": players, "board": board}
+            if filibusters_of(state.options) == EACH:
+                board["filibustered"] = list(table.filibustered)
+        if not stamped(state.options):  # a game created before its options were written shows them not
+            return {"deck": table.deck, "variant": table.variant, "players": players, "board": board}
+        return {"deck": table.deck, "variant": table.variant, "rules": rules_shown(state.options), "players": players,
+                "board": board}
 
     def redact_event(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
                      after: GameState) -> dict:

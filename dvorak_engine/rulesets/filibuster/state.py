@@ -95,9 +95,12 @@ class FilibusterState:
     priority: int | None = public(None)
     passed: tuple[int, ...] = public(())
     last_stacker: int | None = None
-    # The seats still to answer in a filibuster window.
+    # The seats still to answer in a filibuster window (in a game of a filibuster each, kept while a filibuster
+    # is settled: those who had not answered when it was made).
     window: tuple[int, ...] = public(())
     filibuster: Filibuster | None = public(None)
+    # The seats that have filibustered in this step (a game of a filibuster each: ``options.filibusters``).
+    filibustered: tuple[int, ...] = public((), added=True)
     # The server's own (the envelope's ``winners`` shows them).
     winners: tuple[int, ...] = ()
 

@@ -25,12 +25,14 @@ from dvorak_engine.rulesets.socialism.board import (
 from dvorak_engine.rulesets.socialism.cards import (
     ACTIONS,
     FLATTERY,
+    FRIENDS_PER_INVITATION,
     IPO_NEEDS,
     SHERMAN_ACT,
     SPAM,
     VIRAL_POST,
     user_text,
 )
+from dvorak_engine.rulesets.socialism.options import ALL_FRIENDS, cat_pic
 from dvorak_engine.rulesets.socialism.rules import Unfolding, title_of_identity
 
 # Every field a play may select, in the order they are checked.
@@ -116,17 +118,23 @@ def _lost_password(u: Unfolding, seat: int, card: str, selection: Selection) -> 
 def _cat_pic(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
     """ "Select a user on your network, who posts a cat picture. All of that user's Friends who are also on your
     network immediately send personal invitations to all of their friends so that they can see the adorable cat
-    picture." """
+    picture." Each sender invites every one of its Friends not yet on your network (``options.cat_pic`` ``all``),
+    or no more than one personal invitation of its may name (``up_to_two``: how the server read it first)."""
+    every = cat_pic(u.state) == ALL_FRIENDS
     senders = [friend for friend in friends(u.table, selection["user"]) if friend in network(u.table, seat)]
     for sender in senders:
         text = user_text(title_of_identity(u.table, sender))
         if text.never_invites:
             continue
         invited = [friend for friend in friends(u.table, sender) if friend not in network(u.table, seat)]
-        if text.invites is not None and len(invited) > text.invites:
-            # Billy "will only personally invite one Friend": which one, the server draws at random.
+        most = text.invites
+        if every and most is not None and most >= FRIENDS_PER_INVITATION:
+            most = None  # "all of their friends" outdoes "up to two" (and Sheila's three), not Billy's one
+        if most is not None and len(invited) > most:
+            # Billy "will only personally invite one Friend" (and under ``up_to_two`` every sender its limit):
+            # which ones, the server draws at random.
             picked = []
-            for _ in range(text.invites):
+            for _ in range(most):
                 picked.append(invited.pop(u.rng.randbelow(len(invited))))
             u.add(
                 "social.picked", {"by": sender, "from": [*picked, *invited], "picked": picked, "cause": card}

@@ -102,6 +102,18 @@ class ViralPost:
 
 
 @dataclass(frozen=True)
+class ViralChoice:
+    """A Viral Post waiting, at the beginning of a turn, for its player to choose the new user it moves to
+    (``options.viral_post`` ``chosen``): the identities it may move to (``choices``), and the Viral Posts that move
+    after it at the beginning of this turn (``then``)."""
+
+    card: str = public()
+    owner: int = public()
+    choices: tuple[str, ...] = public(())
+    then: tuple[str, ...] = public(())
+
+
+@dataclass(frozen=True)
 class SocialismState:
     deck: dict[str, Any] = public(default_factory=dict)
     # Every card of the game, in hands and the draw pile too: read by id only, so the view shows only those whose
@@ -115,6 +127,8 @@ class SocialismState:
     # A copy made by The greatest form of flattery: its card id → the title it acts as.
     acting_as: dict[str, str] = public(default_factory=dict)
     viral_posts: tuple[ViralPost, ...] = public(())
+    # Added after games were stored: a game that never waits for a Viral Post's player is written as before.
+    viral_choice: ViralChoice | None = public(None, added=True)
     turn: Turn | None = public(None)
     pending: Pending | None = public(None)
     first_player: int | None = public(None)
@@ -181,6 +195,18 @@ def friends(table: SocialismState | Seen, identity_id: str) -> list[str]:
 def neighbours(table: SocialismState | Seen, card: Placed | Seen) -> list[Placed]:
     """The cards adjacent to a card, in the order they were played."""
     return [p for p in table.grid if adjacent(card, p)]
+
+
+def new_users(table: SocialismState | Seen, post: ViralPost) -> list[str]:
+    """Where a Viral Post may move: "a new user", read as an identity on a card adjacent to the post's that is not
+    yet on its player's network."""
+    on = placed(table, post.on)
+    return [
+        identity.id
+        for card in neighbours(table, on)
+        for identity in card.identities
+        if post.owner not in identity.members
+    ]
 
 
 def friends_of_friends(table: SocialismState, identity_id: str) -> list[str]:

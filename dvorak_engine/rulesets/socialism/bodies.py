@@ -107,3 +107,12 @@ BLOCK = Body(
     ({"member": MEMBER, "friend": USER, "color": 1},))
 
 END_TURN = Body("End the Invitation phase and the turn: play proceeds clockwise.")
+
+# --- the beginning of a turn --------------------------------------------------------------------------------------
+
+MOVE_VIRAL_POST = Body(
+    "At the beginning of a turn, your Viral Post \"moves to a new user, who joins your network\": the new user "
+    "you choose for it, when it has several (`board.viral_choice`; `options.viral_post` `chosen`).",
+    {"user": _identity("The new user (an identity), one of `board.viral_choice.choices`: on a card adjacent to "
+                       "the Viral Post's, not yet on your network.")},
+    ({"user": USER},))

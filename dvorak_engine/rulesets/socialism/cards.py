@@ -67,7 +67,8 @@ PLAIN_USER = UserText(reading="No text: the basic rules.")
 USERS: dict[str, UserText] = {
     "Sheila Callingworth": UserText(reading="Personally invites up to three Friends.", invites=3),
     "Billy Luddite": UserText(
-        reading="Personally invites one Friend only (OMG CAT PIC: one Friend, drawn at random by the server).",
+        reading="Personally invites one Friend only (OMG CAT PIC too, whose \"all of their friends\" does not "
+        "outdo his own text: one Friend, drawn at random by the server).",
         invites=1,
     ),
     "Agnse Smtih": UserText(
@@ -154,8 +155,9 @@ ACTIONS: dict[str, ActionText] = {
     "Viral Post": ActionText(
         reading="`user`: a User on your network; the Viral Post token goes on that User's card, and the card stays "
         "in front of you while the token is on the grid. At the beginning of each turn (everyone's), the "
-        "token moves to a User on an adjacent card who is not on your network, drawn at random by the "
-        "server, and that User joins your network; with no such User it stays where it is.",
+        "token moves to a new user, read as a User on an adjacent card who is not on your network, and that "
+        "User joins your network: the one you choose (`move_viral_post`) when there are several, or, with "
+        "`options.viral_post` `random`, one drawn by the server; with no such User it stays where it is.",
         fields=("user",),
         stays="self",
     ),
@@ -167,7 +169,8 @@ ACTIONS: dict[str, ActionText] = {
     "OMG CAT PIC": ActionText(
         reading="`user`: a User on your network. Each of that User's Friends on your network (who may personally "
         "invite: not THE AVENGATOR, not Rachel Lurk) personally invites every one of their own Friends "
-        "not yet on your network, one die each.",
+        "not yet on your network (Billy one), one die each; with `options.cat_pic` `up_to_two`, as many as "
+        "a personal invitation of theirs may name, drawn by the server.",
         fields=("user",),
     ),
     "A/S/L?": ActionText(

@@ -2,8 +2,9 @@
 
 "During the Invitation phase, you have a few basic options, any of which may be modified by card text": the
 automatic invitation of the User you just played, a spam invitation of any User in play, a personal invitation
-by one of your Members of up to two of their Friends; each at most once a turn, in any order. Jimmy Block's
-removal takes the place of the personal invitation.
+by one of your Members of up to two of their Friends. How many of them one turn allows the seed does not say: the
+reading is each at most once a turn, in any order (``options.invitations`` ``each``), or one of them a turn
+(``one``). Jimmy Block's removal takes the place of the personal invitation.
 """
 
 from __future__ import annotations

@@ -3,10 +3,13 @@
 - While a card is being played (the Sherman Act window), each other player who has not yet answered has
   ``pass``, and a ``play`` of each Sherman Act in their hand: moves of several seats at once, out of turn. The
   player whose card it is has none.
+- While a Viral Post waits for its player to choose its new user (at the beginning of a turn), that player has
+  ``move_viral_post``, the ``user`` to choose, and nobody else has a move.
 - In the player's turn: ``draw``; then a ``play`` of each card with each selection it may make (a User at each
   open cell; an Action with what it selects, the last field left to ``choose``); then, in the Invitation phase,
   each invitation not yet sent (``auto``, ``spam``, ``personal`` for each Member and each number of Friends it
-  may name), Jimmy Block's ``block``, and ``end_turn``.
+  may name), Jimmy Block's ``block``, and ``end_turn``; with ``options.invitations`` ``one``, once one is sent
+  (or a ``block``), only ``end_turn``.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from dvorak_engine.rulesets.socialism.invitations import (
     personal_sizes,
     spam_choices,
 )
+from dvorak_engine.rulesets.socialism.options import ONE, invitations
 from dvorak_engine.state import ACTIVE, GameState
 from dvorak_engine.visibility import Seen
 
@@ -38,11 +42,14 @@ def _one_of(values: list[Any]) -> Any:
 
 
 def waiting_for(state: GameState | Seen) -> list[int]:
-    """The seats the game waits for: those of the Sherman Act window, else the player whose turn it is (public
-    fields only: a view calls it on the state as its viewer sees it)."""
+    """The seats the game waits for: the player of a Viral Post waiting for its new user, those of the Sherman Act
+    window, else the player whose turn it is (public fields only: a view calls it on the state as its viewer sees
+    it)."""
     table = state.table
     if state.status != ACTIVE or table is None or table.turn is None:
         return []
+    if table.viral_choice is not None:
+        return [table.viral_choice.owner]
     if table.pending is not None:
         return list(table.pending.waiting)
     return [table.turn.seat]
@@ -73,6 +80,8 @@ def socialism_moves(state: GameState, seat: int) -> list[dict[str, Any]]:
     if seat not in waiting_for(state):
         return []
     table = state.table
+    if table.viral_choice is not None:
+        return [{"type": "move_viral_post", "user": _one_of(list(table.viral_choice.choices))}]
     hand = table.player(seat).hand
     if table.pending is not None:
         shermans = [card for card in hand if table.cards[card].title == SHERMAN_ACT]
@@ -90,6 +99,8 @@ def socialism_moves(state: GameState, seat: int) -> list[dict[str, Any]]:
         return moves
     if turn.stage != INVITE:
         return []
+    if turn.invited and invitations(state) == ONE:
+        return [{"type": "end_turn"}]
     moves: list[dict[str, Any]] = []
     for how, users in ((AUTO, auto_choices(table, seat)), (SPAM, spam_choices(table, seat))):
         if how not in turn.invited and users:

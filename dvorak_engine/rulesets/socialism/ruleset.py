@@ -4,11 +4,13 @@ member of the digerati (a User) or an Action, the first to place all their token
 Read it beside the deck's Special Rules. "Determine the first player randomly, have everyone draw a three-card
 hand, and then proceed clockwise" (``setup``); a turn is "1. Draw a card 2. Play a card 3. Invite members to join
 their network (this step is optional)": the commands ``draw``, ``play`` and then, in the Invitation phase,
-``invite`` (``auto``, ``spam``, ``personal``), ``block`` (Jimmy Block) and ``end_turn``. Every card played opens
-the Sherman Act window while a Sherman Act may be in someone's hand: the other players each ``pass``, or one
-plays the Sherman Act (``play``, out of turn) to cancel the card. Every die is rolled by the server and written
-into a ``social.die_rolled`` event. Each card's effect is in ``actions`` and ``cards``, by title; each command's
-body is declared in ``bodies`` (checked by the engine before its handler runs).
+``invite`` (``auto``, ``spam``, ``personal``), ``block`` (Jimmy Block) and ``end_turn``. At the beginning of a
+turn, a Viral Post with several new users to move to waits for its player's ``move_viral_post``. Every card
+played opens the Sherman Act window while a Sherman Act may be in someone's hand: the other players each
+``pass``, or one plays the Sherman Act (``play``, out of turn) to cancel the card. Every die is rolled by the
+server and written into a ``social.die_rolled`` event. Each card's effect is in ``actions`` and ``cards``, by
+title; each command's body is declared in ``bodies`` (checked by the engine before its handler runs); the
+readings a game is played by are in ``options``.
 """
 
 from __future__ import annotations
@@ -33,19 +35,18 @@ from dvorak_engine.rulesets.socialism.board import (
     HAND,
     INVITE,
     PLAY,
-    TOKEN_CHOICES,
-    TOKENS,
     Identity,
     Pending,
     Player,
     SocialismState,
     Turn,
+    ViralChoice,
     ViralPost,
     find_identity,
     friends,
     is_user,
-    neighbours,
     new_placed,
+    new_users,
     placed,
     unconnected_sets,
     with_player,
@@ -67,6 +68,14 @@ from dvorak_engine.rulesets.socialism.invitations import (
     spam_choices,
 )
 from dvorak_engine.rulesets.socialism.moves import socialism_moves, waiting_for
+from dvorak_engine.rulesets.socialism.options import (
+    CHOSEN,
+    ONE,
+    invitations,
+    read_options,
+    stamped,
+    viral_post,
+)
 from dvorak_engine.rulesets.socialism.rules import Unfolding
 from dvorak_engine.state import ACTIVE, FINISHED, GameState
 from dvorak_engine.values import replace
@@ -91,7 +100,7 @@ def sherman_act_may_be_held(table: SocialismState) -> bool:
 
 class SocialismRuleset(Ruleset):
     """Socialism's procedure replaces the Basic Rules: its commands are ``draw``, ``play``, ``pass``, ``invite``,
-    ``block`` and ``end_turn``."""
+    ``block``, ``end_turn`` and ``move_viral_post``."""
 
     name = NAME
     deck_title_phrases = ("socialism",)
@@ -113,18 +122,13 @@ class SocialismRuleset(Ruleset):
 
     def created(self, *, deck: dict, variant: str, creative: bool, options: dict, rng: Rng) -> dict[str, Any]:
         """The deck copied in, once every card is one the engine can carry out (else 409 ``denied``, the titles
-        in ``details.cards``), and the tokens each player has: 15, or 20 with ``options.tokens``."""
+        in ``details.cards``), the tokens each player has (15, or 20 with ``options.tokens``), and the game's
+        options with every reading it is played by written in (``options.read_options``)."""
         if creative:
             raise DomainError(
                 "Socialism has no creative play.", code="invalid", details={"field": "creative"}
             )
-        tokens = options.get("tokens", TOKENS)
-        if type(tokens) is not int or tokens not in TOKEN_CHOICES:
-            raise DomainError(
-                '"options.tokens" is 15 (the default) or 20.',
-                code="invalid",
-                details={"field": "options.tokens", "choices": list(TOKEN_CHOICES)},
-            )
+        tokens, kept = read_options(options)
         cards = [card for card in deck.get("cards", []) if isinstance(card, dict)]
         unreadable = unreadable_cards(cards)
         if unreadable:
@@ -146,6 +150,7 @@ class SocialismRuleset(Ruleset):
             "deck": {"slug": deck.get("slug", ""), "title": deck.get("title", "")},
             "cards": copies,
             "tokens": tokens,
+            "options": kept,
         }
 
     def setup(self, state: GameState, rng: Rng) -> list[Event]:
@@ -174,31 +179,71 @@ class SocialismRuleset(Ruleset):
     def _begin_turn(self, u: Unfolding, seat: int) -> None:
         """A turn begins; then each Viral Post "moves to a new user, who joins your network"."""
         u.add("social.turn_began", {"seat": seat})
-        for post in u.table.viral_posts:
+        self._move_viral_posts(u, [post.card for post in u.table.viral_posts])
+
+    def _move_viral_posts(self, u: Unfolding, cards: list[str]) -> None:
+        """ "At the beginning of each turn, Viral Post moves to a new user, who joins your network": each of these
+        Viral Posts in turn, to a User on an adjacent card not yet on its player's network. With none, it stays
+        where it is; with one, it moves there; with several, its player chooses (``options.viral_post``
+        ``chosen``: the game waits for its ``move_viral_post``, the Viral Posts after it waiting with it) or the
+        server draws one (``random``)."""
+        chosen_by_player = viral_post(u.state) == CHOSEN
+        for index, card in enumerate(cards):
             if u.over:
                 return
-            post = next((p for p in u.table.viral_posts if p.card == post.card), None)
+            post = next((p for p in u.table.viral_posts if p.card == card), None)
             if post is None:
                 continue
-            on = placed(u.table, post.on)
-            new = [
-                identity
-                for card in neighbours(u.table, on)
-                for identity in card.identities
-                if post.owner not in identity.members
-            ]
+            new = new_users(u.table, post)
             if not new:
                 continue
-            chosen = new[u.rng.randbelow(len(new))]
-            to = find_identity(u.table, chosen.id)[0].card
-            u.add(
-                "social.viral_moved",
-                {"card": post.card, "owner": post.owner, "from": post.on, "to": to, "user": chosen.id},
+            if not chosen_by_player:
+                self._move_viral_post(u, post, new[u.rng.randbelow(len(new))])
+            elif len(new) == 1:
+                self._move_viral_post(u, post, new[0])
+            else:
+                u.add(
+                    "social.viral_choosing",
+                    {"card": card, "owner": post.owner, "choices": new, "then": cards[index + 1 :]},
+                )
+                return
+
+    def _move_viral_post(self, u: Unfolding, post: ViralPost, user: str) -> None:
+        to = find_identity(u.table, user)[0].card
+        u.add(
+            "social.viral_moved",
+            {"card": post.card, "owner": post.owner, "from": post.on, "to": to, "user": user},
+        )
+        u.join(post.owner, user, "effect", post.card)
+
+    @command("move_viral_post", body=declared.MOVE_VIRAL_POST)
+    def move_viral_post(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        """The new user a Viral Post moves to, chosen by its player at the beginning of a turn; then the Viral
+        Posts after it move, and the turn goes on."""
+        choice = state.table.viral_choice
+        if choice is None or choice.owner != ctx.seat:
+            raise DomainError("No Viral Post of yours waits for its new user.", code="not_your_turn")
+        user = command_body["user"]
+        if user not in choice.choices:
+            raise DomainError(
+                '"user" must be a new user the Viral Post may move to: one of those listed.',
+                code="invalid",
+                details={"field": "user", "from": list(choice.choices)},
             )
-            u.join(post.owner, chosen.id, "effect", post.card)
+        u = Unfolding(self, state, ctx.rng)
+        post = next(p for p in u.table.viral_posts if p.card == choice.card)
+        self._move_viral_post(u, post, user)
+        self._move_viral_posts(u, list(choice.then))
+        return u.events
 
     def _require_turn(self, state: GameState, seat: int, stage: str) -> Turn:
         table = state.table
+        if table.viral_choice is not None:
+            raise DomainError(
+                "A Viral Post waits for its player to choose its new user.",
+                code="wrong_stage",
+                details={"stage": "viral_post", "waiting": [table.viral_choice.owner]},
+            )
         if table.pending is not None:
             raise DomainError(
                 "A card is being played: every other player passes or cancels it first.",
@@ -343,6 +388,7 @@ class SocialismRuleset(Ruleset):
                 code="denied",
                 details={"field": "how"},
             )
+        self._require_no_invitation_yet(state, turn, "how")
         table, seat = state.table, ctx.seat
         u = Unfolding(self, state, ctx.rng)
         u.add("social.invitation", {"seat": seat, "how": how})
@@ -369,6 +415,15 @@ class SocialismRuleset(Ruleset):
                 )
             u.invite(seat, SPAM, user)
         return u.events
+
+    def _require_no_invitation_yet(self, state: GameState, turn: Turn, field: str) -> None:
+        """``options.invitations`` ``one``: "a few basic options" read as one of them a turn."""
+        if turn.invited and invitations(state) == ONE:
+            raise DomainError(
+                "This game allows one invitation a turn (options.invitations: one), and you have sent yours.",
+                code="denied",
+                details={"field": field},
+            )
 
     def _personal_fields(self, table: SocialismState, seat: int, body: dict) -> tuple[str, list[str]]:
         member = body["member"]
@@ -405,6 +460,7 @@ class SocialismRuleset(Ruleset):
                 code="denied",
                 details={"field": "member"},
             )
+        self._require_no_invitation_yet(state, turn, "member")
         member, friend, color = command_body["member"], command_body["friend"], command_body["color"]
         if (member, friend, color) not in block_choices(state.table, ctx.seat):
             raise DomainError(
@@ -619,11 +675,20 @@ class SocialismRuleset(Ruleset):
 
     @applies("social.viral_moved", shows=dict.fromkeys(("card", "owner", "from", "to", "user"), PUBLIC))
     def apply_viral_moved(self, state: GameState, event: Event) -> GameState:
+        data, table = event.data, state.table
+        posts = tuple(post for post in table.viral_posts if post.card != data["card"])
+        moved = {"viral_posts": (*posts, ViralPost(card=data["card"], owner=data["owner"], on=data["to"]))}
+        if table.viral_choice is not None and table.viral_choice.card == data["card"]:
+            moved["viral_choice"] = None
+        return state.with_table(**moved)
+
+    @applies("social.viral_choosing", shows=dict.fromkeys(("card", "owner", "choices", "then"), PUBLIC))
+    def apply_viral_choosing(self, state: GameState, event: Event) -> GameState:
         data = event.data
-        posts = tuple(post for post in state.table.viral_posts if post.card != data["card"])
-        return state.with_table(
-            viral_posts=(*posts, ViralPost(card=data["card"], owner=data["owner"], on=data["to"]))
+        choice = ViralChoice(
+            card=data["card"], owner=data["owner"], choices=tuple(data["choices"]), then=tuple(data["then"])
         )
+        return state.with_table(viral_choice=choice)
 
     @applies("social.turn_ended", shows={"seat": PUBLIC})
     def apply_turn_ended(self, state: GameState, event: Event) -> GameState:
@@ -661,11 +726,14 @@ class SocialismRuleset(Ruleset):
                 if seat.seat == viewer:
                     shown["hand"] = [self._card(table, c) for c in player.hand]
             players.append(shown)
+        readings = stamped(state)
         return {
             "deck": dict(table.deck),
             "tokens": table.tokens,
+            # The readings the game is played by; a game created before they were written shows none.
+            **({"options": readings} if readings is not None else {}),
             "players": players,
-            "board": self._board(state, viewer) if table.started else None,
+            "board": self._board(state, viewer, readings is not None) if table.started else None,
         }
 
     def _card(self, table: Seen, card_id: str) -> dict[str, Any]:
@@ -677,9 +745,12 @@ class SocialismRuleset(Ruleset):
             shown["acts_as"] = table.acting_as[card_id]
         return shown
 
-    def _board(self, state: Seen, viewer: int | None) -> dict[str, Any]:
+    def _board(self, state: Seen, viewer: int | None, readings_written: bool) -> dict[str, Any]:
+        """The board; it shows ``viral_choice`` when the game's readings were written when it was created (a game
+        created before has none)."""
         table = state.table
         turn, pending = table.turn, table.pending
+        choice = table.viral_choice
         return {
             "first_player": table.first_player,
             "turn": None
@@ -704,6 +775,15 @@ class SocialismRuleset(Ruleset):
             "viral_posts": [
                 {"card": post.card, "owner": post.owner, "on": post.on} for post in table.viral_posts
             ],
+            **(
+                {
+                    "viral_choice": None
+                    if choice is None
+                    else {"card": choice.card, "owner": choice.owner, "choices": list(choice.choices)}
+                }
+                if readings_written
+                else {}
+            ),
             "draw_pile": {"count": len(table.draw_pile)},
             "discard_pile": [self._card(table, c) for c in table.discard_pile],
             "pending": None

@@ -1,7 +1,8 @@
 """A Filibuster game in the engine, with helpers to arrange the cards by title and send commands as a seat.
 
 Its decks are the project's own sample set (``decks/sample_data/filibuster-sample-set.json``) unless a test gives
-another.
+another. The engine is given the variant as the service gives it: ``standard`` here unless a test says ``ccg``
+(the ruleset's default, which the service fills in when a client names none).
 """
 
 from __future__ import annotations
@@ -34,15 +35,15 @@ def sample_set() -> dict:
 
 class Table:
     def __init__(self, players: int = 2, *, deck: dict | None = None, seed: int = 3, variant: str = "standard",
-                 joins: list[dict] | None = None, start: bool = True):
+                 joins: list[dict] | None = None, options: dict | None = None, start: bool = True):
         self.rng = SeededRng(seed)
         self.people = [Actor(user_id=10 + seat, username=f"player{seat}") for seat in range(players)]
         self.events: list[Event] = []
         self.state: GameState | None = None
         joins = joins or [{} for _ in self.people]
         self._apply(create_game(ruleset="filibuster", deck=deck or sample_set(), variant=variant, creative=False,
-                                max_players=max(players, 2), options=dict(joins[0]), creator=self.people[0],
-                                rng=self.rng))
+                                max_players=max(players, 2), options={**(options or {}), **joins[0]},
+                                creator=self.people[0], rng=self.rng))
         for person, join in zip(self.people[1:], joins[1:], strict=True):
             self._apply(decide(self.state, {"type": "join", **join}, actor=person, rng=self.rng))
         if start:
@@ -111,7 +112,8 @@ class Table:
         """Ask the non-pitchers again, as at the beginning of the current step (after arranging hands)."""
         table = self.table
         window = tuple(p.seat for p in table.players if p.seat != table.pitcher and p.hand)
-        self.state = replace(self.state, table=replace(table, window=window, phase="filibuster_window"))
+        self.state = replace(self.state, table=replace(table, window=window, phase="filibuster_window",
+                                                       filibustered=()))
 
     def pass_window(self) -> None:
         for seat in list(self.table.window):

@@ -3,12 +3,13 @@ you are not the pitcher, you can filibuster the pitcher." """
 
 from __future__ import annotations
 
+from dvorak_engine import Event, replay
 from tests.engine.filibuster.table import Table
 
 
-def filibuster(mine: tuple[str, ...], theirs: tuple[str, ...], players: int = 2) -> Table:
+def filibuster(mine: tuple[str, ...], theirs: tuple[str, ...], players: int = 2, options: dict | None = None) -> Table:
     """Seat 1 filibusters seat 0, the pitcher, at the beginning of the first Beginning Step."""
-    t = Table(players)
+    t = Table(players, options=options)
     t.pitch(0)
     t.hand(0, *theirs)
     t.hand(1, *mine)
@@ -140,3 +141,122 @@ def test_a_response_declined_leaves_the_former_pitcher_the_pitcher_again():
     t.send(1, {"type": "pass"})
     assert t.table.pitcher == 0 and t.table.filibuster is None
     assert t.card(0, "Talking Points") in t.table.player(0).hand
+
+
+# --- more than one filibuster a step -------------------------------------------------------------------------
+# "At the beginning of any step during a campaign except the roll step, if you are not the pitcher, you can
+# filibuster the pitcher": every "you" who is not the pitcher, and no limit of one a step. Reading 8: each player
+# may filibuster once a step (``options.filibusters``: "each", the default); "one" keeps the first filibuster
+# closing the window.
+
+
+def reveal(t: Table, seat: int, title: str) -> list:
+    return t.send(seat, {"type": "reveal_card", "card": t.card(seat, title)})
+
+
+def test_a_filibuster_settled_the_others_not_the_pitcher_may_still_filibuster_in_the_same_step():
+    t = filibuster(("Endorsement",), ("Endorsement", "Grassroots Tour"), players=3)
+    assert t.table.window == (2,) and t.moves(2) == []  # seat 2 waits while the filibuster is settled
+    events = reveal(t, 1, "Endorsement") + reveal(t, 0, "Endorsement")
+    assert next(e for e in events if e.type == "filibuster.decided").data["outcome"] == "failed"
+    assert events[-1].type == "filibuster.window_reopened" and events[-1].data == {"step": "beginning",
+                                                                                   "window": [2]}
+    assert t.table.step == "beginning" and t.table.phase == "filibuster_window"
+    assert t.moves(2) == [{"type": "filibuster"}, {"type": "pass"}]
+    assert t.moves(1) == [] and t.refused(1, {"type": "filibuster"}).code == "not_your_turn"
+    t.send(2, {"type": "filibuster"})
+    assert t.table.filibuster.seat == 2 and t.state.choosing == (0, 2)
+    assert t.view(None)["board"]["filibustered"] == [1, 2]
+
+
+def test_a_pass_declines_to_filibuster_this_pitcher_and_a_new_pitcher_is_asked_about_again():
+    t = Table(3)
+    t.pitch(0)
+    t.hand(0, "Poll Surge", "Attack Ad")
+    t.hand(1, "Endorsement", "Grassroots Tour")
+    t.hand(2, "Photo Op", "Stump Speech")
+    t.reopen_window()
+    t.send(2, {"type": "pass"})
+    t.send(1, {"type": "filibuster"})
+    reveal(t, 1, "Endorsement")
+    reveal(t, 0, "Poll Surge")  # 6 over 2: seat 1 pitches, unless seat 0 counters
+    assert t.moves(0) == [{"type": "pass"}]  # its Attack Ad, 4, is not above 6
+    events = t.send(0, {"type": "pass"})
+    # Seat 2 passed on seat 0, not on seat 1; seat 0 is not the pitcher any more, and has not filibustered.
+    assert t.table.pitcher == 1 and events[-1].data == {"step": "beginning", "window": [0, 2]}
+    assert t.moves(0) == t.moves(2) == [{"type": "filibuster"}, {"type": "pass"}]
+
+
+def test_a_pass_stands_while_the_pitch_stays_where_it_was():
+    t = Table(3)
+    t.pitch(0)
+    t.hand(0, "Endorsement", "Grassroots Tour")
+    t.hand(1, "Poll Surge", "Photo Op")
+    t.hand(2, "Photo Op", "Stump Speech")
+    t.reopen_window()
+    t.send(2, {"type": "pass"})
+    t.send(1, {"type": "filibuster"})
+    reveal(t, 1, "Poll Surge")
+    events = reveal(t, 0, "Endorsement")  # 2 is not above 6: the filibuster fails
+    assert not any(e.type == "filibuster.window_reopened" for e in events)
+    assert t.table.phase == "campaign" and t.table.acting == 0 and t.moves(2) == []
+
+
+def test_each_player_filibusters_at_most_once_a_step_and_again_in_the_next():
+    t = Table(2)
+    t.pitch(0)
+    t.hand(0, "Poll Surge", "Attack Ad", "Stump Speech")
+    t.hand(1, "Endorsement", "Grassroots Tour", "Photo Op")
+    t.reopen_window()
+    t.send(1, {"type": "filibuster"})
+    reveal(t, 1, "Endorsement")
+    reveal(t, 0, "Poll Surge")
+    t.send(0, {"type": "pass"})  # no counter: seat 1 pitches, and seat 0, not the pitcher now, may filibuster
+    assert t.table.pitcher == 1 and t.moves(0) == [{"type": "filibuster"}, {"type": "pass"}]
+    t.send(0, {"type": "filibuster"})
+    reveal(t, 0, "Attack Ad")
+    reveal(t, 1, "Photo Op")  # 4 over 1: seat 0 pitches again
+    assert t.moves(1) == [{"type": "pass"}]  # its Grassroots Tour, 3, is not above 4
+    t.send(1, {"type": "pass"})
+    # Seat 1 is not the pitcher and holds a card, but has filibustered in this step: the step goes on.
+    assert t.table.filibustered == (1, 0)
+    assert t.table.pitcher == 0 and t.table.phase == "campaign" and t.moves(1) == []
+    declared = [e.data["seat"] for e in t.events if e.type == "filibuster.declared"]
+    assert declared == [1, 0]
+    t.send(0, {"type": "play", "card": t.card(0, "Stump Speech")})
+    t.send(0, {"type": "pass"})  # no Constant
+    assert t.table.step == "main" and t.table.filibustered == ()
+    assert t.moves(1) == [{"type": "filibuster"}, {"type": "pass"}]
+
+
+def test_one_filibuster_a_step_remains_an_option_the_first_closes_the_window():
+    t = filibuster(("Endorsement",), ("Endorsement", "Grassroots Tour"), players=3, options={"filibusters": "one"})
+    assert t.table.window == ()
+    reveal(t, 1, "Endorsement")
+    events = reveal(t, 0, "Endorsement")
+    assert not any(e.type == "filibuster.window_reopened" for e in events)
+    assert t.table.phase == "campaign" and t.moves(2) == []
+    assert "filibustered" not in t.view(None)["board"]
+    assert t.view(None)["rules"] == {"filibusters": "one", "dice": 2}
+
+
+def test_a_game_created_before_the_option_keeps_one_filibuster_a_step():
+    """A stored game's ``game.created`` has no ``filibusters`` in its options: it is played as it was."""
+    t = Table(3, start=False)
+    created = t.events[0]
+    assert created.data["options"]["filibusters"] == "each"
+    t.events[0] = Event(created.type, {**created.data, "options": {}}, created.schema)
+    t.state = replay(t.events)
+    t.send(0, {"type": "start"})
+    t.pitch(0)
+    t.hand(0, "Endorsement", "Grassroots Tour")
+    t.hand(1, "Endorsement")
+    t.reopen_window()
+    t.send(1, {"type": "filibuster"})
+    declared = t.events[-2]
+    assert declared.type == "filibuster.declared" and declared.data == {"seat": 1, "pitcher": 0}
+    assert t.table.window == ()
+    reveal(t, 1, "Endorsement")
+    reveal(t, 0, "Endorsement")
+    assert t.table.phase == "campaign" and t.moves(2) == []
+    assert "rules" not in t.view(None) and "filibustered" not in t.view(None)["board"]
