@@ -1,4 +1,5 @@
-"""CCG records: a card set's versions and registered players, player decks and their entries, notices.
+"""CCG records: card sets (the archive's, seen from here), their versions and registered players, player decks and
+their entries, notices.
 
 A version is history, like an archive revision: written once by the version-building task, never changed.
 """
@@ -9,6 +10,23 @@ from django.conf import settings
 from django.db import models
 
 from decks.models import Deck, ImmutableRevision, RevisionQuerySet
+from dvorak_core.deckdata import CARD_SET
+
+
+class CardSetManager(models.Manager):
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().filter(kind=CARD_SET)
+
+
+class CardSet(Deck):
+    """The archive's decks of kind ``card_set``, as the CCG side sees them (its admin page; no table of its own):
+    the archive keeps their cards and history, this side their versions, players and decks."""
+
+    objects = CardSetManager()
+
+    class Meta:
+        proxy = True
+        verbose_name = "card set"
 
 
 class CardSetVersion(models.Model):

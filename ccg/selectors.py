@@ -1,4 +1,5 @@
-"""Reads of the CCG side: a set's versions and players, player decks and what makes them valid, notices."""
+"""Reads of the CCG side: a set's versions and what it lacks, players, player decks and what makes them valid,
+notices."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from dvorak_core.errors import Conflict, NotFound
 
 # CCG Dvorak: "at least twenty cards" unless the set's Special Rules say otherwise.
 DEFAULT_MIN_DECK_SIZE = 20
+# CCG Dvorak: players make the Card Set by "creating and approving at least fifty cards".
+MIN_CARD_SET_SIZE = 50
+TOO_FEW_CARDS = "too_few_cards"
 
 _NUMBER_WORDS = {
     "ten": 10, "fifteen": 15, "twenty": 20, "twenty-five": 25, "thirty": 30, "forty": 40, "forty-five": 45,
@@ -73,6 +77,22 @@ def version_content_card(content: dict[str, Any], card_id: int) -> dict[str, Any
     return next((card for card in content["cards"] if card["id"] == card_id), None)
 
 
+def card_set_problems(content: dict[str, Any]) -> list[dict[str, Any]]:
+    """What a version of the set lacks by the CCG rules, each as `{"code", "message", "details"}`.
+
+    A problem of the set, never a refusal: the rule says how players make a Card Set, and a set on its way to
+    fifty cards is played meanwhile (its playtesting is how its cards get approved), so its player decks and
+    games go ahead. Its distinct cards count, not their copies: a player deck takes any number of copies of each.
+    """
+    cards = len(content["cards"])
+    if cards >= MIN_CARD_SET_SIZE:
+        return []
+    return [{"code": TOO_FEW_CARDS,
+             "message": f"A Card Set has at least {MIN_CARD_SET_SIZE} cards; this one has {cards}. "
+                        "It may be played meanwhile.",
+             "details": {"cards": cards, "least": MIN_CARD_SET_SIZE}}]
+
+
 def is_registered_player(*, card_set: Deck, user: Any) -> bool:
     return bool(user and user.is_authenticated and card_set.registered_players.filter(user=user).exists())
 
@@ -127,9 +147,13 @@ def player_deck_version_content(deck: PlayerDeck) -> dict[str, Any]:
     return version_get(card_set=deck.card_set, number=deck.version).content
 
 
+GAME_CARD_FIELDS = ("title", "type", "text", "flavor", "corner_value", "creator", "stats")
+
+
 def player_deck_view(deck: PlayerDeck) -> dict[str, Any]:
     """The API's shape: `{"id", "name", "card_set", "version", "latest_version", "entries", "size", "valid",
-    "problems", "in_game"}`; each entry carries the card's title as its version has it."""
+    "problems", "in_game"}`; each entry carries its card as the deck's version of the set has it (`title`, `type`,
+    `text`, `flavor`, `corner_value`, `creator`, `stats`), which a new version of the set changes at once."""
     content = player_deck_version_content(deck)
     entries = player_deck_entries(deck)
     check = check_entries(entries=entries, content=content)
@@ -140,11 +164,8 @@ def player_deck_view(deck: PlayerDeck) -> dict[str, Any]:
         "card_set": deck.card_set.slug,
         "version": deck.version,
         "latest_version": latest.number if latest else deck.version,
-        "entries": [
-            {"card": card_id, "count": count,
-             "title": (version_content_card(content, card_id) or {}).get("title", "")}
-            for card_id, count in entries.items()
-        ],
+        "entries": [{"card": card_id, "count": count, **_entry_card(version_content_card(content, card_id))}
+                    for card_id, count in entries.items()],
         "size": check.size,
         "valid": check.valid,
         "problems": list(check.problems),
@@ -152,7 +173,10 @@ def player_deck_view(deck: PlayerDeck) -> dict[str, Any]:
     }
 
 
-GAME_CARD_FIELDS = ("title", "type", "text", "flavor", "corner_value", "creator", "stats")
+def _entry_card(card: dict[str, Any] | None) -> dict[str, Any]:
+    """An entry's card fields; blank for a card its version lacks (a deck stored so is shown, and not valid)."""
+    card = card or {}
+    return {name: card.get(name, {} if name == "stats" else "") for name in GAME_CARD_FIELDS}
 
 
 def player_deck_for_game(*, user: Any, player_deck_id: int, formal: bool) -> dict[str, Any]:
@@ -163,6 +187,9 @@ def player_deck_for_game(*, user: Any, player_deck_id: int, formal: bool) -> dic
 
     Refused with `deck_invalid` when the deck breaks its set's rules, and, for a formal game, with
     `deck_outdated` when it is built on an older version of the set than the latest: the player updates it first.
+    Every player deck follows each version as it is built (`services.card_set_version_build`), so only a deck
+    left behind is outdated: one left on its version, while a game played it, before decks followed every version,
+    or one read in the instant its set's next version was being written.
     """
     deck = player_deck_get(user=user, player_deck_id=player_deck_id)
     content = player_deck_version_content(deck)

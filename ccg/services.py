@@ -4,6 +4,11 @@ A card set changes only by versions: `card_set_version_build` (run by the Celery
 changes not yet in a version under the set's row lock, writes them to the archive as one new revision, records
 the next numbered version, brings every player deck built on the set to it and tells each owner once. A second
 delivery of the same task finds nothing left to do.
+
+CCG Dvorak: "Any adjustments to the Card Set should be immediately reflected in every player's deck." The set and
+its player decks change in the same transaction, so no one ever sees a set that its decks do not follow; a deck
+that a game is playing follows too (following the set is not the owner's tuning), while that game goes on with
+the cards it was dealt (its events are history).
 """
 
 from __future__ import annotations
@@ -141,13 +146,12 @@ def _bring_to_version(player_deck: PlayerDeck, version: CardSetVersion) -> DeckU
     return DeckUpdate(removed=tuple(removed), changed=tuple(changed))
 
 
-def _deck_lines(player_deck: PlayerDeck, update: DeckUpdate | None) -> list[str]:
-    if update is None:
-        return [f"Your deck {player_deck.name!r} is being played in a game, so it stays on version "
-                f"{player_deck.version}; update it after the game."]
+def _deck_lines(player_deck: PlayerDeck, update: DeckUpdate) -> list[str]:
     lines = [f"Your deck {player_deck.name!r} now uses this version."]
     lines += [f"  Taken out (no longer in the set): {title}" for title in update.removed]
     lines += [f"  Changed text: {title}" for title in update.changed]
+    if player_deck.games_in_play:
+        lines.append("  The game it is being played in goes on with the cards it was dealt.")
     return lines
 
 
@@ -169,18 +173,23 @@ def _send_email(*, subject: str, body: str, address: str) -> None:
 
 
 def _update_player_decks(deck: Deck, version: CardSetVersion) -> None:
-    """Every player deck on an older version follows the set, except those in a game now; one notice per owner."""
-    per_owner: dict[Any, list[str]] = defaultdict(list)
+    """Every player deck on an older version follows the set, those in a game too; one notice per owner, whose
+    `data` names each of their decks and what the version did to it."""
+    lines: dict[Any, list[str]] = defaultdict(list)
+    decks: dict[Any, list[dict[str, Any]]] = defaultdict(list)
     outdated = PlayerDeck.objects.select_for_update(of=("self",)).filter(card_set=deck, version__lt=version.number)
     for player_deck in outdated.select_related("owner", "card_set").order_by("owner_id", "name", "id"):
-        update = None if player_deck.games_in_play else _bring_to_version(player_deck, version)
-        per_owner[player_deck.owner] += _deck_lines(player_deck, update)
+        update = _bring_to_version(player_deck, version)
+        lines[player_deck.owner] += _deck_lines(player_deck, update)
+        decks[player_deck.owner].append({"id": player_deck.pk, "name": player_deck.name,
+                                         "removed": list(update.removed), "changed": list(update.changed),
+                                         "in_game": bool(player_deck.games_in_play)})
     subject = f"{deck.title} is now at version {version.number}"
     changes = "\n".join(f"- {line}" for line in version.changelog)
-    for owner, lines in per_owner.items():
-        body = f"{subject}.\n\nWhat changed:\n{changes}\n\n" + "\n".join(lines) + "\n"
+    for owner, owner_lines in lines.items():
+        body = f"{subject}.\n\nWhat changed:\n{changes}\n\n" + "\n".join(owner_lines) + "\n"
         _notify(user=owner, subject=subject, body=body,
-                data={"card_set": deck.slug, "version": version.number})
+                data={"card_set": deck.slug, "version": version.number, "player_decks": decks[owner]})
 
 
 @transaction.atomic
@@ -283,9 +292,10 @@ def player_deck_delete(*, user: Any, player_deck_id: int) -> None:
 
 @transaction.atomic
 def player_deck_update(*, user: Any, player_deck_id: int) -> tuple[PlayerDeck, DeckUpdate]:
-    """Bring the deck to its set's latest version: changed cards follow, removed cards are taken out."""
+    """Bring the deck to its set's latest version: changed cards follow, removed cards are taken out. Each version
+    does this to every deck as it is built; this is for a deck left behind (see
+    `selectors.player_deck_for_game`), in a game or not, as following the set is not tuning."""
     player_deck = _own_deck_for_update(user=user, player_deck_id=player_deck_id)
-    _ensure_not_in_game(player_deck, "update it")
     latest = version_latest(card_set=player_deck.card_set)
     if latest is None or latest.number == player_deck.version:
         return player_deck, DeckUpdate(removed=(), changed=())

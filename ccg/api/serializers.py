@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from ccg.models import CardSetVersion, Notification
+from ccg.selectors import MIN_CARD_SET_SIZE, TOO_FEW_CARDS, card_set_problems
 from decks.api.serializers import CardInputSerializer, DeckFieldsSerializer, SpecialRuleInputSerializer
 from decks.exporters.deck_files import MAX_DECK_FILE_CHARS
 from decks.services import MAX_CARDS_PER_DECK, MAX_COPIES_PER_CARD
@@ -12,12 +14,27 @@ from dvorak_kit.api.params import QueryBooleanField, StrictTypes
 from proposals.models import ADD, CHANGE, REMOVE, CardSetChange
 
 
+class SetProblemSerializer(serializers.Serializer):
+    """What the set lacks by the CCG rules: shown, never a refusal (the set is played meanwhile)."""
+
+    code = serializers.ChoiceField([TOO_FEW_CARDS], help_text=f"`{TOO_FEW_CARDS}`: fewer than "
+                                   f"{MIN_CARD_SET_SIZE} distinct cards (copies do not count).")
+    message = serializers.CharField()
+    details = serializers.DictField(help_text=f"`{TOO_FEW_CARDS}`: `{{\"cards\", \"least\"}}`.")
+
+
 class VersionSerializer(serializers.ModelSerializer):
     changelog = serializers.ListField(child=serializers.CharField())
+    problems = serializers.SerializerMethodField(help_text="What the set lacks at this version by the CCG rules "
+                                                 "(empty when nothing): never a refusal.")
 
     class Meta:
         model = CardSetVersion
-        fields = ["number", "created_at", "changelog"]
+        fields = ["number", "created_at", "changelog", "problems"]
+
+    @extend_schema_field(SetProblemSerializer(many=True))
+    def get_problems(self, version: CardSetVersion) -> list[dict]:
+        return card_set_problems(version.content)
 
 
 class VersionCardSerializer(CardInputSerializer):
@@ -41,6 +58,8 @@ class VersionContentSerializer(DeckFieldsSerializer):
     version = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     changelog = serializers.ListField(child=serializers.CharField())
+    problems = SetProblemSerializer(many=True, help_text="What the set lacks at this version by the CCG rules "
+                                    "(empty when nothing): never a refusal.")
 
 
 class RegistrationSerializer(serializers.Serializer):
@@ -116,9 +135,17 @@ def entries_by_card(entries: list[dict]) -> dict[int, int]:
 
 
 class PlayerDeckEntrySerializer(serializers.Serializer):
+    """An entry with its card as the deck's version of the set has it: a new version changes it at once."""
+
     card = serializers.IntegerField()
     count = serializers.IntegerField()
     title = serializers.CharField()
+    type = serializers.CharField()
+    text = serializers.CharField()
+    flavor = serializers.CharField()
+    corner_value = serializers.CharField()
+    creator = serializers.CharField()
+    stats = serializers.DictField(child=serializers.IntegerField())
 
 
 class PlayerDeckSerializer(serializers.Serializer):

@@ -34,7 +34,9 @@ class VersionListView(APIView):
     pagination_class = Keyset.by("number", key="version number")
 
     @extend_schema(tags=TAGS, responses={200: serializers.VersionSerializer(many=True), **refusals(NOT_A_CARD_SET)},
-                   description="The card set's versions, oldest first; version 1 is the set as first registered.")
+                   description="The card set's versions, oldest first; version 1 is the set as first registered. "
+                   "`problems` lists what a version lacks by the CCG rules (`too_few_cards`: fewer than fifty "
+                   "cards); a set with problems is played all the same.")
     def get(self, request, slug: str):
         version = services.card_set_version_ensure(slug=slug)
         paginator = self.pagination_class()
@@ -46,7 +48,8 @@ class VersionDetailView(APIView):
     permission_classes = READ_OR_SIGNED_IN
 
     @extend_schema(tags=TAGS, responses={200: serializers.VersionContentSerializer, **refusals(NOT_A_CARD_SET)},
-                   description="The set as it was at that version, with the card ids player decks use.")
+                   description="The set as it was at that version, with the card ids player decks use, and "
+                   "`problems`: what it lacks by the CCG rules (never a refusal).")
     def get(self, request, slug: str, number: int):
         card_set = services.card_set_version_ensure(slug=slug).card_set
         version = selectors.version_get(card_set=card_set, number=number)
@@ -178,9 +181,11 @@ class PlayerDeckDetailView(APIView):
 
 class PlayerDeckUpdateView(APIView):
     @extend_schema(tags=TAGS, request=None,
-                   responses={200: serializers.PlayerDeckUpdateSerializer, **refusals({**NOT_YOURS, **IN_GAME})},
+                   responses={200: serializers.PlayerDeckUpdateSerializer, **refusals(NOT_YOURS)},
                    description="Brings the deck to its set's latest version: changed cards follow, removed ones "
-                   "are taken out (listed in `removed`).")
+                   "are taken out (listed in `removed`). Every deck follows each version as it is built, so this "
+                   "changes only a deck left behind; also while a game plays it (following the set is not "
+                   "tuning).")
     def post(self, request, player_deck_id: int):
         player_deck, update = services.player_deck_update(user=request.user, player_deck_id=player_deck_id)
         body = {**selectors.player_deck_view(player_deck), "removed": list(update.removed),

@@ -33,7 +33,8 @@ def test_any_number_of_copies_of_a_card_makes_a_valid_deck(filibuster_with_cards
     deck = build(ann, filibuster_with_cards, {"Pork Barrel": 20})
     assert deck["valid"] is True and deck["problems"] == [] and deck["size"] == 20
     assert deck["entries"] == [{"card": filibuster_with_cards["Pork Barrel"]["id"], "count": 20,
-                                "title": "Pork Barrel"}]
+                                "title": "Pork Barrel", "type": "Gambit", "text": "Gain 10 points.", "flavor": "",
+                                "corner_value": "4", "creator": "", "stats": {}}]
 
 
 @pytest.mark.parametrize(("text", "least"), [

@@ -1,11 +1,11 @@
-"""An update of the Filibuster set that changes, adds and removes cards, followed through to two players'
-decks, their notices, and the games their decks may enter."""
+"""An update of the Filibuster set that changes, adds and removes cards, followed through at once to every
+player's deck (one in a game too), their notices, and the games their decks may enter."""
 
 from __future__ import annotations
 
 import pytest
 
-from ccg.models import CardSetVersion
+from ccg.models import CardSetVersion, PlayerDeck, PlayerDeckEntry
 from ccg.selectors import player_deck_for_game
 from ccg.services import player_deck_mark_in_game, player_deck_release
 from ccg.tasks import build_card_set_version
@@ -73,9 +73,11 @@ def test_a_new_version_follows_through_to_every_players_deck(
     assert ann.get("/api/v1/notifications/?unread=1").json() == []
 
 
-def test_a_deck_in_a_game_stays_on_its_version_and_is_refused_for_formal_games_until_updated(
+def test_a_deck_in_a_game_follows_the_set_too_and_the_game_goes_on_with_the_cards_it_dealt(
     filibuster_with_cards, players, django_capture_on_commit_callbacks
 ):
+    """CCG Dvorak: "Any adjustments to the Card Set should be immediately reflected in every player's deck." A deck
+    that a game is playing is one of them: following the set is not the owner's tuning."""
     (ann_user, ann), (_, bob) = players
     cards = filibuster_with_cards
     deck = build(ann, cards, {"Pork Barrel": 14, "Party Whip": 10}, name="Whipped")
@@ -83,22 +85,23 @@ def test_a_deck_in_a_game_stays_on_its_version_and_is_refused_for_formal_games_u
 
     version_3(ann, bob, cards, django_capture_on_commit_callbacks)
 
+    now = ann.get(f"/api/v1/player-decks/{deck['id']}/").json()
+    assert now["version"] == now["latest_version"] == 3 and now["in_game"] is True
+    assert [(entry["title"], entry["text"]) for entry in now["entries"]] == [("Pork Barrel", "Gain 5 points.")]
     [notice] = ann.get("/api/v1/notifications/").json()
-    assert "is being played in a game, so it stays on version 2" in notice["body"]
-    assert ann.get(f"/api/v1/player-decks/{deck['id']}/").json()["version"] == 2
-    # A casual game may use it as it is; a formal game may not.
-    casual = player_deck_for_game(user=ann_user, player_deck_id=deck["id"], formal=False)
-    assert casual["version"] == 2 and {card["title"] for card in casual["cards"]} == {"Pork Barrel", "Party Whip"}
-    with pytest.raises(Conflict) as outdated:
-        player_deck_for_game(user=ann_user, player_deck_id=deck["id"], formal=True)
-    assert outdated.value.code == "deck_outdated" and outdated.value.status == 409
+    assert "Taken out (no longer in the set): Party Whip (10 copies)" in notice["body"]
+    assert "The game it is being played in goes on with the cards it was dealt." in notice["body"]
+    assert notice["data"]["player_decks"] == [{"id": deck["id"], "name": "Whipped", "in_game": True,
+                                               "removed": ["Party Whip (10 copies)"], "changed": ["Pork Barrel"]}]
 
-    refused = ann.post(f"/api/v1/player-decks/{deck['id']}/update/")
+    # Nothing is left for the owner to update, in the game or after it.
+    updated = ann.post(f"/api/v1/player-decks/{deck['id']}/update/")
+    assert updated.status_code == 200 and (updated.json()["removed"], updated.json()["changed"]) == ([], [])
+    # Tuning is still the owner's, between games only.
+    refused = ann.patch(f"/api/v1/player-decks/{deck['id']}/", {"name": "Renamed"}, format="json")
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "deck_in_game"
     player_deck_release(player_deck_id=deck["id"], game_id="casual-game")
-    updated = ann.post(f"/api/v1/player-decks/{deck['id']}/update/").json()
-    assert updated["version"] == 3 and updated["removed"] == ["Party Whip (10 copies)"]
-    assert updated["changed"] == ["Pork Barrel"] and updated["valid"] is False
+    # Losing its Party Whips left it too small: no game takes it until it is tuned.
     with pytest.raises(Conflict) as invalid:
         player_deck_for_game(user=ann_user, player_deck_id=deck["id"], formal=True)
     assert invalid.value.code == "deck_invalid"
@@ -106,6 +109,58 @@ def test_a_deck_in_a_game_stays_on_its_version_and_is_refused_for_formal_games_u
               {"entries": [{"card": cards["Pork Barrel"]["id"], "count": 20}]}, format="json")
     formal = player_deck_for_game(user=ann_user, player_deck_id=deck["id"], formal=True)
     assert formal["card_set"] == FILIBUSTER and formal["version"] == 3 and formal["name"] == "Whipped"
+
+
+def leave_behind(player_deck_id: int, *, version: int, entries: dict[int, int]) -> None:
+    """The deck as the service stored one that a game was playing when a version was built, before decks in a game
+    followed the set: on its old version, with its old entries."""
+    PlayerDeck.objects.filter(pk=player_deck_id).update(version=version)
+    PlayerDeckEntry.objects.filter(player_deck_id=player_deck_id).delete()
+    PlayerDeckEntry.objects.bulk_create(PlayerDeckEntry(player_deck_id=player_deck_id, card_id=card_id, count=count)
+                                        for card_id, count in entries.items())
+
+
+def test_a_deck_left_behind_is_refused_for_formal_games_until_it_follows_the_set(
+    filibuster_with_cards, players, django_capture_on_commit_callbacks
+):
+    """CCG Dvorak: "if a player's deck has been built with an earlier version of the Card Set, he or she should
+    check and update it before playing any formal games with it"."""
+    (ann_user, ann), (_, bob) = players
+    cards = filibuster_with_cards
+    deck = build(ann, cards, {"Pork Barrel": 14, "Talking Point": 10}, name="Old faithful")
+    version_3(ann, bob, cards, django_capture_on_commit_callbacks)
+    leave_behind(deck["id"], version=2, entries={cards["Pork Barrel"]["id"]: 14, cards["Party Whip"]["id"]: 10})
+
+    left = ann.get(f"/api/v1/player-decks/{deck['id']}/").json()
+    assert (left["version"], left["latest_version"]) == (2, 3)
+    casual = player_deck_for_game(user=ann_user, player_deck_id=deck["id"], formal=False)
+    assert casual["version"] == 2 and {card["title"] for card in casual["cards"]} == {"Pork Barrel", "Party Whip"}
+    with pytest.raises(Conflict) as outdated:
+        player_deck_for_game(user=ann_user, player_deck_id=deck["id"], formal=True)
+    assert outdated.value.code == "deck_outdated" and outdated.value.status == 409
+
+    updated = ann.post(f"/api/v1/player-decks/{deck['id']}/update/").json()
+    assert updated["version"] == 3 and updated["removed"] == ["Party Whip (10 copies)"]
+    assert updated["changed"] == ["Pork Barrel"] and updated["valid"] is False
+
+
+def test_the_next_version_brings_a_deck_left_behind_along(
+    filibuster, filibuster_with_cards, players, django_capture_on_commit_callbacks
+):
+    (_, ann), (_, bob) = players
+    cards = filibuster_with_cards
+    deck = build(ann, cards, {"Pork Barrel": 20}, name="Old faithful")
+    version_3(ann, bob, cards, django_capture_on_commit_callbacks)
+    leave_behind(deck["id"], version=2, entries={cards["Pork Barrel"]["id"]: 10, cards["Party Whip"]["id"]: 10})
+
+    with django_capture_on_commit_callbacks(execute=True):
+        accept(bob, propose(ann, {"kind": "remove", "card": cards["Talking Point"]["id"]})["id"])
+
+    now = ann.get(f"/api/v1/player-decks/{deck['id']}/").json()
+    assert now["version"] == 4 and [entry["text"] for entry in now["entries"]] == ["Gain 5 points."]
+    latest = ann.get("/api/v1/notifications/").json()[0]
+    assert latest["data"]["version"] == 4
+    assert latest["data"]["player_decks"][0]["removed"] == ["Party Whip (10 copies)"]
 
 
 def test_player_deck_for_game_is_the_owners_alone(filibuster_with_cards, players):

@@ -102,12 +102,17 @@ def test_special_rules_a_ruleset_carries_out_are_counted_apart_from_those_unders
         assert decks[slug]["special_rules_carried_share"] == 1.0
     # ... but not understood: the reader has not read them into effects.
     assert figures["total"]["special_rules_understood"] == 0
-    # A rule the ruleset does not implement is not carried (Filibuster checks no deck size), and stays a phrase to
-    # teach; a carried rule's sentences are not.
+    # A rule the ruleset does not implement is not carried (Filibuster checks no deck size). Every rule not
+    # understood is a phrase to teach, a carried one too: the seed decks are played as Dvorak games, whose Special
+    # Rules "are in effect throughout the game".
     assert decks["filibuster-sample-set"]["special_rules_carried"] == 1
     phrases = {item["phrase"] for item in figures["unread"]}
     assert "Decks of at least 20 cards." in phrases
-    assert not any(phrase.startswith("Determine the first player randomly") for phrase in phrases)
+    assert any(phrase.startswith("Determine the first player randomly") for phrase in phrases)
+    # Those naming a Basic Rule number are counted: a Dvorak game of the deck leaves that number to its players.
+    assert (decks["socialism"]["special_rules_suspending"], decks["socialism"]["unenforced"]) == (1, ["starting_hand"])
+    assert decks["rock-paper-scissors-extreme-deck"]["unenforced"] == ["hand_limit", "starting_hand"]
+    assert "socialism: starting_hand" in run("--top", "0")
     assert figures["total"]["special_rules_carried"] == figures["total"]["special_rules"] - 1
     printed = run("--top", "0")
     assert "carried by ruleset" in printed.splitlines()[0]

@@ -8,7 +8,11 @@ knows what it does), whatever the reader makes of its text, and how many were co
 A Special Rule the reader does not understand may still be **carried out by the deck's ruleset**: most of a game's
 Special Rules are its whole procedure (setup, turns, scoring, winning), which the game's own ruleset module
 implements and lists (``Ruleset.special_rules_carried``). Those are counted apart, never as understood: the
-engine follows them by its own code, not by an effect. Reads the archive only."""
+engine follows them by its own code, not by an effect. Their phrases are still counted among the unread: the deck
+may be played as a Dvorak game, where its Special Rules are in effect throughout and the reader must read them.
+A Special Rule not understood that names a Basic Rule number (``dvorak_core.rule_params.named_numbers``) is counted
+too (``special_rules_suspending``, the numbers in ``unenforced``): a Dvorak game of the deck does not enforce them.
+Reads the archive only."""
 
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from django.core.management.base import BaseCommand, CommandError
 from decks import selectors
 from dvorak_core.effects import read_card, read_special_rule
 from dvorak_core.errors import DomainError, NotFound
+from dvorak_core.rule_params import ENFORCED_NUMBERS, named_numbers
 from dvorak_engine.rulesets import get_ruleset
 
 
@@ -37,7 +42,7 @@ def coverage(decks: list[Any]) -> dict[str, Any]:
     rows = []
     unread: Counter[str] = Counter()
     total_cards = total_read = total_rules = total_rules_read = total_confirmed = total_rules_confirmed = 0
-    total_rules_carried = 0
+    total_rules_carried = total_rules_suspending = 0
     for deck in decks:
         cards_read = cards_confirmed = 0
         for card in deck.cards:
@@ -48,7 +53,8 @@ def coverage(decks: list[Any]) -> dict[str, Any]:
             reading = read_card(card.title, card.type, card.text)
             cards_read += reading.understood
             unread.update(reading.unread)
-        rules_read = rules_confirmed = rules_carried = 0
+        rules_read = rules_confirmed = rules_carried = rules_suspending = 0
+        suspended: set[str] = set()
         carries = _carries(deck.ruleset)
         for rule in deck.special_rules:
             if rule.effect is not None:
@@ -58,10 +64,16 @@ def coverage(decks: list[Any]) -> dict[str, Any]:
             reading = read_special_rule(rule.title, rule.text)
             if reading.understood:
                 rules_read += 1
-            elif carries(rule.text):
-                rules_carried += 1  # the ruleset's own code follows it: nothing to teach the reader
-            else:
-                unread.update(reading.unread)
+                continue
+            if carries(rule.text):
+                rules_carried += 1  # the ruleset's own code follows it ...
+            # ... but a Dvorak game of the deck, where Special Rules are in effect throughout, reads it too: its
+            # phrases are still the reader's to learn, and a Basic Rule number it names goes unenforced there.
+            unread.update(reading.unread)
+            named = named_numbers(rule.text)
+            if named:
+                rules_suspending += 1
+                suspended.update(named)
         rows.append({
             "slug": deck.slug, "ruleset": deck.ruleset,
             "cards": len(deck.cards), "cards_understood": cards_read, "cards_confirmed": cards_confirmed,
@@ -71,7 +83,10 @@ def coverage(decks: list[Any]) -> dict[str, Any]:
             "special_rules_share": _share(rules_read, len(deck.special_rules)),
             "special_rules_carried": rules_carried,
             "special_rules_carried_share": _share(rules_carried, len(deck.special_rules)),
+            "special_rules_suspending": rules_suspending,
+            "unenforced": [param for param in ENFORCED_NUMBERS if param in suspended],
         })
+        total_rules_suspending += rules_suspending
         total_cards += len(deck.cards)
         total_read += cards_read
         total_confirmed += cards_confirmed
@@ -87,7 +102,8 @@ def coverage(decks: list[Any]) -> dict[str, Any]:
                   "special_rules_confirmed": total_rules_confirmed,
                   "special_rules_share": _share(total_rules_read, total_rules),
                   "special_rules_carried": total_rules_carried,
-                  "special_rules_carried_share": _share(total_rules_carried, total_rules)},
+                  "special_rules_carried_share": _share(total_rules_carried, total_rules),
+                  "special_rules_suspending": total_rules_suspending},
         "unread": [{"phrase": phrase, "count": count} for phrase, count in
                    sorted(unread.items(), key=lambda item: (-item[1], item[0]))],
     }
@@ -143,6 +159,13 @@ class Command(BaseCommand):
         self.stdout.write("")
         self.stdout.write("special rules: understood by the reader (or confirmed); carried by ruleset: not understood, "
                           "but a procedure the deck's ruleset module carries out by its own code.")
+        suspending = [row for row in figures["decks"] if row["special_rules_suspending"]]
+        if suspending:
+            self.stdout.write("")
+            self.stdout.write("Special Rules not understood that name a Basic Rule number (a Dvorak game of the deck "
+                              "leaves it to the players: \"unenforced\"):")
+            for row in suspending:
+                self.stdout.write(f"{row['special_rules_suspending']:>4}  {row['slug']}: {', '.join(row['unenforced'])}")
         if figures["unread"]:
             self.stdout.write("")
             self.stdout.write(f"Most common unread phrases (top {len(figures['unread'])}):")

@@ -93,7 +93,8 @@
     event.preventDefault();
     showError(errorBox, null);
     const form = new FormData(event.target);
-    const body = { deck: form.get("deck"), variant: form.get("variant"), creative: form.get("creative") === "on" };
+    const body = { deck: form.get("deck"), creative: form.get("creative") === "on" };
+    if (form.get("variant")) body.variant = form.get("variant");  // else the ruleset's own (Filibuster's: ccg)
     if (form.get("ruleset")) body.ruleset = form.get("ruleset");
     if (form.get("max_players")) body.max_players = Number(form.get("max_players"));
     let options = {};
