@@ -18,6 +18,7 @@ This module sits below the archive and the engine, which both check Special Rule
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -106,3 +107,54 @@ def _singular(word: str) -> str:
 
 def _has_word(text: str, start: str) -> bool:
     return re.search(rf"\b{re.escape(start)}", text, re.IGNORECASE) is not None
+
+
+# --- The Basic Rule numbers a text names ------------------------------------------------------------------------
+
+# The numbers of the Basic Rules the server enforces: "Each player then draws five cards"; the turn's draw; "one
+# Action card and one Thing card"; "more than five cards in their hand".
+ENFORCED_NUMBERS = ("hand_limit", "starting_hand", "draws_per_turn", "things_per_turn", "actions_per_turn")
+
+_COUNT = r"(?:an?|no|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|any number of|\d{1,3})"
+_HAND = r"(?:your|their|his or her|his|her|a|the|one's|each player's|a player's)\s+hands?"
+_TURN = r"(?:each|every|per|a|one|your|their|his|her|his or her|a player's)\s+turn"
+_LIMIT = r"(?:up to|at most|no more than|a maximum of|any number of|more than|fewer than|less than|a minimum of)"
+_NAMING: dict[str, tuple[str, ...]] = {
+    "hand_limit": (
+        r"\bhand[- ](?:size|limit)s?\b", r"\bmaximum hand\b", r"\bdiscard(?:s|ing)? down\b",
+        rf"\b{_LIMIT}\s+(?:\w+\s+)?cards?\s+in\s+{_HAND}\b", r"\bno hand limit\b",
+        r"\b(?:can|may)\s+(?:have|hold|keep)\s+(?:a maximum of|at most|up to|no more than)\s+\w+(?:\s+cards?\b|\s*[.;,])",
+    ),
+    "starting_hand": (
+        r"\b(?:starting|opening|initial|first) hand\b",
+        rf"\b(?:start|starts|begin|begins)\s+(?:the game\s+)?with\s+{_COUNT}\s+(?:\w+\s+)?(?:cards?|hands?)\b",
+        r"\b(?:deal|deals|dealt)\b[^.]*\bcards?\b",
+        rf"\bdraws?\s+(?:an?\s+)?{_COUNT}[- ]card hand\b", rf"\b(?:each|every) player draws\s+{_COUNT}\s+cards?\b",
+    ),
+    "draws_per_turn": (
+        r"\bdraw (?:step|stage|phase)\b",
+        rf"\bdraws?\s+(?:{_COUNT}\s+)?(?:extra\s+|additional\s+|more\s+)?(?:cards?\s+)?(?:at the (?:start|beginning) of|in|during)?\s*{_TURN}\b",
+        rf"\bdraws?\s+{_COUNT}\s+(?:extra\s+|additional\s+)?cards?\s+instead\b", r"\binstead of drawing\b",
+        r"\b(?:do not|don't|does not|doesn't|never|cannot|can't|may not) draw\b",
+    ),
+    "things_per_turn": (
+        rf"\bplay(?:s|ed)?\s+(?:{_COUNT}\s+)?things?\b[^.]*\b{_TURN}\b", rf"\bthings?\s+(?:cards?\s+)?{_TURN}\b",
+        r"\bthings? per turn\b", r"\bany number of things\b",
+    ),
+    "actions_per_turn": (
+        rf"\bplay(?:s|ed)?\s+(?:{_COUNT}\s+)?actions?\b[^.]*\b{_TURN}\b", rf"\bactions?\s+(?:cards?\s+)?{_TURN}\b",
+        r"\bactions? per turn\b", r"\bany number of actions\b",
+    ),
+}
+_NAMING_RE = {param: tuple(re.compile(pattern, re.IGNORECASE) for pattern in patterns)
+              for param, patterns in _NAMING.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def named_numbers(text: str) -> tuple[str, ...]:
+    """The Basic Rule numbers the server enforces (``ENFORCED_NUMBERS``) that a Special Rule's text names: "Hand
+    size is seven instead of five." names ``hand_limit``, "Players begin with no cards" ``starting_hand``, "Draw
+    two cards each turn" ``draws_per_turn``. Stricter than ``mentions`` (any text with "hand" in it may be cited
+    to change the hand limit): a rule that only speaks of a hand ("Discard your hand") names no number. A plain
+    test of the words, which a player can check for themselves."""
+    return tuple(param for param in ENFORCED_NUMBERS if any(p.search(text) for p in _NAMING_RE[param]))

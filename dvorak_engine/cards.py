@@ -182,13 +182,14 @@ def _copy_key(card: Card) -> tuple:
 
 
 def published_deck(state: GameState, cards: list[tuple[Card, int | None]],
-                   special_rules: Iterable[Mapping[str, Any]]) -> dict:
-    """``DeckData.to_dict()`` of a game's deck (``state.table.deck`` names it): these cards, each with the seat
-    whose own deck holds it (None for a shared deck), identical cards counted as copies, and these Special Rules
-    (each ``{"title", "text", "params", "effect"?}``: a rule's parameters and confirmed effect go with it, so the
-    archived deck plays as the game did; a card's confirmed effect too). The players are its designers."""
-    # When every player has a copy of the one deck, count a card's copies in one player's deck (the one holding
-    # the most), not in all of them, or the published deck would be N decks in one.
+                   special_rules: Iterable[Mapping[str, Any]], *, deck: Mapping[str, Any] | None = None) -> dict:
+    """``DeckData.to_dict()`` of a game's deck (``deck``'s slug and title name it; by default the game's own,
+    ``state.table.deck``): these cards, each with the seat whose own deck holds it (None for a shared deck),
+    identical cards counted as copies, and these Special Rules (each ``{"title", "text", "params", "effect"?}``: a
+    rule's parameters and confirmed effect go with it, so the archived deck plays as the game did; a card's
+    confirmed effect too). The players are its designers."""
+    # When several players each have a copy of the one deck, count a card's copies in one player's deck (the one
+    # holding the most), not in all of them, or the published deck would be N decks in one.
     per_deck: dict[tuple, dict[int | None, int]] = {}
     first: dict[tuple, Card] = {}
     for card, owner in cards:
@@ -198,9 +199,10 @@ def published_deck(state: GameState, cards: list[tuple[Card, int | None]],
         first.setdefault(key, card)
     copies = {key: max(counts.values()) for key, counts in per_deck.items()}
     ordered = sorted(first.items(), key=lambda item: (item[1].title.lower(), item[1].type, item[1].text))
-    deck = DeckData(
-        slug=str(state.table.deck.get("slug", "")),
-        title=str(state.table.deck.get("title", "")),
+    named = state.table.deck if deck is None else deck
+    published = DeckData(
+        slug=str(named.get("slug", "")),
+        title=str(named.get("title", "")),
         ruleset=state.ruleset,
         designers=tuple(dict.fromkeys(seat.username for seat in state.seats)),
         special_rules=tuple(SpecialRuleData.from_dict(rule) for rule in special_rules),
@@ -211,4 +213,4 @@ def published_deck(state: GameState, cards: list[tuple[Card, int | None]],
             for key, card in ordered
         ),
     )
-    return deck.to_dict()
+    return published.to_dict()

@@ -285,11 +285,15 @@ def game_command(*, user, game_id, command: Any, idempotency_key: str | None = N
                  if_match: int | None = None) -> Played:
     """Carry out one command a client sent. Refusals raise domain errors and append nothing."""
     ensure_storable(command, field="command")  # its fields may go into the events as sent
-    # A CCG player deck comes only through `game_join`, which checks that it is the caller's and valid: a client's
-    # own "join" body carrying one would seat it with any cards it liked.
+    # A CCG player deck, or a Multi-Deck side's deck, comes only through `game_join`, which finds it (the caller's
+    # player deck, an archive deck): a client's own "join" body carrying one would seat it with any cards it liked.
     if isinstance(command, dict) and command.get("type") == "join" and "player_deck" in command:
         raise DomainError("A player deck comes with POST /games/{id}/join/, which checks it.",
                           details={"player_deck": ["Join a CCG game with POST /games/{id}/join/."]})
+    if isinstance(command, dict) and command.get("type") == "join" and "side_deck" in command:
+        raise DomainError("A side's deck comes with POST /games/{id}/join/, which finds it in the archive.",
+                          details={"side_deck": ["Join a Multi-Deck game with POST /games/{id}/join/ "
+                                                 "{\"deck\": <slug>}."]})
     return _game_command(user=user, game_id=game_id, command=command, idempotency_key=idempotency_key,
                          if_match=if_match)
 
@@ -448,21 +452,38 @@ def game_uuid_of(game_id) -> uuid.UUID:
         raise NotFound("There is no such game.") from None
 
 
-def game_join(*, user, game_id, team: str | None = None, player_deck: int | None = None) -> dict:
-    """Take a seat; in a CCG game, with one of your player decks (refused if outdated in a formal game)."""
+def game_join(*, user, game_id, team: str | None = None, player_deck: int | None = None,
+              deck: str | None = None) -> dict:
+    """Take a seat; in a CCG game, with one of your player decks (refused if outdated in a formal game); in a
+    Multi-Deck game, with the archive deck of your side (``deck``, a slug; by default the game's own)."""
     command: dict[str, Any] = {"type": "join"}
     if team is not None:
         command["team"] = team
-    deck = None
+    if deck is not None:
+        command["side_deck"] = side_deck_for(game_id=game_id, slug=deck)
+    brought = None
     if player_deck is not None:
         game = get_game(game_id)
         options = state_at(game.stream_id, game.version).options
-        deck = player_deck_for(user=user, player_deck=player_deck, formal=bool(options.get("formal")))
-        command["player_deck"] = deck
+        brought = player_deck_for(user=user, player_deck=player_deck, formal=bool(options.get("formal")))
+        command["player_deck"] = brought
     with transaction.atomic():
         _game_command(user=user, game_id=game_id, command=command)
-        mark_player_deck(game_id, deck)
+        mark_player_deck(game_id, brought)
     return game_state(user=user, game_id=game_id)
+
+
+def side_deck_for(*, game_id, slug: str) -> dict[str, Any]:
+    """A Multi-Deck joiner's own deck, as the join command carries it (slug, title, cards): the archive deck
+    ``slug`` (404 if there is none), within the size a game deals. Refused in a game of another variant."""
+    from decks.selectors import deck_for_game
+
+    if get_game(game_id).variant != "multi_deck":
+        raise DomainError("Only a Multi-Deck game is joined with a deck of your own.",
+                          details={"deck": ["\"deck\" is for Multi-Deck games: each side plays its own deck."]})
+    content = deck_for_game(slug)
+    _require_within_bound(content)
+    return {"slug": content["slug"], "title": content.get("title", ""), "cards": content["cards"]}
 
 
 def game_start(*, user, game_id) -> dict:
@@ -509,8 +530,10 @@ def new_rows(before: Any, state: Any) -> bool:
 
 
 def player_deck_ids(state: Any) -> list[int]:
-    """The CCG player decks brought to the game: the ``deck`` its ruleset's players carry, where they do."""
-    return [player.deck["id"] for player in getattr(state.table, "players", ()) if getattr(player, "deck", None)]
+    """The CCG player decks brought to the game: the ``deck`` its ruleset's players carry, where they do (by its
+    id; a Multi-Deck side's archive deck, named by its slug, is no player deck)."""
+    return [player.deck["id"] for player in getattr(state.table, "players", ())
+            if getattr(player, "deck", None) and "id" in player.deck]
 
 
 def release_player_decks(game_id: uuid.UUID, state: Any) -> None:
@@ -606,14 +629,27 @@ def game_mush(*, user, game_id, line: str) -> dict:
     return {"lines": result.describe(played.events), "version": played.version}
 
 
+@dataclass(frozen=True)
+class Published:
+    """The archive decks a game's Aftermath went into, the game's own first. ``per_side``: a Multi-Deck game in
+    which each side played its own deck, whose every deck the game changed is among them."""
+
+    decks: list[Any]
+    per_side: bool = False
+
+
 def game_publish(*, user, game_id, new_deck: bool = False, slug: str | None = None, title: str | None = None,
-                 summary: str = "") -> Any:
+                 summary: str = "") -> Published:
     """The Aftermath: publish a finished game's deck to the archive, each card's creator recorded.
 
     As a new revision of the deck the game was played from (refused with 423 if that deck is locked), or, with
-    ``new_deck``, as a new deck.
+    ``new_deck``, as a new deck. In a Multi-Deck game with a deck per side, the game's own deck holds the cards of
+    the sides that played it, and every other side's deck the game changed becomes a new revision of its own
+    archive deck, with its own Special Rules kept (one locked deck refuses them all, 423); with ``new_deck`` only
+    the game's own deck is published, as a new deck.
     """
     from decks import services as deck_services
+    from decks.selectors import special_rule_data
     from dvorak_core.deckdata import DeckData, slugify
 
     game = get_game(game_id)
@@ -622,10 +658,38 @@ def game_publish(*, user, game_id, new_deck: bool = False, slug: str | None = No
         raise Forbidden("Only the players of a game publish its deck.")
     if state.status != "finished":
         raise Conflict("A game's deck is published once the game is over.", code="game_not_finished")
-    content = DeckData.from_dict(engine.deck_after_game(state))
+    after = engine.deck_after_game(state)
+    side_decks = after.pop("side_decks", None)
+    content = DeckData.from_dict(after)
     summary = summary or f"The Aftermath of game {game.id}"
-    if not new_deck:
-        return deck_services.deck_replace_content(slug=game.deck_slug, author=user, data=content, summary=summary)
-    title = title or f"{content.title} (after game {str(game.id)[:8]})"
-    content = DeckData.from_dict({**content.to_dict(), "title": title, "slug": slug or slugify(title)})
-    return deck_services.deck_create(author=user, data=content, summary=summary)
+    per_side = side_decks is not None
+    if new_deck:
+        title = title or f"{content.title} (after game {str(game.id)[:8]})"
+        content = DeckData.from_dict({**content.to_dict(), "title": title, "slug": slug or slugify(title)})
+        return Published([deck_services.deck_create(author=user, data=content, summary=summary)], per_side)
+    if not side_decks:
+        return Published([deck_services.deck_replace_content(slug=game.deck_slug, author=user, data=content,
+                                                             summary=summary)], per_side)
+    with transaction.atomic():
+        locked = _decks_locked([game.deck_slug, *(side["slug"] for side in side_decks)])
+        published = [deck_services.deck_replace_content(slug=game.deck_slug, author=user, data=content,
+                                                        summary=summary)]
+        for side in side_decks:
+            # A side's Special Rules were never the game's: its deck keeps its own, as they stand.
+            rules = [special_rule_data(rule).to_dict() for rule in locked[side["slug"]].special_rules.all()]
+            data = DeckData.from_dict({**side, "special_rules": rules})
+            published.append(deck_services.deck_replace_content(slug=side["slug"], author=user, data=data,
+                                                                summary=summary))
+    return Published(published, per_side)
+
+
+def _decks_locked(slugs: list[str]) -> dict[str, Any]:
+    """The archive decks named, each row locked, in one order, so that two Aftermaths publishing the same decks
+    wait for each other rather than deadlock (404 for a deck no longer in the archive)."""
+    from decks.models import Deck
+
+    locked = {deck.slug: deck for deck in Deck.objects.select_for_update().filter(slug__in=slugs).order_by("slug")}
+    missing = [slug for slug in slugs if slug not in locked]
+    if missing:
+        raise NotFound(f"There is no deck {missing[0]!r}.")
+    return locked

@@ -43,6 +43,10 @@ class GameCreateSerializer(StrictTypes):
 class GameJoinSerializer(StrictTypes):
     team = serializers.CharField(max_length=60, required=False)
     player_deck = serializers.IntegerField(required=False, help_text="CCG: the id of your player deck.")
+    deck = serializers.SlugField(
+        required=False,
+        help_text="Multi-Deck: the slug of the archive deck your side plays (by default the game's own); in a game "
+                  "of another variant 400 `invalid`.")
 
 
 class CardSerializer(serializers.Serializer):
@@ -167,9 +171,18 @@ class PublishSerializer(StrictTypes):
     summary = serializers.CharField(max_length=200, required=False, default="")
 
 
+class PublishedDeckSerializer(serializers.Serializer):
+    deck = serializers.CharField(help_text="The archive deck's slug.")
+    revision = serializers.IntegerField(help_text="The revision it became.")
+
+
 class PublishedSerializer(serializers.Serializer):
     deck = serializers.CharField(help_text="The archive deck's slug.")
     revision = serializers.IntegerField(help_text="The revision the game's deck became.")
+    decks = PublishedDeckSerializer(
+        many=True, required=False,
+        help_text="Multi-Deck games where each side played its own deck: every archive deck published, the game's "
+                  "own first, then each other side's deck the game changed.")
 
 
 class MovesSerializer(serializers.Serializer):

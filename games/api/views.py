@@ -71,9 +71,11 @@ class GameDetailView(APIView):
 class GameJoinView(APIView):
     @extend_schema(tags=GAME_TAG, request=s.GameJoinSerializer, responses={
         200: s.GameStateSerializer,
-        **refusals({404: "No player deck of yours has that id: someone else's answers the same (`not_found`).",
+        **refusals({404: "No player deck of yours has that id: someone else's answers the same; no archive deck "
+                         "has the slug of `deck` (`not_found`).",
                     409: "The game has started or is full, you already sit in it (`game_not_open`, "
-                         "`already_seated`, `limit_reached`), or the player deck cannot be played."}),
+                         "`already_seated`, `limit_reached`), the player deck cannot be played, or the deck is "
+                         "too large for a game (`deck_too_large`)."}),
     })
     def post(self, request, game_id):
         form = s.GameJoinSerializer(data=request.data)
@@ -198,11 +200,14 @@ class GamePublishView(APIView):
         },
         description="The Aftermath: a finished game's deck (accepted and amended cards, each with its creator) "
         "becomes a new revision of its archive deck (423 deck_locked if that is locked) or, with new_deck, a new "
-        "deck. 409 game_not_finished while the game is on; 403 for anyone but its players.",
+        "deck; in a Multi-Deck game where each side played its own deck, each other side's deck the game changed "
+        "becomes a new revision of its own archive deck too (`decks` lists them all). 409 game_not_finished while "
+        "the game is on; 403 for anyone but its players.",
     )
     def post(self, request, game_id):
         form = s.PublishSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        deck = services.game_publish(user=request.user, game_id=game_id, **form.validated_data)
-        revision = deck.revisions.order_by("-number").values_list("number", flat=True).first()
-        return Response({"deck": deck.slug, "revision": revision}, status=status.HTTP_201_CREATED)
+        published = services.game_publish(user=request.user, game_id=game_id, **form.validated_data)
+        decks = [{"deck": deck.slug, "revision": deck.revision} for deck in published.decks]
+        answer = {**decks[0], "decks": decks} if published.per_side else decks[0]
+        return Response(s.PublishedSerializer(answer).data, status=status.HTTP_201_CREATED)

@@ -95,7 +95,7 @@ def _vote_commands(state: GameState, seat: int) -> list[dict[str, Any]]:
     proposal = state.table.open_proposal()
     rule = vote_rule_of(state)
     commands: list[dict[str, Any]] = []
-    if seat in voting_seats(state) and str(seat) not in proposal.votes:
+    if seat in voting_seats(state, proposal) and str(seat) not in proposal.votes:
         commands.append({"type": "vote", "proposal": proposal.number, "approve": True})
         cost = vote_rules.veto_cost(rule)
         if cost is None or state.table.player(seat).counters.get(cost.counter, 0) >= cost.amount:

@@ -137,14 +137,17 @@ def apply_game_created(state: GameState, event: Event) -> GameState:
         blank_cards=data.get("blank_cards", 0),
         deck_cards=tuple(data.get("deck_cards", [])),
         effects=data.get("effects"),
+        reading=data.get("reading", 1),
     ))
 
 def apply_player_joined(state: GameState, event: Event) -> GameState:
     data = event.data
     table = state.table
     counters = dict(table.base_rules.get("counters") or {})
-    player = Player(seat=data["seat"], counters=counters, deck=data.get("player_deck"))
+    player = Player(seat=data["seat"], counters=counters, deck=data.get("player_deck") or data.get("deck"))
     cards = data.get("cards", [])
+    if "effects" in data:
+        table = replace(table, effects={**table.effects, "cards": [*table.effects["cards"], *data["effects"]]})
     return replace(state, table=replace(
         table, players=(*table.players, player),
         cards={**table.cards, **{card["id"]: Card(**card) for card in cards}},

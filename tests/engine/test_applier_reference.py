@@ -15,7 +15,7 @@ from tests.engine.dvorak_reference_appliers import APPLIERS as REFERENCE
 
 GAMES = {
     "plain": lambda: random_game(11, players=3, steps=900),
-    "creative": lambda: random_game(12, players=3, steps=900, creative=True),
+    "creative": lambda: random_game(21, players=3, steps=900, creative=True),
     "team": lambda: random_game(13, players=4, steps=900, variant="team"),
     "team_creative": lambda: random_game(14, players=4, steps=600, creative=True, variant="team"),
     "multi_deck": lambda: random_game(15, players=3, steps=900, variant="multi_deck"),

@@ -17,6 +17,7 @@ from dvorak_engine import (
     view_event,
     view_state,
 )
+from dvorak_engine.rulesets.dvorak.creative import voting_seats
 from dvorak_engine.state import ACTIVE, FINISHED, VOTING
 from tests.engine.dvorak_games import unique_title_deck
 
@@ -276,14 +277,16 @@ def test_under_trust_the_players_carry_out_every_effect_as_before():
     assert [e.type for e in events] == ["card.played"]
 
 
-def test_a_special_rule_that_sets_a_rule_parameter_takes_effect_as_its_parameters():
+@pytest.mark.parametrize("mode", [None, "trust", "claim", "vote"])
+def test_a_special_rule_that_sets_a_rule_parameter_takes_effect_as_its_parameters_in_every_mode(mode):
+    """Special Rules "are additions or alterations to the basic Dvorak rules, and are in effect throughout the
+    game": the rulebook's own example, "Hand size is three instead of five.", here made seven."""
     deck = effects_deck()
     deck["special_rules"].append({"id": "3", "title": "Big Hands", "text": "Hand size is seven instead of five."})
-    checked = Table(players=2, deck=deck, options={"unread_effects": "claim"}).start()
-    assert view_state(checked.state, 0)["rules"]["hand_limit"] == 7
-    assert checked.events[0].data["special_rules"][-1]["params"] == {"hand_limit": 7}
-    trusted = Table(players=2, deck=deck).start()
-    assert view_state(trusted.state, 0)["rules"]["hand_limit"] == 5
+    game = Table(players=2, deck=deck, options={} if mode is None else {"unread_effects": mode}).start()
+    assert view_state(game.state, 0)["rules"]["hand_limit"] == 7
+    assert game.events[0].data["special_rules"][-1]["params"] == {"hand_limit": 7}
+    assert view_state(game.state, 0)["unenforced"] == []
 
 
 # --- trust: as before ------------------------------------------------------------------------------------------
@@ -315,7 +318,7 @@ def creative_claims(players: int = 2) -> Table:
 def voted_in(game: Table, **proposal) -> None:
     game.send(game.state.table.turn.seat, {"type": "propose", **proposal})
     number = len(game.state.table.proposals)
-    for seat in range(len(game.state.table.players)):
+    for seat in voting_seats(game.state, game.state.table.proposals[number - 1]):
         if game.state.table.proposals[number - 1].status == "open":
             game.send(seat, {"type": "vote", "proposal": number, "approve": True})
     assert game.state.table.proposals[number - 1].status == "accepted"

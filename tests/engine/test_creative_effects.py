@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dvorak_engine import replay, view_state
 from dvorak_engine.rulesets.dvorak.aftermath import deck_after_game
+from dvorak_engine.rulesets.dvorak.creative import voting_seats
 
 from .conftest import Table, rulebook_deck
 
@@ -21,7 +22,7 @@ def creative_table(players: int = 2, *, deck: dict | None = None) -> Table:
 def vote_in(table: Table, seat: int, **proposal) -> int:
     table.send(seat, {"type": "propose", **proposal})
     number = len(table.state.table.proposals)
-    for voter in range(len(table.state.table.players)):
+    for voter in voting_seats(table.state, table.state.table.proposals[number - 1]):
         if table.state.table.proposals[number - 1].status == "open":
             table.send(voter, {"type": "vote", "proposal": number, "approve": True})
     return number
@@ -33,8 +34,7 @@ def test_a_proposed_cards_effect_is_shown_voted_in_and_written_back_with_the_dec
     shown = view_state(table.state, 1)["proposals"][0]["card"]
     assert shown["effect"] == DRAW_TWO  # everyone reads the effect they vote on, in full
 
-    for seat in (0, 1):
-        table.send(seat, {"type": "vote", "proposal": 1, "approve": True})
+    table.send(1, {"type": "vote", "proposal": 1, "approve": True})  # presented to the other player
 
     greed = next(card for card in table.state.table.cards.values() if card.title == "Greed")
     assert greed.effect == DRAW_TWO

@@ -6,6 +6,7 @@ import json
 
 from dvorak_engine import legal_moves, replay, view_event, view_state
 from dvorak_engine.rulesets.dvorak.aftermath import deck_after_game
+from dvorak_engine.rulesets.dvorak.creative import voting_seats
 from dvorak_engine.rulesets.dvorak.state import locate
 
 from .conftest import Table, rulebook_deck
@@ -23,7 +24,8 @@ def propose(table: Table, seat: int, **proposal) -> int:
 
 
 def everyone_votes(table: Table, number: int, approve: bool = True) -> None:
-    for seat in range(len(table.state.table.players)):
+    """Every player who votes on it: by default, everyone but its author."""
+    for seat in voting_seats(table.state, table.state.table.proposals[number - 1]):
         if table.state.table.proposals[number - 1].status != "open":
             return
         table.send(seat, {"type": "vote", "proposal": number, "approve": approve})
@@ -104,8 +106,9 @@ def test_creating_a_card_the_game_stops_while_players_decide():
     table.refuse(seat, {"type": "draw"}, "vote_in_progress")
     table.refuse(seat, {"type": "concede"}, "vote_in_progress")
     table.refuse(seat, {"type": "propose", "kind": "card", "card": ARMAGEDDON}, "vote_in_progress")
-    table.send(seat, {"type": "vote", "proposal": 1, "approve": True})
-    table.refuse(seat, {"type": "vote", "proposal": 1, "approve": True}, "denied")  # one vote each
+    other = (seat + 1) % 3
+    table.send(other, {"type": "vote", "proposal": 1, "approve": True})
+    table.refuse(other, {"type": "vote", "proposal": 1, "approve": True}, "denied")  # one vote each
 
 
 def test_creating_a_card_if_every_player_is_in_favour_it_is_shuffled_into_the_draw_pile():
@@ -337,13 +340,13 @@ def test_creative_special_rules_accepted_before_the_start_take_effect_once():
 
 
 def test_voting_about_voting_a_special_rule_changes_the_vote_rule():
-    table = creative_table()
+    table = creative_table(players=4)
     assert view_state(table.state, 0)["rules"]["vote_rule"] == "unanimity"
     everyone_votes(table, propose(table, 0, kind="special_rule",
                                   rule={"title": "Democracy", "text": "A majority passes a proposal.",
                                         "params": {"vote_rule": "majority"}}))
     assert view_state(table.state, 1)["rules"]["vote_rule"] == "majority"
-    number = propose(table, 0, kind="card", card=ARMAGEDDON)
+    number = propose(table, 3, kind="card", card=ARMAGEDDON)  # its author does not vote: three voters
     table.send(1, {"type": "vote", "proposal": number, "approve": False})
     assert proposal(table, number)["status"] == "open"  # one against no longer rejects
     table.send(0, {"type": "vote", "proposal": number, "approve": True})
@@ -435,9 +438,9 @@ def test_the_aftermath_knocked_out_players_review_the_deck_and_vote_too():
     table.send(0, {"type": "win", "cause": table.card("Lightning Strike")})
     assert table.state.status == "finished" and table.state.seat(2).status == "eliminated"
     # The Aftermath: the whole table reviews the deck, so the vote waits for the player knocked out.
-    number = propose(table, 2, kind="card", from_rejected=table.card("Armageddon"))
+    number = propose(table, 1, kind="card", from_rejected=table.card("Armageddon"))
+    table.refuse(1, {"type": "vote", "proposal": number, "approve": True}, "denied")  # presented to the others
     table.send(0, {"type": "vote", "proposal": number, "approve": True})
-    table.send(1, {"type": "vote", "proposal": number, "approve": True})
     assert table.state.status == "voting"
     assert {"type": "vote", "proposal": number, "approve": False} in legal_moves(table.state, 2)
     table.send(2, {"type": "vote", "proposal": number, "approve": False})

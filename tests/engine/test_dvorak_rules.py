@@ -229,28 +229,53 @@ def test_an_action_the_deck_marks_as_out_of_turn_may_be_played_out_of_turn():
     assert table.discard_pile()[-1] == "Espionage"
 
 
-def test_an_action_playable_at_any_time_is_still_the_turns_one_action_when_played_in_your_own_turn(table):
+# "During this stage, the player may play one Action card and one Thing card"; an Action may say "You may play this
+# card at any time". Whether such a card, played in its player's own turn, is the turn's one Action the rulebook
+# does not say: by default it is not (option ``any_time_actions_count``: it is).
+
+
+def test_an_action_playable_at_any_time_played_in_your_own_turn_is_not_the_turns_one_action(table):
     jelly_baby, espionage = "Would You Like A Jelly-Baby?", "Espionage"
+    table.arrange(turn=0, hands={0: [jelly_baby, espionage]})
+    table.send(0, {"type": "play", "card": table.card(jelly_baby)})
+    assert table.state.table.turn.actions_played == 0
+    assert table.events[-1].data["counted"] is False
+    assert {"type": "play", "card": table.card(espionage)} in legal_moves(table.state, 0)
+    table.send(0, {"type": "play", "card": table.card(espionage)})
+    assert table.state.table.turn.actions_played == 1
+
+
+def test_after_the_turns_action_an_action_playable_at_any_time_may_still_be_played(table):
+    jelly_baby, espionage = "Would You Like A Jelly-Baby?", "Espionage"
+    table.arrange(turn=0, hands={0: [espionage, jelly_baby]})
+    table.send(0, {"type": "play", "card": table.card(espionage)})
+    assert {"type": "play", "card": table.card(jelly_baby)} in legal_moves(table.state, 0)
+    table.send(0, {"type": "play", "card": table.card(jelly_baby)})
+    assert table.discard_pile()[-1] == jelly_baby and table.state.table.turn.actions_played == 1
+
+
+def test_with_any_time_actions_count_it_is_the_turns_one_action_when_played_in_your_own_turn():
+    jelly_baby, espionage = "Would You Like A Jelly-Baby?", "Espionage"
+    table = Table(players=3, deck=rulebook_deck(), options={"any_time_actions_count": True}).start()
     table.arrange(turn=0, hands={0: [jelly_baby, espionage]})
     table.send(0, {"type": "play", "card": table.card(jelly_baby)})
     assert table.state.table.turn.actions_played == 1
     table.refuse(0, {"type": "play", "card": table.card(espionage)}, "limit_reached")
     assert {"type": "play", "card": table.card(espionage)} not in legal_moves(table.state, 0)
-
-
-def test_after_the_turns_action_an_action_playable_at_any_time_waits_for_another_turn(table):
-    jelly_baby, espionage = "Would You Like A Jelly-Baby?", "Espionage"
-    table.arrange(turn=0, hands={0: [espionage, jelly_baby], 1: ["Overtime"]})
-    table.send(0, {"type": "play", "card": table.card(espionage)})
-    table.refuse(0, {"type": "play", "card": table.card(jelly_baby)}, "limit_reached")
-    assert {"type": "play", "card": table.card(jelly_baby)} not in legal_moves(table.state, 0)
-    table.arrange(stage=DRAW)  # nor before the draw: in your own turn it is the turn's Action wherever it falls
+    table.arrange(stage=DRAW, hands={0: [jelly_baby]})  # nor before the draw: the turn's Action wherever it falls
     table.state = table.state.with_table(turn=replace(table.state.table.turn, actions_played=1))
     table.refuse(0, {"type": "play", "card": table.card(jelly_baby)}, "limit_reached")
 
 
-def test_an_action_playable_at_any_time_beyond_the_limit_when_a_card_lifts_it(table):
+def test_any_time_actions_count_is_true_or_false():
+    with pytest.raises(DomainError) as refused:
+        Table(players=2, deck=rulebook_deck(), options={"any_time_actions_count": "yes"})
+    assert refused.value.code == "invalid"
+
+
+def test_an_action_playable_at_any_time_beyond_the_limit_when_a_card_lifts_it():
     jelly_baby = "Would You Like A Jelly-Baby?"
+    table = Table(players=3, deck=rulebook_deck(), options={"any_time_actions_count": True}).start()
     table.arrange(turn=0, hands={0: ["Espionage", jelly_baby]}, in_play={0: ["Frenzy"]})
     table.send(0, {"type": "set_rule", "cause": table.card("Frenzy"), "param": "actions_per_turn", "value": None})
     table.send(0, {"type": "play", "card": table.card("Espionage")})

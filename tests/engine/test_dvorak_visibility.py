@@ -35,6 +35,7 @@ DECLARED = {
         "discard_pile": PUBLIC, "attached_to": PUBLIC, "modifiers": PUBLIC, "blank_cards": PUBLIC,
         "proposals": PUBLIC, "rejected": PUBLIC, "owners": None, "deck_cards": None, "effects": None,
         "claims": PUBLIC,
+        "reading": PUBLIC,
     },
     Player: {"seat": PUBLIC, "hand": OWNER, "in_play": PUBLIC, "counters": PUBLIC, "draw_pile": COUNT,
              "discard_pile": PUBLIC, "deck": PUBLIC},

@@ -273,12 +273,12 @@ def expected_hand_limit(game: Game, state: GameState, seat: int) -> int | None:
             if effect and "hand_limit" in json.dumps([repr(e) for e in effect]):
                 return None
     limit = BASIC_RULES["hand_limit"]
-    if game.mode != "trust":
-        for rule in state.table.special_rules:
-            reading = read_special_rule(rule.title, rule.text)
-            for effect in reading.effects if reading.understood else ():
-                if getattr(effect, "param", None) == "hand_limit":
-                    limit = effect.value
+    # Special Rules "are in effect throughout the game": in every mode, trust included.
+    for rule in state.table.special_rules:
+        reading = read_special_rule(rule.title, rule.text)
+        for effect in reading.effects if reading.understood else ():
+            if getattr(effect, "param", None) == "hand_limit":
+                limit = effect.value
     return limit
 
 

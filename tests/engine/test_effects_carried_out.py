@@ -40,9 +40,9 @@ def test_frenzy_in_play_lets_any_number_of_actions_be_played_until_it_leaves_pla
     # Frenzy destroyed: one Action a turn again.
     game.send(seat, {"type": "destroy", "card": game.card("Frenzy"), "cause": game.card("Vorpal Blade")})
     game.arrange(turn=seat)
-    game.arrange(hands={seat: ["Secret Identity", "Would You Like A Jelly-Baby?"]}, turn=seat)
+    game.arrange(hands={seat: ["Secret Identity", "Take Off Every Zig"]}, turn=seat)
     game.send(seat, {"type": "play", "card": game.card("Secret Identity")})
-    game.refuse(seat, {"type": "play", "card": game.card("Would You Like A Jelly-Baby?")}, "limit_reached")
+    game.refuse(seat, {"type": "play", "card": game.card("Take Off Every Zig")}, "limit_reached")
 
 
 def test_without_frenzy_a_second_action_is_refused():

@@ -63,7 +63,9 @@ def test_a_short_game_played_with_mush_lines(typed):
     assert typed.type(0, "newcard Armageddon/A/Destroy all Things.") == [
         "Proposal 1 is open for the vote: Armageddon (Action): Destroy all Things."]
     assert typed.type(1, "viewvote") == ["1. [open] card by player0: Armageddon (Action): Destroy all Things."]
-    typed.type(0, "approve 1")
+    # The card "is presented to the other players for their immediate judgment": its author has no vote on it.
+    with pytest.raises(DomainError, match="presented to the other players"):
+        typed.type(0, "approve 1")
     assert typed.type(1, "approve 1") == ["You voted for proposal 1.", "Proposal 1 was accepted."]
     typed.type(1, "newcard Dud/T/")
     assert typed.type(0, "repeal 2") == ["You voted against proposal 2.", "Proposal 2 was rejected."]

@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import replace
 
 from dvorak_engine import replay, state_from_json, state_to_json, view_event, view_state
+from dvorak_engine.rulesets.dvorak.creative import voting_seats
 from dvorak_engine.rulesets.dvorak.state import PLAY, Turn
 
 from .conftest import Table, rulebook_deck
@@ -129,7 +130,7 @@ def test_multi_deck_a_played_action_goes_to_the_discard_pile_of_its_decks_player
 
 def everyone_approves(table: Table) -> None:
     number = len(table.state.table.proposals)
-    for seat in range(len(table.state.table.players)):
+    for seat in voting_seats(table.state, table.state.table.proposals[number - 1]):
         if table.state.table.proposals[number - 1].status == "open":
             table.send(seat, {"type": "vote", "proposal": number, "approve": True})
 

@@ -24,8 +24,7 @@ def test_cards_voted_in_during_play_are_published_with_their_creators(archive_de
                          "card": {"title": "Armageddon", "type": "Action", "text": "Destroy all Things."}})
     blocked = b.post(f"/api/v1/games/{game_id}/start/")
     assert blocked.status_code == 409 and blocked.json()["error"]["code"] == "vote_in_progress"
-    command(a, game_id, {"type": "vote", "proposal": 1, "approve": True})
-    command(b, game_id, {"type": "vote", "proposal": 1, "approve": True})
+    command(b, game_id, {"type": "vote", "proposal": 1, "approve": True})  # presented to the other player
     command(b, game_id, {"type": "propose", "kind": "card", "card": {"title": "Dud", "type": "Thing", "text": "Nothing."}})
     command(a, game_id, {"type": "vote", "proposal": 2, "approve": False})  # under unanimity, one "no" rejects
 
@@ -87,17 +86,15 @@ def test_in_the_aftermath_a_player_who_conceded_reviews_the_deck_and_votes_too(a
     command(b, game_id, {"type": "concede"})
     assert a.get(f"/api/v1/games/{game_id}/").json()["status"] == "finished"
 
-    command(c, game_id, {"type": "propose", "kind": "card", "card": {"title": "Late", "type": "Thing", "text": ""}})
-    command(a, game_id, {"type": "vote", "proposal": 1, "approve": True})
+    command(a, game_id, {"type": "propose", "kind": "card", "card": {"title": "Late", "type": "Thing", "text": ""}})
     command(b, game_id, {"type": "vote", "proposal": 1, "approve": True})
     assert a.get(f"/api/v1/games/{game_id}/").json()["status"] == "voting"  # the vote waits for Cat's
     assert c.get(f"/api/v1/games/{game_id}/moves/").json()["moves"] == [
-        {"type": "vote", "proposal": 1, "approve": True}, {"type": "vote", "proposal": 1, "approve": False},
-        {"type": "withdraw", "proposal": 1}]
+        {"type": "vote", "proposal": 1, "approve": True}, {"type": "vote", "proposal": 1, "approve": False}]
     command(c, game_id, {"type": "vote", "proposal": 1, "approve": True})
     state = a.get(f"/api/v1/games/{game_id}/").json()
     assert state["status"] == "finished" and state["proposals"][0]["status"] == "accepted"
-    assert state["proposals"][0]["votes"] == {"0": True, "1": True, "2": True}
+    assert state["proposals"][0]["votes"] == {"1": True, "2": True}  # its author, Ann, presented it
 
 
 def test_publishing_keeps_the_special_rules_parameters_of_the_deck_and_of_the_game(archive_deck, make_user,
@@ -113,7 +110,6 @@ def test_publishing_keeps_the_special_rules_parameters_of_the_deck_and_of_the_ga
     command(ann, game_id, {"type": "propose", "kind": "special_rule", "rule": {
         "title": "Majority", "text": "Proposals pass by a simple majority. Each player has 3 Gold.",
         "params": {"vote_rule": "majority", "counters": {"gold": 3}}}})
-    command(ann, game_id, {"type": "vote", "proposal": 1, "approve": True})
     command(bob, game_id, {"type": "vote", "proposal": 1, "approve": True})
     assert ann.post(f"/api/v1/games/{game_id}/start/").status_code == 200
     # The archived rule's parameter took effect in the game it was copied into.

@@ -62,7 +62,8 @@ def test_creative_play_in_mush_lines(archive_deck, make_user, client_for):
     assert "voting" == ann.get(f"/api/v1/games/{game_id}/").json()["status"]
     votes = " ".join(say(bob, game_id, "viewvote").json()["lines"])
     assert "Armageddon" in votes
-    assert say(ann, game_id, "approve 1").status_code == 200
+    refused = say(ann, game_id, "approve 1")  # the card "is presented to the other players"
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "denied"
     assert say(bob, game_id, "approve 1").status_code == 200
     state = ann.get(f"/api/v1/games/{game_id}/").json()
     assert state["status"] == "open"

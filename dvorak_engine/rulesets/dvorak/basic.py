@@ -35,7 +35,12 @@ from dvorak_engine.rulesets.dvorak.carried import (
     require_host,
 )
 from dvorak_engine.rulesets.dvorak.claims import ClaimRules, GrantedContext
-from dvorak_engine.rulesets.dvorak.creative import DEFAULT_BLANK_CARDS, CreativeRules, count_option
+from dvorak_engine.rulesets.dvorak.creative import (
+    DEFAULT_BLANK_CARDS,
+    CreativeRules,
+    blank_top_up_option,
+    count_option,
+)
 from dvorak_engine.rulesets.dvorak.effects import (
     ALLOWED,
     NOT_NOW,
@@ -116,6 +121,8 @@ DICE = re.compile(r"^(\d{1,2})d(\d{1,4})$")
 # The most turns a rule change may last for ("until": "end_of_turn", "turns": n).
 MAX_TURNS = 100
 DESTINATIONS = ("hand", "discard", "in_play", "draw_top", "draw_bottom")
+# The most cards a player says they draw in a turn where the server does not hold the number (``unenforced``).
+MAX_DRAWS = 20
 
 
 # --- small readers of commands and state ---------------------------------------------------------------------
@@ -169,17 +176,22 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         """The deck copied into the game (in Multi-Deck and CCG games, each player's deck comes when they join:
         in Multi-Deck a copy of this one), its Special Rules, the rules the game starts from, the Blank Cards."""
         own_decks = variant in OWN_DECK_VARIANTS
-        checking = unread_effects_option(options) != TRUST
+        unread_effects_option(options)  # checked now: the game's first event keeps it
+        for name in ("proposer_votes", "any_time_actions_count"):
+            if not isinstance(options.get(name, False), bool):
+                raise DomainError(f"\"options.{name}\" is true or false.", code="invalid",
+                                  details={"field": f"options.{name}"})
+        blank_top_up_option(options)
         special_rules = deck_special_rules(deck)
         # What the server understands of each card and Special Rule, fixed now for the game's whole life.
         effects = fixed_effects(list(deck.get("cards", [])), list(deck.get("special_rules", [])),
                                 [rule["id"] for rule in special_rules])
-        if checking:
-            # A Special Rule the deck gives no parameters, whose understood effect sets rule parameters ("Hand
-            # size is seven instead of five."), sets them as its parameters.
-            special_rules = [{**rule, "params": rule["params"] or rule_params_of(effects["special_rules"][rule["id"]],
-                                                                                 set(self.default_rules))}
-                             for rule in special_rules]
+        # A Special Rule the deck gives no parameters, whose understood effect sets rule parameters ("Hand size
+        # is seven instead of five."), sets them as its parameters: Special Rules "are in effect throughout the
+        # game", in every mode (the first reading did so only when checking cards' effects).
+        special_rules = [{**rule, "params": rule["params"] or rule_params_of(effects["special_rules"][rule["id"]],
+                                                                             set(self.default_rules))}
+                         for rule in special_rules]
         return {
             # A CCG creator's player deck is their join, not an option of the game.
             "options": {key: value for key, value in options.items() if key != "player_deck"},
@@ -208,10 +220,15 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         return {"team": options.get("team"), "player_deck": options.get("player_deck")}
 
     def joined(self, state: GameState, *, seat: int, team: str | None, body: dict, rng: Rng) -> dict[str, Any]:
-        """A player sits down: with their team, and in a Multi-Deck game their copy of the deck, in a CCG game
-        the player deck they bring (``variants``)."""
+        """A player sits down: with their team, and in a Multi-Deck game their copy of their side's deck (in a
+        game of the first reading, of the game's deck), in a CCG game the player deck they bring (``variants``)."""
         table = state.table
         require_team(team, variant=table.variant)
+        if table.variant == MULTI_DECK and table.reading >= READING:
+            return self._side_joined(table, body, rng)
+        if body.get("side_deck") is not None:
+            raise DomainError("A deck of your own (\"deck\") joins only a Multi-Deck game, created since each side "
+                              "brings its own deck.", code="invalid", details={"field": "deck"})
         if table.variant == CCG:
             player_deck = read_player_deck(body.get("player_deck"), card_set=str(table.deck.get("slug", "")))
             return {"player_deck": player_deck_summary(player_deck),
@@ -219,6 +236,29 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         if table.variant == MULTI_DECK:
             return {"cards": copy_deck_cards({"cards": list(table.deck_cards)}, rng, set(table.cards))}
         return {}
+
+    def _side_joined(self, table: DvorakState, body: dict, rng: Rng) -> dict[str, Any]:
+        """Multi-Deck Dvorak, "separate decks, each deck focusing solely on that side": the joiner's copy of the
+        archive deck the join endpoint found for them (``side_deck``: slug, title, cards), by default the game's
+        own, named on their seat (``deck``: slug and title). Its cards the game has not read are read now, as
+        the game's own were when it was created. Its Special Rules stay out of the game (a reading: the game is
+        played by the Special Rules of the deck it was created with)."""
+        side = body.get("side_deck")
+        if side is None:
+            side = {**table.deck, "cards": list(table.deck_cards)}
+        elif not (isinstance(side, dict) and isinstance(side.get("slug"), str) and side["slug"]
+                  and isinstance(side.get("cards"), list) and all(isinstance(card, dict) for card in side["cards"])):
+            raise DomainError("\"side_deck\" is the archive deck the join endpoint found.", code="invalid",
+                              details={"field": "side_deck"})
+        joined: dict[str, Any] = {"deck": {"slug": side["slug"], "title": str(side.get("title", ""))},
+                                  "cards": copy_deck_cards(side, rng, set(table.cards))}
+        if table.effects is not None:
+            known = {(entry["title"], entry["type"], entry["text"]) for entry in table.effects.get("cards", [])}
+            read = [entry for entry in fixed_effects(list(side["cards"]), [], [])["cards"]
+                    if (entry["title"], entry["type"], entry["text"]) not in known]
+            if read:
+                joined["effects"] = read
+        return joined
 
     # --- Starting the Game ----------------------------------------------------------------------------------
 
@@ -288,7 +328,17 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         self._require_turn(state, ctx.seat, DRAW)
         events: list[Event] = []
         scratch = state
-        for _ in range(max(int(rule_value(state, "draws_per_turn", ctx.seat) or 0), 0)):
+        count = max(int(rule_value(state, "draws_per_turn", ctx.seat) or 0), 0)
+        if "count" in command_body:
+            if "draws_per_turn" not in state.table.unenforced():
+                raise DomainError("\"count\" is for a game whose Special Rule about drawing the server does not "
+                                  "read (\"unenforced\" lists draws_per_turn): here the rules say how many.",
+                                  code="invalid", details={"field": "count"})
+            count = bodies.whole(command_body, "count")
+            if not 0 <= count <= MAX_DRAWS:
+                raise DomainError(f"\"count\" is a whole number from 0 to {MAX_DRAWS}.", code="invalid",
+                                  details={"field": "count", "minimum": 0, "maximum": MAX_DRAWS})
+        for _ in range(count):
             drawn = self._draw_one(scratch, ctx.seat, ctx.rng)
             events.extend(drawn)
             scratch = self.fold(scratch, drawn)
@@ -335,13 +385,14 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         if not (own_turn and turn.stage == PLAY) and not may_be_played_out_of_turn(state, card_id):
             self._require_turn(state, ctx.seat, PLAY)
         action = is_action(state, card_id)
+        counted = own_turn and not self.free_in_own_turn(state, card_id)
         data: dict[str, Any] = {"seat": ctx.seat, "card": card_id, "kind": "Action" if action else "Thing",
-                                "counted": own_turn}
+                                "counted": counted}
         if "onto" in command_body:
             data["onto"] = self._onto_field(state, command_body, action)
         if "target" in command_body:
             data["target"] = bodies.seat(state, command_body, "target")
-        if own_turn and not self._within_turn_limit(state, ctx.seat, action):
+        if counted and not self._within_turn_limit(state, ctx.seat, action):
             kind = "Action" if action else "Thing"
             raise DomainError(f"You have already played your {kind} this turn.", code="limit_reached")
         if action:
@@ -406,7 +457,20 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             raise DomainError("\"onto\" must name a Thing in play.", code="invalid", details={"field": "onto"})
         return onto
 
+    def free_in_own_turn(self, state: GameState, card_id: str) -> bool:
+        """An Action that may be played at any time, played in its player's own turn, is not the turn's Action
+        (option ``any_time_actions_count``: it is; so it was in a game of the first reading). The rulebook gives
+        "one Action card" a turn and lets a card say it may be played "at any time"; whether that card also uses
+        the turn's Action it does not say: a reading."""
+        if not is_action(state, card_id) or not may_be_played_out_of_turn(state, card_id):
+            return False
+        counts = state.options.get("any_time_actions_count")
+        return not (state.table.reading < READING if counts is None else counts)
+
     def _within_turn_limit(self, state: GameState, seat: int, action: bool) -> bool:
+        param = "actions_per_turn" if action else "things_per_turn"
+        if param in state.table.unenforced():
+            return True  # a Special Rule the server does not read changes it: the players keep it
         if action:
             return _limit_allows(rule_value(state, "actions_per_turn", seat), state.table.turn.actions_played)
         return _limit_allows(rule_value(state, "things_per_turn", seat), state.table.turn.things_played)
@@ -446,7 +510,9 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
         self._require_turn(state, ctx.seat, PLAY, DISCARD)
         limit = _hand_limit(state, ctx.seat)
         hand_size = len(state.table.player(ctx.seat).hand)
-        if limit is None or hand_size - len(cards) < limit:
+        if "hand_limit" in state.table.unenforced():
+            pass  # a Special Rule the server does not read says what the hand holds: the players keep it
+        elif limit is None or hand_size - len(cards) < limit:
             raise DomainError(f"You may only discard down to your hand limit of {limit}.",
                               code="limit_reached", details={"hand_limit": limit})
         events = []
@@ -459,7 +525,8 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
     def end_turn(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         self._require_turn(state, ctx.seat, PLAY, DISCARD)
         limit = _hand_limit(state, ctx.seat)
-        if limit is not None and len(state.table.player(ctx.seat).hand) > limit:
+        if limit is not None and len(state.table.player(ctx.seat).hand) > limit \
+                and "hand_limit" not in state.table.unenforced():
             raise DomainError(f"Discard down to your hand limit of {limit} first.",
                               code="limit_reached", details={"hand_limit": limit})
         extra = extra_turn(state, ctx.seat)
@@ -798,13 +865,17 @@ class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset
             reading=data.get("reading", FIRST_READING),
         ))
 
-    @applies("player.joined", shows={"player_deck": PUBLIC, "cards": COUNT})
+    @applies("player.joined", shows={"player_deck": PUBLIC, "deck": PUBLIC, "cards": COUNT})
     def apply_player_joined(self, state: GameState, event: Event) -> GameState:
+        """A seat taken, with its own deck's cards in a Multi-Deck or CCG game: the CCG player deck or the
+        Multi-Deck side's deck (``deck``) named on it, and the effects read of the side deck's cards."""
         data = event.data
         table = state.table
         counters = dict(table.base_rules.get("counters") or {})
-        player = Player(seat=data["seat"], counters=counters, deck=data.get("player_deck"))
+        player = Player(seat=data["seat"], counters=counters, deck=data.get("player_deck") or data.get("deck"))
         cards = data.get("cards", [])
+        if "effects" in data:
+            table = replace(table, effects={**table.effects, "cards": [*table.effects["cards"], *data["effects"]]})
         return replace(state, table=replace(
             table, players=(*table.players, player),
             cards={**table.cards, **cards_from_json(cards)},

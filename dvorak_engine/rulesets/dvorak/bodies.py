@@ -50,7 +50,10 @@ def _one_voted_on(body: dict) -> None:
 # --- the turn -----------------------------------------------------------------------------------------------------
 
 DRAW = Body("The turn's draw: stage draw → play. An empty draw pile is first refilled by shuffling the discard "
-            "pile.")
+            "pile.",
+            {"count": whole_field("How many cards you draw, only where the server does not hold the number (the "
+                                  "state's `unenforced` lists `draws_per_turn`): as the Special Rule says. By default "
+                                  "the Basic Rules' one.", required=False, low=0, high=20)})
 PLAY = Body(
     "Play a card from your hand: a Thing (onto another Thing with `onto`) or an Action, within the turn's limits, "
     "or out of turn when its text allows.",
@@ -217,6 +220,14 @@ VOTE = Body(
     ({"proposal": 1, "approve": True}, {"claim": 1, "approve": False}), check=_one_voted_on)
 WITHDRAW = Body("Its author takes a proposal back.", {"proposal": whole_field("The proposal's number.", low=1)},
                 ({"proposal": 1},))
+TOP_UP_BLANK_CARDS = Body(
+    "Top up the Blank Card Pile of a creative game: with a fresh pack once it is empty (option "
+    "`blank_cards_top_up`: `when_empty`, the default), as many as the game began with; or, at any time, as a card or "
+    "Special Rule that speaks of blank cards says (`cause`, with `count`).",
+    {"cause": card_field("The card you can see, or the Special Rule, that says to top it up.", required=False,
+                         names="a card you can see or a Special Rule"),
+     "count": whole_field("With `cause`: how many blank cards it adds.", required=False, low=1, high=1000)},
+    ({}, {"cause": "rule-1", "count": 10}))
 
 # --- claims: moves citing a card the server does not understand (option `unread_effects`) -------------------------
 

@@ -40,9 +40,10 @@ from __future__ import annotations
 from typing import Any
 
 from dvorak_core import vote_rules
-from dvorak_core.effects import checked_effect, rule_params_with_effect
+from dvorak_core.effects import checked_effect, read_special_rule, rule_params_with_effect, to_json
 from dvorak_core.errors import DomainError
-from dvorak_core.rule_params import checked_params
+from dvorak_core.rule_params import checked_params, mentions
+from dvorak_engine.bodies import whole as bodies_whole
 from dvorak_engine.cards import card_content, cards_from_json
 from dvorak_engine.events import Event
 from dvorak_engine.ruleset import COUNT, PUBLIC, CommandContext, applies, command
@@ -53,6 +54,7 @@ from dvorak_engine.rulesets.dvorak.piles import draw_pile_of, pile_seat, with_pi
 from dvorak_engine.rulesets.dvorak.precedence import rule_value
 from dvorak_engine.rulesets.dvorak.state import (
     CCG,
+    READING,
     Proposal,
     SpecialRule,
     cards_in_the_deck,
@@ -83,6 +85,11 @@ MAX_TITLE, MAX_TEXT, MAX_BUNDLE = 200, 4000, 20
 DEFAULT_MIN_CARDS_PER_PLAYER = 5
 # A creative game's Blank Card Pile unless its options say otherwise: a pack of record cards.
 DEFAULT_BLANK_CARDS = 100
+# Who may top up the Blank Card Pile (option ``blank_cards_top_up``): anyone once it is empty, or only a card.
+WHEN_EMPTY, BY_CARD = "when_empty", "by_card"
+TOP_UPS = (WHEN_EMPTY, BY_CARD)
+# The most blank cards one top-up adds, and the most the pile may hold.
+MAX_TOP_UP, MAX_BLANK_CARDS = 1000, 10_000
 
 
 # --- reading proposals from commands ---------------------------------------------------------------------------
@@ -157,11 +164,28 @@ def vote_rule_of(state: GameState) -> Any:
     return rule_value(state, "vote_rule", None) or vote_rules.DEFAULT_VOTE_RULE
 
 
-def voting_seats(state: GameState) -> list[int]:
-    """Who votes on a proposal (as the vote rule narrows them): the players still in the game; in the Aftermath
-    the whole table, knocked-out players too."""
+def voting_seats(state: GameState, proposal: Proposal | None = None) -> list[int]:
+    """Who votes (as the vote rule narrows them): the players still in the game; in the Aftermath the whole table,
+    knocked-out players too. On a ``proposal``, not its author, unless ``proposer_votes``: a new card "is
+    presented to the other players for their immediate judgment". An author who is the only one the vote rule
+    leaves (a dictator, or a creator alone at the table before anyone joins) judges their own proposal, or
+    nothing could ever be created."""
     players = [seat.seat for seat in state.seats] if in_the_aftermath(state) else seats_standing(state)
-    return vote_rules.voters(vote_rule_of(state), players)
+    voters = vote_rules.voters(vote_rule_of(state), players)
+    if proposal is None or proposer_votes(state):
+        return voters
+    others = [seat for seat in voters if seat != proposal.author]
+    return others or voters
+
+
+def proposer_votes(state: GameState) -> bool:
+    """Option ``proposer_votes``: whether a proposal's author votes on it. By default not (the rulebook presents
+    a card to the other players); a game created before the server read it so (reading 1) keeps its author's
+    vote."""
+    value = state.options.get("proposer_votes")
+    if value is None:
+        return state.table.reading < READING
+    return bool(value)
 
 
 def min_cards_to_start(state: GameState) -> int:
@@ -255,6 +279,11 @@ class CreativeRules:
 
     def _propose_special_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
         fields = _rule_fields(command_body.get("rule"), "rule", partial=False)
+        if fields.get(EFFECT) is None and state.table.reading >= READING:
+            # "Special Rules are created in the same way as cards, and start taking effect immediately, if they are
+            # accepted": what the server reads of its words it sets ("Hand size is seven"), the proposer's own
+            # params over it; everyone votes on both.
+            fields["params"] = {**self._read_params(fields["title"], fields["text"]), **fields["params"]}
         rule_id = ctx.rng.token_hex(8)
         while any(rule.id == rule_id for rule in state.table.special_rules):
             rule_id = ctx.rng.token_hex(8)
@@ -293,10 +322,17 @@ class CreativeRules:
         if changes.get(EFFECT) is not None:
             changes["params"] = rule_params_with_effect(changes.get("params", rule.params), changes[EFFECT],
                                                         field="changes.params")
+        elif "text" in changes and state.table.reading >= READING:
+            # New words set what they say; what the old words set goes with them (a rule parameter the Basic Rules
+            # have), and the rest of its params stays unless the amendment gives them.
+            kept = {key: value for key, value in rule.params.items() if key not in self.default_rules}
+            changes["params"] = {**kept, **self._read_params(changes.get("title", rule.title), changes["text"]),
+                                 **changes.get("params", {})}
         elif "params" in changes and "text" not in changes and EFFECT not in changes:
             # The words stay, so what they set stays too (a hand limit of seven), under the parameters amended.
             said = rule.effect
-            if said is None and state.table.effects is not None and unread_effects_option(state.options) != TRUST:
+            if said is None and state.table.effects is not None and (
+                    unread_effects_option(state.options) != TRUST or state.table.reading >= READING):
                 said = state.table.effects.get("special_rules", {}).get(rule.id)
             changes["params"] = {**rule_params_of(said, set(self.default_rules)), **changes["params"]}
         return {"target": rule.id, "original": _rule_json(rule), "changes": changes}
@@ -304,6 +340,11 @@ class CreativeRules:
     def _propose_repeal_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
         rule = self._special_rule_field(state, command_body)
         return {"target": rule.id, "original": _rule_json(rule)}
+
+    def _read_params(self, title: str, text: str) -> dict[str, Any]:
+        """The rule parameters a Special Rule's words set, as the server reads them (none if it cannot)."""
+        reading = read_special_rule(title, text)
+        return rule_params_of(to_json(reading.effects), set(self.default_rules)) if reading.understood else {}
 
     def _special_rule_field(self, state: GameState, command_body: dict) -> SpecialRule:
         rule_id = command_body.get("rule")
@@ -323,8 +364,12 @@ class CreativeRules:
         if not isinstance(approve, bool):
             raise DomainError("\"approve\" must be true or false.", code="invalid", details={"field": "approve"})
         rule = vote_rule_of(state)
-        voters = voting_seats(state)
+        voters = voting_seats(state, proposal)
         if ctx.seat not in voters:
+            if ctx.seat == proposal.author and ctx.seat in voting_seats(state):
+                raise DomainError("Your proposal is presented to the other players for their judgment: its "
+                                  "author does not vote on it (option proposer_votes).", code="denied",
+                                  details={"proposal": proposal.number})
             raise DomainError("The vote rule gives you no vote.", code="denied")
         if str(ctx.seat) in proposal.votes:
             raise DomainError("You have already voted on this proposal.", code="denied", details={"proposal": proposal.number})
@@ -380,6 +425,57 @@ class CreativeRules:
             for player in state.table.players
             if name not in player.counters
         ]
+
+    # --- The Blank Card Pile ----------------------------------------------------------------------------------
+
+    @command("top_up_blank_cards", body=bodies.TOP_UP_BLANK_CARDS, active=False)
+    def top_up_blank_cards(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        """"If the Blank Card Pile ever runs empty, it can be topped up with a fresh pack of blank cards": by any
+        player once it is empty (option ``blank_cards_top_up``: ``when_empty``), a pack as large as the game's
+        first; or at any time by a card or Special Rule that says so (``cause``: its text speaks of blank
+        cards), as many as it says (``count``)."""
+        if not state.table.creative:
+            raise DomainError("Only a creative game has a Blank Card Pile.", code="denied")
+        if "cause" in command_body:
+            count = bodies_whole(command_body, "count")
+            cause = self._blank_cause(state, command_body, ctx.seat)
+        else:
+            if "count" in command_body:
+                raise DomainError("A fresh pack holds as many cards as the game began with: \"count\" is for a "
+                                  "card or Special Rule that says how many (with \"cause\").", code="invalid",
+                                  details={"field": "count"})
+            if not fresh_packs(state):
+                raise DomainError("In this game only a card or Special Rule that says so tops up the Blank Card "
+                                  "Pile (name it in \"cause\").", code="denied",
+                                  details={"blank_cards_top_up": BY_CARD})
+            if state.table.blank_cards > 0:
+                raise DomainError("The Blank Card Pile is topped up once it runs empty.", code="denied",
+                                  details={"blank_cards": state.table.blank_cards})
+            cause, count = None, pack_size(state)
+        if state.table.blank_cards + count > MAX_BLANK_CARDS:
+            raise DomainError(f"The Blank Card Pile holds at most {MAX_BLANK_CARDS} cards.", code="limit_reached",
+                              details={"blank_cards": state.table.blank_cards, "maximum": MAX_BLANK_CARDS})
+        return [Event("blank_cards.topped_up", {"count": count, "by": ctx.seat, "cause": cause})]
+
+    def _blank_cause(self, state: GameState, command_body: dict, seat: int) -> str:
+        """A card the player can see or a Special Rule, whose text speaks of blank cards."""
+        cause = command_body.get("cause")
+        rule = next((r for r in state.table.special_rules if r.id == cause), None)
+        if rule is not None:
+            text = rule.text
+        elif isinstance(cause, str) and cause in cards_visible_to(state, seat):
+            text = state.table.cards[cause].text
+        else:
+            raise DomainError("\"cause\" must name a card you can see or a Special Rule.", code="invalid",
+                              details={"field": "cause"})
+        if not mentions(text, "blank_cards"):
+            raise DomainError("That card's text says nothing of blank cards.", code="denied",
+                              details={"field": "cause"})
+        return cause
+
+    @applies("blank_cards.topped_up", shows=dict.fromkeys(("count", "by", "cause"), PUBLIC))
+    def apply_blank_cards_topped_up(self, state: GameState, event: Event) -> GameState:
+        return state.with_table(blank_cards=state.table.blank_cards + event.data["count"])
 
     @command("withdraw", body=bodies.WITHDRAW, active=False, voting=True)
     def withdraw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -484,6 +580,30 @@ def _with_proposal(state: GameState, proposal: Proposal) -> GameState:
 
 def _without_modifiers_from(state: GameState, source: str) -> GameState:
     return state.with_table(modifiers=tuple(m for m in state.table.modifiers if m.source != source))
+
+
+def blank_top_up_option(options: dict) -> str:
+    """Option ``blank_cards_top_up`` (a reading: the rulebook says a pile run empty "can be topped up with a fresh
+    pack of blank cards", and that when "your immediate environment runs out of blank cards ... no new cards may
+    be created"): ``when_empty`` (the default), any player tops up an empty pile with a fresh pack, as many cards
+    as the game began with; ``by_card``, only a card or Special Rule that says so tops it up. A card or Special
+    Rule that says so tops it up in either."""
+    value = options.get("blank_cards_top_up", WHEN_EMPTY)
+    if value not in TOP_UPS:
+        raise DomainError(f"\"options.blank_cards_top_up\" is one of: {', '.join(TOP_UPS)}.", code="invalid",
+                          details={"field": "options.blank_cards_top_up"})
+    return value
+
+
+def fresh_packs(state: GameState) -> bool:
+    """Whether a player may top up an empty Blank Card Pile without a card saying so (never in a game of the first
+    reading, which had no fresh packs)."""
+    return state.table.reading >= READING and blank_top_up_option(state.options) == WHEN_EMPTY
+
+
+def pack_size(state: GameState) -> int:
+    """A fresh pack: as many blank cards as the game began with (option ``blank_cards``)."""
+    return count_option(state.options, "blank_cards", DEFAULT_BLANK_CARDS) or DEFAULT_BLANK_CARDS
 
 
 def count_option(options: dict, name: str, default: int) -> int:

@@ -3,7 +3,8 @@
 Listed (``start`` is the core's, for every ruleset): ``draw``; ``play`` of each card the seat may play now,
 and of each Thing onto each Thing in play; ``use`` of each Thing with an "Action:" ability; in Team Dvorak
 ``give`` of a card to a team-mate in place of the Action; ``discard`` down to the hand limit (a choice of the
-cards); ``end_turn``; ``end_rule_effect`` of each rule change the seat made with ``set_rule``; and while a
+cards); ``end_turn``; ``end_rule_effect`` of each rule change the seat made with ``set_rule``; in a creative game
+whose Blank Card Pile has run empty, ``top_up_blank_cards`` (a fresh pack); and while a
 proposal is open, ``vote`` and (its author) ``withdraw`` (in the Aftermath, knocked-out players' too); while a
 claim is open (``claims``), ``accept`` and ``dispute`` by the players who still have to answer it, then ``vote``
 on it by those who have not voted.
@@ -31,7 +32,7 @@ from dvorak_engine.rulesets.dvorak.carried import (
     required_host,
 )
 from dvorak_engine.rulesets.dvorak.claims import claim_moves
-from dvorak_engine.rulesets.dvorak.creative import vote_rule_of, voting_seats
+from dvorak_engine.rulesets.dvorak.creative import fresh_packs, vote_rule_of, voting_seats
 from dvorak_engine.rulesets.dvorak.precedence import rule_value
 from dvorak_engine.rulesets.dvorak.state import (
     DISCARD,
@@ -56,8 +57,9 @@ class DvorakMoves:
                 return claim_moves(state, seat)
             return _vote_moves(state, seat)
         if state.status != ACTIVE:
-            return []
-        return [*self._turn_moves(state, seat), *self._plays(state, seat), *_rule_effects_to_end(state, seat)]
+            return _blank_moves(state)
+        return [*self._turn_moves(state, seat), *self._plays(state, seat), *_rule_effects_to_end(state, seat),
+                *_blank_moves(state)]
 
     def _turn_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
         turn = state.table.turn
@@ -67,7 +69,10 @@ class DvorakMoves:
             return [{"type": "draw"}]
         hand = state.table.player(seat).hand
         limit = rule_value(state, "hand_limit", seat)
-        if limit is not None and len(hand) > limit:
+        if "hand_limit" in state.table.unenforced():
+            # The players keep the hand size their Special Rule gives: the turn may end, or cards be discarded.
+            moves = [{"type": "end_turn"}, *([{"type": "discard", "cards": choose(1, hand)}] if hand else [])]
+        elif limit is not None and len(hand) > limit:
             over = len(hand) - max(limit, 0)
             moves = [{"type": "discard", "cards": choose(over, hand)}]
         else:
@@ -97,7 +102,8 @@ class DvorakMoves:
         for card_id in state.table.player(seat).hand:
             action = is_action(state, card_id)
             may_play = may_be_played_out_of_turn(state, card_id) or own_turn and turn.stage == PLAY
-            if not may_play or own_turn and not self._within_turn_limit(state, seat, action):
+            counted = own_turn and not self.free_in_own_turn(state, card_id)
+            if not may_play or counted and not self._within_turn_limit(state, seat, action):
                 continue
             choices = action_choices(state, seat, card_id) if action else None
             needs_host, kind = (False, None) if action else required_host(state, card_id)
@@ -124,6 +130,13 @@ def _carried_plays(card_id: str, players: list[int] | None, count: int, pool: li
     return [{**move, "target": target} for target in players]
 
 
+def _blank_moves(state: GameState) -> list[dict[str, Any]]:
+    """A fresh pack of blank cards, once the Blank Card Pile of a creative game has run empty."""
+    if state.table.creative and state.table.blank_cards == 0 and fresh_packs(state):
+        return [{"type": "top_up_blank_cards"}]
+    return []
+
+
 def _rule_effects_to_end(state: GameState, seat: int) -> list[dict[str, Any]]:
     """The rule changes this seat made, which it may end at any time (others' need a card: not listed)."""
     return [{"type": "end_rule_effect", "effect": m.order} for m in visible_modifiers(state, seat) if m.by == seat]
@@ -133,7 +146,7 @@ def _vote_moves(state: GameState, seat: int) -> list[dict[str, Any]]:
     proposal = state.table.open_proposal()
     rule = vote_rule_of(state)
     moves: list[dict[str, Any]] = []
-    if seat in voting_seats(state) and str(seat) not in proposal.votes:
+    if seat in voting_seats(state, proposal) and str(seat) not in proposal.votes:
         moves.append({"type": "vote", "proposal": proposal.number, "approve": True})
         cost = vote_rules.veto_cost(rule)
         if cost is None or state.table.player(seat).counters.get(cost.counter, 0) >= cost.amount:

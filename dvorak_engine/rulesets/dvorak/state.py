@@ -17,9 +17,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from dvorak_core.rule_params import mentions
+from dvorak_core.rule_params import ENFORCED_NUMBERS, mentions, named_numbers
 from dvorak_engine.cards import Card
-from dvorak_engine.codec import added_field
 from dvorak_engine.state import GameState
 from dvorak_engine.values import replace
 from dvorak_engine.visibility import counted, derived, lookup, owner, public
@@ -196,7 +195,7 @@ class DvorakState:
     effects: dict[str, Any] | None = None
     claims: tuple[Claim, ...] = public(())
     # The reading of the rulebook the game is played by (``READING``).
-    reading: int = added_field(FIRST_READING)
+    reading: int = public(FIRST_READING, added=True)
 
     @property
     def has_own_decks(self) -> bool:
@@ -224,6 +223,24 @@ class DvorakState:
             return None
         found = rule.effect if rule.effect is not None else self.effects.get("special_rules", {}).get(rule_id)
         return None if found is None else to_json(effects_from_json(found))
+
+    @derived
+    def unenforced(self) -> tuple[str, ...]:
+        """The Basic Rule numbers (``ENFORCED_NUMBERS``) the server does not hold players to: each one named by a
+        Special Rule in effect that it does not understand and that sets no value for it, which the players keep
+        as they keep the rule, since Special Rules "are additions or alterations to the basic Dvorak rules, and
+        are in effect throughout the game". A value set for it citing that rule (``set_rule``) is enforced again.
+        None in a game of the first reading, which enforced the Basic Rules whatever its Special Rules said."""
+        if self.reading < READING:
+            return ()
+        fixed = (self.effects or {}).get("special_rules", {})
+        suspended: set[str] = set()
+        for rule in self.special_rules:
+            if rule.effect is not None or fixed.get(rule.id) is not None:
+                continue  # understood: what it sets is enforced (its params)
+            set_by_it = {m.param for m in self.modifiers if m.source == rule.id}
+            suspended.update(p for p in named_numbers(rule.text) if p not in rule.params and p not in set_by_it)
+        return tuple(p for p in ENFORCED_NUMBERS if p in suspended)
 
     def with_player(self, player: Player) -> DvorakState:
         players = list(self.players)

@@ -25,7 +25,7 @@ from dvorak_engine.cards import card_content, card_json, hide_unseen_cards
 from dvorak_engine.events import Event
 from dvorak_engine.ruleset import redacts
 from dvorak_engine.rulesets.dvorak.precedence import rule_value
-from dvorak_engine.rulesets.dvorak.state import OWN_DECK_VARIANTS, cards_visible_to
+from dvorak_engine.rulesets.dvorak.state import OWN_DECK_VARIANTS, READING, cards_visible_to
 from dvorak_engine.state import GameState, teams
 from dvorak_engine.visibility import Seen
 
@@ -146,6 +146,7 @@ def render_table(state: Seen, viewer: int | None) -> dict[str, Any]:
                          for card_id in (*table.discard_pile, *(c for p in table.players for c in p.discard_pile))],
         "blank_cards": table.blank_cards,
         "rules": {param: rule_value(state, param, viewer) for param in table.base_rules},
+        **({"unenforced": list(table.unenforced())} if table.reading >= READING else {}),
         "modifiers": _modifiers_view(table, visible),
         "special_rules": [{"id": rule.id, "title": rule.title, "text": rule.text,
                            "effect": table.rule_effect(rule.id)} for rule in table.special_rules],
