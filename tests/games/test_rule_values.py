@@ -106,7 +106,8 @@ def test_a_rule_change_is_listed_with_its_number_and_ended_by_the_player_who_mad
     assert ended.status_code == 201, ended.content
     assert [event["type"] for event in ended.json()["events"]] == ["rule.ended"]
     state = bob.get(f"/api/v1/games/{game_id}/").json()
-    assert state["modifiers"] == [] and state["rules"]["hand_limit"] == 5
+    # Bob's change is gone; the Special Rule's own stays, "in effect throughout the game": "three instead of five".
+    assert [m["by"] for m in state["modifiers"]] == [None] and state["rules"]["hand_limit"] == 3
 
 
 def test_a_special_rule_proposal_with_a_bad_parameter_is_refused(archive_deck, make_user, client_for):
