@@ -479,8 +479,9 @@ def side_deck_for(*, game_id, slug: str) -> dict[str, Any]:
     from decks.selectors import deck_for_game
 
     if get_game(game_id).variant != "multi_deck":
-        raise DomainError("Only a Multi-Deck game is joined with a deck of your own.",
-                          details={"deck": ["\"deck\" is for Multi-Deck games: each side plays its own deck."]})
+        # A well-formed body this game cannot take (as a player deck at a table that is not CCG): a conflict.
+        raise Conflict("Only a Multi-Deck game is joined with a deck of your own.", code="not_multi_deck",
+                       details={"deck": ["\"deck\" is for Multi-Deck games: each side plays its own deck."]})
     content = deck_for_game(slug)
     _require_within_bound(content)
     return {"slug": content["slug"], "title": content.get("title", ""), "cards": content["cards"]}

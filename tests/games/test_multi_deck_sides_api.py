@@ -107,8 +107,8 @@ def test_a_deck_joins_only_a_multi_deck_game(two_decks, make_user, client_for):
     ann, bob = client_for(make_user("ann")), client_for(make_user("bob"))
     game_id = ann.post("/api/v1/games/", {"deck": "aliens", "max_players": 2}, format="json").json()["id"]
     refused = bob.post(f"/api/v1/games/{game_id}/join/", {"deck": "marines"}, format="json")
-    assert refused.status_code == 400, refused.content
-    assert refused.json()["error"]["code"] == "invalid" and "deck" in refused.json()["error"]["details"]
+    assert refused.status_code == 409, refused.content  # a well-formed body this game's variant cannot take
+    assert refused.json()["error"]["code"] == "not_multi_deck" and "deck" in refused.json()["error"]["details"]
     assert len(ann.get(f"/api/v1/games/{game_id}/").json()["players"]) == 1
 
 
