@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from dvorak_core.deckdata import DeckData
+from tests.api.test_card_effects_api import Game as SeatedGame
 
 pytestmark = pytest.mark.django_db
 
@@ -37,18 +38,8 @@ def play(make_user, client_for):
     return make
 
 
-class Game:
-    def __init__(self, game_id, clients):
-        self.id, self.clients = game_id, clients
-
-    def state(self, seat: int = 0) -> dict:
-        return self.clients[seat].get(f"/api/v1/games/{self.id}/").json()
-
-    def send(self, seat: int, command: dict):
-        return self.clients[seat].post(f"/api/v1/games/{self.id}/commands/", command, format="json")
-
-    def moves(self, seat: int) -> list[dict]:
-        return self.clients[seat].get(f"/api/v1/games/{self.id}/moves/").json()["moves"]
+class Game(SeatedGame):
+    """A started game as its seated clients see it (``state``, ``send``, ``moves``), with the turn and a hand."""
 
     def turn(self) -> int:
         return self.state()["turn"]["seat"]
