@@ -4,9 +4,9 @@ A ruleset's state needs no code of its own to be snapshotted: tuples, dicts, nes
 and plain JSON values are read back as the type hints say (a ``dict[str, X]``'s keys are strings in JSON).
 
 A field added to a state after games were stored is marked ``ADDED`` in its metadata (``added_field``, or
-``public(..., added=True)``): it is written only when it holds something else than its default, so a game that
-never used it is written byte for byte as before (its snapshots, and the recorded streams' digests), and a
-snapshot without it reads it as its default.
+``public(..., added=True)``): a snapshot without it reads it as its default, and ``to_json_as_before`` writes a
+state leaving it out while it holds its default, so a game that never used it is written byte for byte as it was
+before the field was added (how the recorded streams are compared).
 """
 
 from __future__ import annotations
@@ -29,6 +29,18 @@ def added_field(default: Any = dataclasses.MISSING, *, default_factory: Any = da
     return dataclasses.field(default=default, default_factory=default_factory, metadata={ADDED: True})
 
 
+def to_json_as_before(value: Any) -> Any:
+    """``to_json``, but for the fields marked ``ADDED`` that hold their default, which are left out."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json_as_before(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not (f.metadata.get(ADDED) and getattr(value, f.name) == _default_of(f))}
+    if isinstance(value, tuple | list):
+        return [to_json_as_before(item) for item in value]
+    if isinstance(value, dict):
+        return {key: to_json_as_before(item) for key, item in value.items()}
+    return value
+
+
 def _default_of(field: dataclasses.Field) -> Any:
     if field.default is not dataclasses.MISSING:
         return field.default
@@ -48,17 +60,10 @@ def _encoder(cls: type) -> Callable[[Any], Any]:
     cards holds tens of thousands of values, and asking each whether it is a dataclass, and for its fields, cost
     more than writing it."""
     if dataclasses.is_dataclass(cls):
-        fields = dataclasses.fields(cls)
-        added = {f.name: _default_of(f) for f in fields if f.metadata.get(ADDED)}
-        always = tuple(f.name for f in fields if f.name not in added)
+        names = tuple(f.name for f in dataclasses.fields(cls))
 
         def encode(value: Any) -> Any:
-            written = {name: to_json(getattr(value, name)) for name in always}
-            for name, default in added.items():
-                held = getattr(value, name)
-                if held != default:
-                    written[name] = to_json(held)
-            return written
+            return {name: to_json(getattr(value, name)) for name in names}
     elif issubclass(cls, tuple | list):
         def encode(value: Any) -> Any:
             return [to_json(item) for item in value]

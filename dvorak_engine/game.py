@@ -158,6 +158,7 @@ def seat_of(state: GameState | None, user_id: int) -> int | None:
 
 
 def game_status(state: GameState) -> str:
+    """One of ``dvorak_engine.state.STATUSES``: the game is over when it is one of ``OVER`` (won or abandoned)."""
     return state.status
 
 
@@ -167,9 +168,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 def state_to_json_bytes(state: GameState) -> bytes:
     """``state_to_json`` written out: by orjson straight from the frozen dataclasses (each as an object of its
-    fields in order, tuples as arrays, as the codec writes them, but for a field added since games were stored,
-    written even at its default), ten times faster than building the dicts first, for a state made of what orjson
-    writes so; else through the codec. Either is read back by ``state_from_json``."""
+    fields in order, tuples as arrays, as the codec writes them), ten times faster than building the dicts first,
+    for a state made of what orjson writes so; else through the codec."""
     try:
         return orjson.dumps(state)
     except TypeError:  # a value orjson does not write (a named tuple, say): the codec's way

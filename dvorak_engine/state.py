@@ -1,10 +1,11 @@
 """The state of one game, as the core keeps it for every ruleset: the envelope around the ruleset's own state.
 
 The core knows who sits where (``seats``), whether the game is open, being played, stopped for a vote or over
-(``status``), how many events made it (``version``), who won (``winners``) and the game's ``options``. During a
-step of simultaneous moves it also holds the seats asked to choose (``choosing``) and the secret choices made so
-far (``choices``), which no viewer but the seat that chose ever sees. Everything else belongs to the ruleset: its
-own frozen dataclass, in ``table``.
+(``status``; a game is over once won, or abandoned by its players' agreement with no winner: ``OVER``), how many
+events made it (``version``), who won (``winners``) and the game's ``options``. During a step of simultaneous
+moves it also holds the seats asked to choose (``choosing``) and the secret choices made so far (``choices``),
+which no viewer but the seat that chose ever sees. Everything else belongs to the ruleset: its own frozen
+dataclass, in ``table``.
 
 States are frozen values: code that changes one builds a new one (``dataclasses.replace``), so every old state
 stays valid (replay, views of the state before an event, snapshots).
@@ -19,8 +20,11 @@ from typing import Any
 from dvorak_engine.values import replace, replace_inner
 from dvorak_engine.visibility import derived, public
 
-OPEN, ACTIVE, VOTING, FINISHED = "open", "active", "voting", "finished"
-STATUSES = (OPEN, ACTIVE, VOTING, FINISHED)
+OPEN, ACTIVE, VOTING, FINISHED, ABANDONED = "open", "active", "voting", "finished", "abandoned"
+STATUSES = (OPEN, ACTIVE, VOTING, FINISHED, ABANDONED)
+# The statuses of a game that is over: ``finished`` (someone won: ``winners``) or ``abandoned`` (given up by its
+# players' agreement, "through stalemate or boredom": no winner). Either opens a creative game's Aftermath.
+OVER = (FINISHED, ABANDONED)
 PLAYING, ELIMINATED = "playing", "eliminated"
 
 

@@ -36,6 +36,7 @@ from dvorak_core.errors import (
 )
 from dvorak_core.storable import ensure_storable
 from dvorak_engine.events import stored_event
+from dvorak_engine.state import OVER
 from dvorak_kit import publisher
 from dvorak_kit.eventstore import store
 from games.models import CommandReceipt, Game, Seat, stream_of
@@ -521,7 +522,7 @@ def project_rows(game_id: uuid.UUID, before: Any, state: Any) -> None:
 def rows_changed(before: Any, state: Any) -> tuple[tuple, bool]:
     """What ``project_rows`` writes for a state change: the new seats, and whether the game has just ended."""
     seated = len(before.seats) if before is not None else 0
-    return state.seats[seated:], state.status == "finished" and (before is None or before.status != "finished")
+    return state.seats[seated:], state.status in OVER and (before is None or before.status not in OVER)
 
 
 def new_rows(before: Any, state: Any) -> bool:
@@ -576,7 +577,7 @@ def publish(game_id, version: int, *, after: int = 0) -> None:
 def may_watch(game: Game, user) -> bool:
     """Whether ``user`` may see ``game`` by its ``options.spectators``: its players always; anyone else when it is
     ``anyone``'s, or ``players``' once it is over (its replay opens); under ``nobody`` no one else, ever."""
-    if game.spectators == "anyone" or (game.spectators == "players" and game.status == "finished"):
+    if game.spectators == "anyone" or (game.spectators == "players" and game.status in OVER):
         return True
     return game.seats.filter(user_id=user.pk).exists()
 
@@ -657,7 +658,7 @@ def game_publish(*, user, game_id, new_deck: bool = False, slug: str | None = No
     state = state_at(game.stream_id, game.version)
     if engine.seat_of(state, user.id) is None:
         raise Forbidden("Only the players of a game publish its deck.")
-    if state.status != "finished":
+    if state.status not in OVER:
         raise Conflict("A game's deck is published once the game is over.", code="game_not_finished")
     after = engine.deck_after_game(state)
     side_decks = after.pop("side_decks", None)

@@ -3,11 +3,12 @@
 from rest_framework import serializers
 
 from dvorak_engine.rulesets import ruleset_names
+from dvorak_engine.state import STATUSES
 from dvorak_kit.api.params import EffectField, QueryBooleanField, StrictTypes, new_deck_slug
 from games.models import SPECTATORS
 
 VARIANTS = ["standard", "team", "multi_deck", "ccg"]
-GAME_STATUSES = ["open", "active", "voting", "finished"]
+GAME_STATUSES = list(STATUSES)  # open, active, voting, finished (won) and abandoned (no winner)
 
 
 class RulesetField(serializers.ChoiceField):
@@ -46,7 +47,7 @@ class GameJoinSerializer(StrictTypes):
     deck = serializers.SlugField(
         required=False,
         help_text="Multi-Deck: the slug of the archive deck your side plays (by default the game's own); in a game "
-                  "of another variant 400 `invalid`.")
+                  "of another variant 409 `not_multi_deck`.")
 
 
 class CardSerializer(serializers.Serializer):
@@ -102,13 +103,26 @@ class GameStateSerializer(serializers.Serializer):
     board = serializers.DictField(required=False, allow_null=True,
                                   help_text="A ruleset with a table of its own (rock_paper_scissors_extreme, serm, "
                                             "socialism, filibuster, virtues_of_the_drake): null before the start.")
-    variant = serializers.CharField(required=False, help_text=DVORAK_ONLY)
+    variant = serializers.CharField(
+        required=False, help_text="As created: in the dvorak ruleset's table (and Article II's), and in Filibuster's "
+                                  "state beside its `board`; absent in the other rulesets' states.")
     creative = serializers.BooleanField(required=False, help_text=DVORAK_ONLY)
     turn = TurnSerializer(allow_null=True, required=False, help_text=DVORAK_ONLY)
     draw_pile = PileCountSerializer(required=False, help_text=DVORAK_ONLY)
     discard_pile = CardSerializer(many=True, required=False, help_text="Top last. " + DVORAK_ONLY)
     blank_cards = serializers.IntegerField(required=False, help_text=DVORAK_ONLY)
-    rules = serializers.DictField(required=False, help_text=DVORAK_ONLY)
+    rules = serializers.DictField(
+        required=False,
+        help_text="The rules the game is played by. dvorak (and Article II): the rule parameters as they stand for you "
+                  "(`hand_limit`, `starting_hand`, `draws_per_turn`, `things_per_turn`, `actions_per_turn`, "
+                  "`vote_rule`, `counters`). serm: its options. filibuster: its options `filibusters` and `dice` "
+                  "(absent for a game created before they were written).")
+    unenforced = serializers.ListField(
+        child=serializers.CharField(), required=False,
+        help_text="dvorak, games created under the rulebook's second reading (`reading` 2 in `game.created`): the "
+                  "Basic Rule numbers (`hand_limit`, `starting_hand`, `draws_per_turn`, `things_per_turn`, "
+                  "`actions_per_turn`) the server does not hold players to, each named by a Special Rule in effect "
+                  "that it does not read and that sets no value for it; `[]` when none. Absent in older games.")
     special_rules = serializers.ListField(
         child=serializers.DictField(), required=False,
         help_text="The Special Rules in effect, `{id, title, text, effect}`: `effect` is what the game understands "

@@ -124,10 +124,10 @@ def test_random_games_of_understood_cards_through_the_api(effect_game, seed, mod
         if command is None:
             if state.status == "active" and chooser.random() < 0.7:
                 seat = state.table.turn.seat
-            moves = [m for m in game.moves(seat) if m["type"] != "concede"]
+            moves = [m for m in game.moves(seat) if m["type"] not in ("concede", "abandon")]
             if not moves:
-                seat = next(s for s in seats if game.moves(s))
-                moves = game.moves(seat)
+                seat = next(s for s in seats if played_on(game.moves(s)))
+                moves = played_on(game.moves(seat))
             command = filled(chooser.choice(moves), chooser)
         accepted = game.send(seat, command)
         seen[(command["type"], accepted)] += 1
@@ -168,3 +168,8 @@ def test_random_games_of_understood_cards_through_the_api(effect_game, seed, mod
         assert final.table.claims, seen
     # Played on, unless a win (a claim of one accepted by the table, say) ended it early.
     assert sum(n for (_, accepted), n in seen.items() if accepted) >= 15 or final.status == "finished", seen
+
+
+def played_on(moves: list[dict]) -> list[dict]:
+    """The listed moves but giving the game up (``abandon``), each player's own choice: these play it on."""
+    return [move for move in moves if move["type"] != "abandon"]

@@ -249,7 +249,9 @@ def test_the_serm_field_and_the_socialism_grid(served, seed_decks, browser_conte
     chosen = lambda form: form.locator("select[name=facing] option:checked").inner_text()  # noqa: E731
     assert (chosen(turn), chosen(other)) == ("E", "W")
     turn.locator("button").click()
-    expect(waiting.locator("#log")).to_contain_text("Guardsman turned to face E", timeout=WAIT_MS)
+    # "Turning counts as the start and end of a Move": the enemy, who sees the Guardsman, may React; it passes.
+    click_move(waiting, "pass")
+    expect(waiting.locator("#log")).to_contain_text("Guardsman moved to", timeout=WAIT_MS)
     expect(waiting.locator(f".serm-field [data-soldier='{guardsman}'] title")).to_contain_text("facing E")
     ranger = f"{seat}-ranger"  # it sees all round: the enemies in its sight have lines drawn to them
     starter.locator(f".serm-field [data-soldier='{ranger}']").click()

@@ -73,9 +73,9 @@ def shown(event: Event, before: GameState | None, after: GameState) -> dict[str,
 
 
 def digest_state(state: GameState) -> str:
-    """The state as the codec writes it: a field added since a stream was recorded (``dvorak_engine.codec.ADDED``)
-    is left out while it holds its default, so an old game is digested as it was."""
-    return hashlib.sha256(orjson.dumps(codec.to_json(state))).hexdigest()[:16]
+    """The state as it was written before the fields added since a stream was recorded (``dvorak_engine.codec.ADDED``):
+    left out while they hold their default, so an old game is digested as it was."""
+    return hashlib.sha256(orjson.dumps(codec.to_json_as_before(state))).hexdigest()[:16]
 
 
 def stored(event: Event) -> dict[str, Any]:

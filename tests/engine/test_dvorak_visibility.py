@@ -36,6 +36,7 @@ DECLARED = {
         "proposals": PUBLIC, "rejected": PUBLIC, "owners": None, "deck_cards": None, "effects": None,
         "claims": PUBLIC,
         "reading": PUBLIC,
+        "agreed_to_abandon": PUBLIC,
     },
     Player: {"seat": PUBLIC, "hand": OWNER, "in_play": PUBLIC, "counters": PUBLIC, "draw_pile": COUNT,
              "discard_pile": PUBLIC, "deck": PUBLIC},

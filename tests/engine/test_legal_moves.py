@@ -180,7 +180,8 @@ def play_dvorak(seed: int, deck: str, players: int, variant: str, creative: bool
             continue
         if game.state.status not in ("open", "active", "voting"):
             break
-        choices = [(seat, move) for seat, moves in listed.items() for move in moves]
+        # Giving the game up (``abandon``) is each player's own choice: these players play it to its end.
+        choices = [(seat, move) for seat, moves in listed.items() for move in moves if move["type"] != "abandon"]
         if chooser.random() < 0.15 and game.state.status == "active":
             seat = chooser.randrange(players)
             # Now and then a card's effect or a proposal, so the legal moves meet the states those make.
@@ -219,7 +220,9 @@ def test_dvorak_lists_the_discard_down_to_the_hand_limit_as_a_choice_of_cards():
     hand = list(game.state.table.player(seat).hand)
     assert {"type": "discard", "cards": {"choose": 1, "from": hand, "list": True}} in moves
     assert {"type": "end_turn"} not in moves
-    assert legal_moves(game.state, 1 - seat) == [m for m in legal_moves(game.state, 1 - seat) if m["type"] == "play"]
+    # Out of turn: only a card playable at any time, and giving the game up.
+    assert legal_moves(game.state, 1 - seat) == [m for m in legal_moves(game.state, 1 - seat)
+                                                 if m["type"] == "play" or m == {"type": "abandon"}]
 
 
 def test_a_spectator_and_a_finished_game_have_no_moves():
@@ -251,7 +254,7 @@ def test_dvorak_lists_ending_the_rule_changes_a_seat_made_and_plays_within_the_t
     game.send(seat, {"type": "set_rule", "cause": cards["Golden Goose"], "param": "hand_limit", "value": 7})
     effect = game.state.table.modifiers[-1].order
     assert {"type": "end_rule_effect", "effect": effect} in legal_moves(game.state, seat)
-    assert legal_moves(game.state, other) == []
+    assert legal_moves(game.state, other) == [{"type": "abandon"}]
     game.send(seat, {"type": "play", "card": cards["Plain Action"]})
     # The turn's Action is played; the one playable "at any time" is not the turn's Action, so it still may be.
     assert {"type": "play", "card": cards["Sudden Reply"]} in legal_moves(game.state, seat)

@@ -26,6 +26,9 @@ def play_by_moves(game_id, seated, chooser: random.Random, *, steps: int) -> int
     sent = 0
     for _ in range(steps):
         offers = [(client, moves_of(client, game_id)) for _, client in seated]
+        # Giving a game up (``abandon``) is each player's own choice: these players play it on.
+        offers = [(client, {**answer, "moves": [m for m in answer["moves"] if m["type"] != "abandon"]})
+                  for client, answer in offers]
         offers = [(client, answer) for client, answer in offers if answer["moves"]]
         if not offers:
             break

@@ -230,6 +230,9 @@ def play(players: list[Player], chooser: random.Random, *, max_commands: int = M
     while sent < max_commands:
         marks = [len(p.bodies) for p in players]
         offers = [(player, player.get("moves/")) for player in players]
+        # Giving a game up (``abandon``) is each player's own choice: these players play it to its end.
+        offers = [(player, {**answer, "moves": [m for m in answer["moves"] if m["type"] != "abandon"]})
+                  for player, answer in offers]
         offers = [(player, answer) for player, answer in offers if answer["moves"]]
         if not offers:
             break

@@ -73,6 +73,7 @@ def test_a_refused_command_appends_nothing(serm_game):
 @pytest.mark.django_db
 @pytest.mark.parametrize(("options", "field"), [
     ({"react_stop": "nowhere"}, "options.react_stop"),
+    ({"react_turn": "always"}, "options.react_turn"),
     ({"terrain": [{"x": 0, "y": 0, "width": 1, "height": 1}]}, "options.terrain"),
     ({"width": 100}, "options.width"),
 ])
@@ -102,3 +103,54 @@ def test_the_stored_events_replay_to_the_state_played_to(serm_game):
     events = ann.get(f"/api/v1/games/{game_id}/events/").json()["events"]
     rolls = [e["data"]["roll"] for e in events if e["type"] in ("serm.move_rolled", "serm.reacted")]
     assert all(roll["total"] == sum(map(sum, roll["dice"])) for roll in rolls)
+
+
+@pytest.mark.django_db
+def test_a_new_game_writes_its_react_choices_and_shows_them_under_rules(serm_game):
+    game_id, (ann, _) = serm_game
+    state = ann.get(f"/api/v1/games/{game_id}/").json()
+    assert state["rules"] == {"budget": None, "react_stop": "reactor_chooses", "reacts": "one", "blast": "partly",
+                              "react_turn": "turned"}
+    [created] = [e for e in ann.get(f"/api/v1/games/{game_id}/events/").json()["events"] if e["type"] == "game.created"]
+    assert created["data"]["options"]["react_stop"] == "reactor_chooses"
+    assert created["data"]["options"]["react_turn"] == "turned"
+
+
+@pytest.mark.django_db
+def test_a_turn_in_sight_may_be_reacted_to_and_the_reacting_player_names_the_point(serm_game):
+    """"Turning counts as the start and end of a Move"; "if the React roll is greater than the Move roll, the moving
+    soldier is stopped anywhere along its move path": at the start every soldier stands in the enemy's sight, so a
+    turn waits for the enemy's React, which names a square of the path (here the turning soldier's own)."""
+    game_id, clients = serm_game
+    seat = clients[0].get(f"/api/v1/games/{game_id}/").json()["board"]["waiting_for"][0]
+    mover, enemy = clients[seat], clients[1 - seat]
+    soldier = f"{seat}-guardsman"
+    turned = mover.post(f"/api/v1/games/{game_id}/commands/", {"type": "turn", "soldier": soldier, "facing": "E"},
+                        format="json")
+    assert turned.status_code == 201, turned.content
+    assert [e["type"] for e in turned.json()["events"]] == ["serm.move_rolled", "serm.react_offered"]
+    board = enemy.get(f"/api/v1/games/{game_id}/").json()["board"]
+    here = next(f"{s['x']},{s['y']}" for s in board["soldiers"] if s["id"] == soldier)
+    assert board["phase"] == "react" and board["move"]["path"] == [here]
+    assert mover.get(f"/api/v1/games/{game_id}/moves/").json()["moves"] == []
+    react, passing = enemy.get(f"/api/v1/games/{game_id}/moves/").json()["moves"]
+    assert react["stop"] == {"choose": 1, "from": [here], "list": False} and passing == {"type": "pass"}
+    reactor = react["soldier"]["from"][0]
+    version = enemy.get(f"/api/v1/games/{game_id}/").json()["version"]
+    # A square off the path, one that is no square, none at all: 400 invalid, the field named, nothing appended.
+    for stop in ("5,5", "nowhere", None):
+        refused = enemy.post(f"/api/v1/games/{game_id}/commands/",
+                             {"type": "react", "soldier": reactor, "stop": stop}, format="json")
+        assert refused.status_code == 400, refused.content
+        error = refused.json()["error"]
+        assert error["code"] == "invalid" and (error["details"].get("field") == "stop" or "stop" in error["details"])
+    assert enemy.get(f"/api/v1/games/{game_id}/").json()["version"] == version
+    reacted = enemy.post(f"/api/v1/games/{game_id}/commands/", {"type": "react", "soldier": reactor, "stop": here},
+                         format="json")
+    assert reacted.status_code == 201, reacted.content
+    events = {e["type"]: e["data"] for e in reacted.json()["events"]}
+    assert events["serm.moved"]["to"] == here and events["serm.moved"]["facing"] == "E"
+    if events["serm.reacted"]["stopped"]:
+        assert events["serm.initiative"] == {"seat": 1 - seat, "soldier": reactor}
+    else:
+        assert events["serm.moved"]["stopped_by"] is None

@@ -122,7 +122,8 @@ class Table:
         """One listed move of whoever has one, with its choices made; and a read of the state by every seat."""
         for client in self.clients:
             self.read(client, "")
-        offers = [(client, move) for client in self.clients for move in self.read(client, "moves/")["moves"]]
+        offers = [(client, move) for client in self.clients for move in self.read(client, "moves/")["moves"]
+                  if move["type"] != "abandon"]  # giving the game up is each player's own choice
         assert offers, "nobody has a move"
         client, move = self.chooser.choice(offers)
         response = client.post("commands/", json=filled(move, self.chooser))

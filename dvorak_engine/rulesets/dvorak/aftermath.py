@@ -14,18 +14,19 @@ from typing import Any
 
 from dvorak_engine.cards import published_deck
 from dvorak_engine.rulesets.dvorak.state import MULTI_DECK, READING, cards_in_the_deck
-from dvorak_engine.state import FINISHED, VOTING, GameState
+from dvorak_engine.state import OVER, VOTING, GameState
 
 ACCEPTED = "accepted"
 
 
 def in_the_aftermath(state: GameState) -> bool:
-    """The game is over (or stopped for a vote proposed after it was over)."""
+    """The game is over, won or abandoned ("Once somebody has won the game, or the game has been abandoned through
+    stalemate or boredom"), or stopped for a vote proposed after it was over."""
     if state.status == VOTING:
         proposal = state.table.open_proposal()
         # A claim (of a card the server does not understand) is only made while the game is played.
-        return proposal is not None and proposal.during == FINISHED
-    return state.status == FINISHED
+        return proposal is not None and proposal.during in OVER
+    return state.status in OVER
 
 
 def has_side_decks(state: GameState) -> bool:

@@ -22,6 +22,7 @@ from dvorak_engine.rng import Rng
 from dvorak_engine.ruleset import COUNT, PUBLIC, CommandContext, Ruleset, applies, command
 from dvorak_engine.rulesets.dvorak import aftermath
 from dvorak_engine.rulesets.dvorak import bodies as declared
+from dvorak_engine.rulesets.dvorak.abandon import AbandonRules
 from dvorak_engine.rulesets.dvorak.carried import (
     ability_events,
     action_events,
@@ -160,7 +161,7 @@ def _hand_limit(state: GameState, seat: int) -> int | None:
     return rule_value(state, "hand_limit", seat)
 
 
-class DvorakRuleset(CreativeRules, ClaimRules, DvorakViews, DvorakMoves, Ruleset):
+class DvorakRuleset(CreativeRules, ClaimRules, AbandonRules, DvorakViews, DvorakMoves, Ruleset):
     """The Basic Rules, with the Creative Rules (``creative``) for creative games, in every Variant of Dvorak
     (``variants``; the shared or own piles: ``piles``); what each viewer sees: ``views``."""
 

@@ -236,3 +236,13 @@ ACCEPT = Body("Accept an open claim (a move citing a card the server does not un
               {"claim": whole_field("The claim's number.", low=1)}, ({"claim": 1},))
 DISPUTE = Body("Dispute an open claim: it goes to a vote under the game's vote rule (claimant for, you against).",
                {"claim": whole_field("The claim's number.", low=1)}, ({"claim": 1},))
+
+# --- abandoning the game (``abandon``) ------------------------------------------------------------------------------
+
+ABANDON = Body(
+    "Agree to abandon the game \"through stalemate or boredom\" (while it is played): once every player still in the "
+    "game agrees, it ends `abandoned`, with no winner, and a creative game's Aftermath opens as after a win. Sent "
+    "again once the players who had not agreed have all left the game, it abandons the game. `withdraw`: take your "
+    "agreement back.",
+    {"withdraw": flag_field("true to take back your agreement.", required=False)},
+    ({}, {"withdraw": True}))

@@ -7,7 +7,8 @@ cards); ``end_turn``; ``end_rule_effect`` of each rule change the seat made with
 whose Blank Card Pile has run empty, ``top_up_blank_cards`` (a fresh pack); and while a
 proposal is open, ``vote`` and (its author) ``withdraw`` (in the Aftermath, knocked-out players' too); while a
 claim is open (``claims``), ``accept`` and ``dispute`` by the players who still have to answer it, then ``vote``
-on it by those who have not voted.
+on it by those who have not voted; once somebody has agreed to abandon the game (``abandon``), ``abandon`` by the
+players still in it who have not agreed, and its withdrawal by those who have.
 
 A ``play`` of an Action the server carries out whole (``carried``) is listed once per player it may be played at
 (``target``: Espionage's opponent), with the cards it may choose (``targets``: ``{"choose": n, "from": [...]}``);
@@ -15,7 +16,7 @@ a ``use`` of an ability it carries out on a card (Vorpal Blade, Graverobber) onc
 
 Not listed: the effect moves that carry out a card's text (``move``, ``destroy``, ``counter``, ``win`` and the
 rest, and any other ``play`` with a ``target``), the Creative Rules' proposals, whose content is the player's to write,
-and ``concede``, which is always open to a player still in the game.
+and ``concede`` and the first agreement to ``abandon`` the game, which are always open to a player still in it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 
 from dvorak_core import vote_rules
 from dvorak_engine.ruleset import choose
+from dvorak_engine.rulesets.dvorak.abandon import abandon_moves
 from dvorak_engine.rulesets.dvorak.carried import (
     ability_targets,
     action_choices,
@@ -59,7 +61,7 @@ class DvorakMoves:
         if state.status != ACTIVE:
             return _blank_moves(state)
         return [*self._turn_moves(state, seat), *self._plays(state, seat), *_rule_effects_to_end(state, seat),
-                *_blank_moves(state)]
+                *_blank_moves(state), *abandon_moves(state, seat)]
 
     def _turn_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
         turn = state.table.turn

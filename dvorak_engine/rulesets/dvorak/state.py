@@ -80,7 +80,8 @@ class Player:
     # Multi-Deck and CCG games only: this player's own piles (tops last): the draw pile seen as a count.
     draw_pile: tuple[str, ...] = counted(())
     discard_pile: tuple[str, ...] = public(())
-    # CCG games only: the player deck they brought ({"id", "name", "card_set", "version"}).
+    # CCG games: the player deck they brought ({"id", "name", "card_set", "version"}); Multi-Deck games of the
+    # second reading: the archive deck their side plays ({"slug", "title"}). None otherwise.
     deck: dict[str, Any] | None = public(None)
 
     @derived
@@ -188,7 +189,8 @@ class DvorakState:
     rejected: tuple[str, ...] = public(())
     # Multi-Deck and CCG games: card id -> the seat whose deck it came from.
     owners: dict[str, int] = field(default_factory=dict)
-    # Multi-Deck games: the archive deck's cards (content, no ids) copied for each player who joins.
+    # Multi-Deck games: the archive deck's cards (content, no ids) copied for each player who joins without a deck of
+    # their own (in a game of the first reading, for every player).
     deck_cards: tuple[dict[str, Any], ...] = ()
     # The effects the game understands, fixed when it was created (``effects.fixed_effects``); None in a game
     # created before the server read cards: every citation is then taken on trust.
@@ -196,6 +198,9 @@ class DvorakState:
     claims: tuple[Claim, ...] = public(())
     # The reading of the rulebook the game is played by (``READING``).
     reading: int = public(FIRST_READING, added=True)
+    # The players who agree to abandon the game (``abandon``), in seat order, until they withdraw: once every player
+    # still in the game agrees, it is abandoned.
+    agreed_to_abandon: tuple[int, ...] = public((), added=True)
 
     @property
     def has_own_decks(self) -> bool:

@@ -3,8 +3,13 @@
 - Team Dvorak: in a ``team`` game every player names a team when joining (``{"type": "join", "team": "Red"}``;
   the creator in ``options["team"]``). It starts with three or more players in two or more teams. (In the other
   variants a team is optional; players who name the same team are team-mates there too.)
-- Multi-Deck Dvorak: each player who joins gets their own copy of the game's deck, every card with a fresh
-  opaque id, written into their ``player.joined`` event with the seat as the cards' owner.
+- Multi-Deck Dvorak: each player who joins gets a copy of their side's deck, every card with a fresh opaque id,
+  written into their ``player.joined`` event with the seat as the cards' owner and the deck named (``deck``: slug,
+  title). The join endpoint sends the archive deck the joiner names as ``side_deck`` (slug, title, cards); by
+  default, and always for the creator, it is the game's own deck. A side deck's Special Rules stay out of the game
+  (a reading: the game is played by the Special Rules of the deck it was created with). In a game of the first
+  reading (``state.FIRST_READING``: no ``reading`` in its ``game.created``) every player gets a copy of the game's
+  deck, and no deck is named.
 - CCG Dvorak: each player brings their own player deck, built from the game's Card Set (the deck given to
   ``create_game``, which supplies the Special Rules and the title; its own cards are not played). The joiner
   sends it as ``player_deck`` (the creator in ``options["player_deck"]``)::

@@ -153,6 +153,10 @@ def render_table(state: Seen, viewer: int | None) -> dict[str, Any]:
         "proposals": [proposal_view(table, proposal, visible) for proposal in table.proposals],
         "rejected": [card_json(table.cards[card_id]) for card_id in table.rejected],
         "claims": [claim_view(table, claim, visible) for claim in table.claims],
+        # Who agrees to abandon the game (``abandon``): in a game of the second reading, or once anyone agrees (an
+        # older game's view is otherwise as it was).
+        **({"abandon": {"agreed": list(table.agreed_to_abandon)}}
+           if table.reading >= READING or table.agreed_to_abandon else {}),
     }
 
 

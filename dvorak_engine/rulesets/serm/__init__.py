@@ -23,7 +23,8 @@ options, named in brackets)
    blocks sight when the line between the two squares' centres passes through its inside; soldiers never do.
 4. An initiative is one soldier's: Move then Shoot, or Shoot then Move, either of which may be forgone (``pass``).
    It passes by itself once the soldier has done both, has nothing in sight to shoot after its Move, fell, or
-   "Cannot move then shoot (or shoot then move) in the same activation". Turning in place (``turn``) is a Move.
+   "Cannot move then shoot (or shoot then move) in the same activation". Turning in place (``turn``) is a Move
+   (one the enemy may React to: reading 8).
 5. A Move rolls its dice after the direction is declared, and is traced square by square: halted before a
    soldier, before terrain, or at the edge. An enemy soldier it runs into is killed (the mover halts before its
    square), unless it "Cannot be killed by a Move"; a friendly one just halts it. The soldier ends facing its
@@ -33,17 +34,25 @@ options, named in brackets)
 7. React: once a Move's path is traced, the enemy is asked if any of its soldiers with React dice sees a square of
    the path (the mover's starting square included: the Move "is made in the line of sight"). "One React attempt
    with one soldier" per Move (``reacts: one``); with ``reacts: each``, every soldier in sight may try once. A
-   React total greater than the Move total stops the mover at the first square of its path the reactor sees
-   (``react_stop: entry``), or at the square the reactor names (``react_stop: reactor_chooses``); an enemy the
-   mover had not yet reached is spared; the reacting soldier takes the next initiative.
-8. Shoot: a target in line of sight. A higher Shoot total than the target's Endure total eliminates it; a tie does
+   React total greater than the Move total stops the mover "anywhere along its move path": at the square of the
+   path the reacting player names, seen by the reactor or not (``react_stop: reactor_chooses``, the default), or
+   at the first square of its path the reactor sees (``react_stop: entry``; games created while it was the
+   default keep it, written in their options). An enemy the mover had not yet reached is spared; the reacting
+   soldier takes the next initiative.
+8. "Turning counts as the start and end of a Move": a turn in place is a Move whose path is the soldier's own
+   square, so an enemy soldier that sees that square may React to it. Its Move dice are rolled then, for the React
+   roll to beat (a turn no enemy may React to is made at once, with no roll). Stopped, the soldier has turned
+   (turning is the Move's start: ``react_turn: turned``, the default), or keeps the way it faced (``react_turn:
+   unturned``). With ``react_turn: never`` every turn is made at once, unreacted; so is it in a game created
+   before turns could be Reacted to (its options name no ``react_turn``).
+9. Shoot: a target in line of sight. A higher Shoot total than the target's Endure total eliminates it; a tie does
    not. The Gunner and the Dreadnaught fire at every enemy they see, a Shoot roll for each. The Rocket Launcher
    aims at a square in sight; its blast covers the cards of both sides (itself too) with any part of their square
    inside a circle of two card lengths around the square's centre (``blast: partly``), or with their square's
    centre within it (``blast: centre``); each rolls Endure against the one Shoot total.
-9. Dice: a stat is that many six-sided dice; every six is rolled again and added, for as long as sixes come. A
-   stat of 0 rolls nothing (total 0). Every roll is written into its event.
-10. The last player with soldiers wins; if a blast takes the last soldiers of both, nobody does.
+10. Dice: a stat is that many six-sided dice; every six is rolled again and added, for as long as sixes come. A
+    stat of 0 rolls nothing (total 0). Every roll is written into its event.
+11. The last player with soldiers wins; if a blast takes the last soldiers of both, nobody does.
 """
 
 from dvorak_engine.rulesets.serm.ruleset import NAME, SermRuleset

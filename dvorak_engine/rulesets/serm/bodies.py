@@ -3,7 +3,7 @@ handler runs, and the API's schema and first check are made from the same declar
 ``serm`` ruleset"). What depends on the table stays the handler's: whether a soldier is yours and on the field, a
 card of the deck, a square of the Move's path; and which fields a soldier's card or the game's options call for
 (the Brawler sends no ``direction``, the Rocket Launcher an ``at`` and no ``target``, ``stop`` only with
-``react_stop: reactor_chooses``)."""
+``react_stop: reactor_chooses``, the default of new games)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,8 @@ READY = Body("Your force is built (at least one soldier); once both are, the sol
              "starts.")
 TURN = Body(
     "Turn a soldier in place to face another way: \"Turning counts as the start and end of a Move\", so this is "
-    "the soldier's Move.",
+    "the soldier's Move, and the enemy may React to it when one of its soldiers sees the turning soldier (unless "
+    "the option `react_turn` is `never`): the server rolls its Move dice then, for the React to beat.",
     {"soldier": soldier("One of your soldiers on the field (the one this initiative activated, once there is one)."),
      "facing": direction("The way it turns to face (not the way it faces now). " + COMPASS_HELP)},
     ({"soldier": "0-guardsman", "facing": "NE"},))
@@ -82,8 +83,9 @@ REACT = Body(
     "When asked (`phase` `react`): one of the soldiers offered tries to stop the Move, rolling its React dice "
     "against the Move's total; a greater total stops the mover and the reacting soldier takes the next initiative.",
     {"soldier": soldier("One of the soldiers the `serm.react_offered` event offered."),
-     "stop": square("stop", "With the option `react_stop: \"reactor_chooses\"` only (required then): the square of "
-                    "the Move's path where the mover stops.", required=False)},
+     "stop": square("stop", "With the option `react_stop: \"reactor_chooses\"` only (the default; required then): "
+                    "the square of the Move's path where the mover stops, if the React succeeds (\"anywhere along "
+                    "its move path\"); the legal moves list the path's squares.", required=False)},
     ({"soldier": "0-gunner"}, {"soldier": "0-gunner", "stop": "2,11"}))
 PASS = Body("Decline to React to the Move, which is then made; or, with the initiative, once the activated soldier "
             "has made its Move or its Shoot, forgo the other and end the initiative.")

@@ -8,7 +8,7 @@ from typing import Any
 from dvorak_engine.ruleset import choose
 from dvorak_engine.rulesets.serm.cards import BLAST, ONE_ACTION, STEERS, VOLLEY
 from dvorak_engine.rulesets.serm.geometry import COMPASS, cell_name
-from dvorak_engine.rulesets.serm.options import REACTOR_CHOOSES
+from dvorak_engine.rulesets.serm.options import REACTOR_CHOOSES, chosen
 from dvorak_engine.rulesets.serm.reading import acting_seats, affordable, blast_targets, enemies_in_sight
 from dvorak_engine.rulesets.serm.table import BATTLE, MUSTER, REACT, STEER, Soldier
 from dvorak_engine.state import GameState
@@ -34,7 +34,7 @@ def legal_moves(state: GameState, seat: int) -> list[dict[str, Any]]:
         return [{"type": "step", "direction": _one(COMPASS)}]
     if table.phase == REACT:
         react: dict[str, Any] = {"type": "react", "soldier": _one(table.pending.reactors)}
-        if state.options.get("react_stop") == REACTOR_CHOOSES:
+        if chosen(state.options, "react_stop") == REACTOR_CHOOSES:
             react["stop"] = _one(dict.fromkeys(cell_name(c) for c in table.pending.path))
         return [react, {"type": "pass"}]
     if table.phase != BATTLE:

@@ -1,7 +1,8 @@
 """The options of a S.E.R.M. game: the measures players might disagree on, the field, the forces.
 
 ``read_options`` checks what the game's creator sent and fills in the defaults; the game keeps the result, so a
-game is replayed under the options it was created with. docs/serm.md, "Options", explains each.
+game is replayed under the options it was created with, whatever the defaults are later. docs/serm.md, "Options",
+explains each.
 """
 
 from __future__ import annotations
@@ -18,9 +19,15 @@ MAX_BUDGET = 200
 ENTRY, REACTOR_CHOOSES = "entry", "reactor_chooses"
 ONE, EACH = "one", "each"
 PARTLY, CENTRE = "partly", "centre"
-CHOICES = {"react_stop": (ENTRY, REACTOR_CHOOSES), "reacts": (ONE, EACH), "blast": (PARTLY, CENTRE)}
+TURNED, UNTURNED, NEVER = "turned", "unturned", "never"
+CHOICES = {"react_stop": (REACTOR_CHOOSES, ENTRY), "reacts": (ONE, EACH), "blast": (PARTLY, CENTRE),
+           "react_turn": (TURNED, UNTURNED, NEVER)}
 DEFAULTS = {"budget": None, "width": DEFAULT_WIDTH, "height": DEFAULT_HEIGHT, "terrain": [],
-            "react_stop": ENTRY, "reacts": ONE, "blast": PARTLY}
+            "react_stop": REACTOR_CHOOSES, "reacts": ONE, "blast": PARTLY, "react_turn": TURNED}
+# What a game whose options do not name a choice plays by: the defaults of the games created before the choice was
+# written into every new game's options (a successful React stopped the mover where its path entered the
+# reactor's sight; a turn in place was never Reacted to).
+UNWRITTEN = {"react_stop": ENTRY, "reacts": ONE, "blast": PARTLY, "react_turn": NEVER}
 
 
 def invalid(message: str, field: str) -> DomainError:
@@ -32,6 +39,12 @@ def _whole(options: dict, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise invalid(f"\"options.{name}\" must be a whole number from {low} to {high}.", f"options.{name}")
     return value
+
+
+def chosen(options: dict, name: str) -> str:
+    """The game's choice ``name`` (one of ``CHOICES``): as its options have it, else as games played before it was
+    written into them."""
+    return options.get(name, UNWRITTEN[name])
 
 
 def largest_force(cards: list[SoldierCard], budget: int | None) -> int:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from dvorak_engine.rulesets.serm.cards import BLAST, MOVE_PROOF, TRAMPLES
 from dvorak_engine.rulesets.serm.geometry import Cell, blast_covers, neighbour
-from dvorak_engine.rulesets.serm.options import ONE, PARTLY, home_rows, largest_force
+from dvorak_engine.rulesets.serm.options import ONE, PARTLY, chosen, home_rows, largest_force
 from dvorak_engine.rulesets.serm.table import (
     MUSTER,
     REACT,
@@ -36,7 +36,7 @@ def blast_targets(table: SermState, soldier: Soldier) -> list[Cell]:
 def caught_in_blast(table: SermState, centre: Cell, radius: int, options: dict) -> list[Soldier]:
     """"Range of explosion is 2 cards radius - all partially covered must roll to Endure": every soldier, of
     either side, the blast covers."""
-    partly = options.get("blast", PARTLY) == PARTLY
+    partly = chosen(options, "blast") == PARTLY
     return [s for s in table.soldiers if blast_covers(centre, s.cell, radius, partly=partly)]
 
 
@@ -53,9 +53,10 @@ def can_shoot(table: SermState, soldier: Soldier) -> bool:
 def reactors(table: SermState, pending: PendingMove, options: dict) -> list[Soldier]:
     """The enemy soldiers that may React to a Move: "one React attempt with one soldier that has line of sight to
     the Move", a soldier with React dice that sees a square of the path (the mover's own included: the Move is
-    made in its sight) and has not tried already; with ``reacts: one``, nobody once one has tried."""
+    made in its sight, and a turn in place's only square) and has not tried already; with ``reacts: one``, nobody
+    once one has tried."""
     mover = table.soldier(pending.soldier)
-    if pending.reacted and options.get("reacts", ONE) == ONE:
+    if pending.reacted and chosen(options, "reacts") == ONE:
         return []
     return [s for s in table.soldiers
             if s.seat != mover.seat and s.id not in pending.reacted and table.card(s.title).react >= 1
@@ -64,7 +65,7 @@ def reactors(table: SermState, pending: PendingMove, options: dict) -> list[Sold
 
 def stop_square(table: SermState, pending: PendingMove, reactor: Soldier) -> int:
     """Where a successful React stops the mover with ``react_stop: entry``: the first square of its path the
-    reactor sees (its start, if it began the Move in sight)."""
+    reactor sees (its start, if it began the Move in sight; a turn in place's only square)."""
     return next(i for i, cell in enumerate(pending.path) if sees(table, reactor, cell))
 
 

@@ -22,7 +22,7 @@ from dvorak_engine.rulesets.serm.cards import BLAST, ONE_ACTION, STEERS, VOLLEY,
 from dvorak_engine.rulesets.serm.dice import roll
 from dvorak_engine.rulesets.serm.geometry import COMPASS, Cell, Rect, cell_name, parse_cell
 from dvorak_engine.rulesets.serm.moves import legal_moves
-from dvorak_engine.rulesets.serm.options import ENTRY, REACTOR_CHOOSES, invalid, read_options
+from dvorak_engine.rulesets.serm.options import NEVER, REACTOR_CHOOSES, TURNED, chosen, invalid, read_options
 from dvorak_engine.rulesets.serm.reading import (
     PLAYERS,
     acting_seats,
@@ -220,7 +220,10 @@ class SermRuleset(Ruleset):
 
     @command("turn", body=declared.TURN)
     def turn(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
-        """Turn in place: "Turning counts as the start and end of a Move", so this is the soldier's Move."""
+        """Turn in place: "Turning counts as the start and end of a Move", so this is the soldier's Move, and one
+        "made in the line of sight of any enemy soldier" may be Reacted to (unless ``react_turn: never``): its
+        Move dice are rolled then, for a React roll to beat, and the turn waits for the React like any Move.
+        Out of every enemy's sight it is made at once, with no roll."""
         soldier_id, facing = body["soldier"], body["facing"]
         self._expect_battle(state, ctx.seat)
         soldier = self._activating(state, ctx.seat, soldier_id)
@@ -228,6 +231,14 @@ class SermRuleset(Ruleset):
         if facing == soldier.facing:
             raise DomainError("The soldier already faces that way.", code="denied")
         unfolding = _Unfolding(self, state, ctx.rng)
+        # The Move the turn would be, to ask who may React to it: its dice are rolled only if someone may.
+        turning = PendingMove(soldier=soldier.id, direction=None, facing=facing, roll={}, path=(soldier.cell,))
+        if chosen(state.options, "react_turn") != NEVER and reactors(state.table, turning, state.options):
+            rolled = roll(state.table.card(soldier.title).move, ctx.rng)
+            unfolding.add("serm.move_rolled", soldier=soldier.id, direction=None, facing=facing, roll=rolled,
+                          **_trace_data(turning))
+            self._offer_react(unfolding)
+            return unfolding.events
         unfolding.add("serm.turned", soldier=soldier.id, facing=facing)
         self._after_action(unfolding)
         return unfolding.events
@@ -293,10 +304,11 @@ class SermRuleset(Ruleset):
         """"Declare the soldier making the React attempt and roll 1D6 per number allocated their React stat. This
         is compared to the moving soldiers' Move roll total and if the React roll is greater than the Move roll,
         the moving soldier is stopped anywhere along its move path and the initiative switches to the soldier who
-        reacted." With ``react_stop: reactor_chooses``, ``stop`` names the square of the path."""
+        reacted." With ``react_stop: reactor_chooses``, ``stop`` names the square of the path where the mover
+        stops; with ``react_stop: entry`` it stops where its path enters the reactor's line of sight."""
         soldier_id = body["soldier"]
         table = state.table
-        chooses = state.options.get("react_stop", ENTRY) == REACTOR_CHOOSES
+        chooses = chosen(state.options, "react_stop") == REACTOR_CHOOSES
         stop_cell = _cell_field(body, "stop") if chooses else None
         if not chooses:
             bodies.absent(body, "stop", "The mover stops where it enters the reactor's line of sight "
@@ -324,14 +336,19 @@ class SermRuleset(Ruleset):
         return unfolding.events
 
     def _make_move(self, unfolding: _Unfolding, *, stopped_by: str | None, stop: int | None) -> None:
-        """The Move made: to its end, or to where a React stopped it; the enemy it connected with killed."""
+        """The Move made: to its end, or to where a React stopped it; the enemy it connected with killed. A turn in
+        place a React stopped is made with ``react_turn: turned`` (turning is its start), not with ``unturned``."""
         table = unfolding.table
         pending = table.pending
         end = len(pending.path) - 1 if stop is None else stop
         if pending.kill is not None and (stop is None or pending.kill_step <= stop):
             unfolding.add("serm.killed", soldier=pending.kill, by=pending.soldier, cause="move")
         mover = unfolding.table.soldier(pending.soldier)
-        facing = (pending.facing if stop is None and pending.facing else pending.heading_at(end)) or mover.facing
+        if pending.in_place:
+            turned = stop is None or chosen(unfolding.state.options, "react_turn") == TURNED
+            facing = pending.facing if turned else mover.facing
+        else:
+            facing = (pending.facing if stop is None and pending.facing else pending.heading_at(end)) or mover.facing
         unfolding.add("serm.moved", soldier=pending.soldier, path=[cell_name(c) for c in pending.path[:end + 1]],
                       to=cell_name(pending.path[end]), facing=facing, stopped_by=stopped_by)
         if self._check_end(unfolding):

@@ -64,7 +64,9 @@ class PendingMove:
     step tried; ``halted`` why it would stop short (``edge``, ``terrain``, ``soldier``) or None; ``kill`` the
     enemy it would kill on the way and ``kill_step`` the index of the path's square from which (or into which)
     it does so. ``steps_left``: squares a steering soldier has still to trace. ``reacted``: the soldiers that
-    already tried to React to this Move; ``reactors``: those that may still, while the enemy is asked.
+    already tried to React to this Move; ``reactors``: those that may still, while the enemy is asked. A turn in
+    place the enemy may React to is such a Move too: its ``path`` the soldier's own square, no step tried, its
+    ``facing`` the way it turns.
     """
 
     soldier: str = public()
@@ -83,6 +85,11 @@ class PendingMove:
     @property
     def traced(self) -> bool:
         return self.halted is not None or self.steps_left == 0
+
+    @property
+    def in_place(self) -> bool:
+        """A turn in place: a Move that tries no step ("Turning counts as the start and end of a Move")."""
+        return not self.headings
 
     def heading_at(self, index: int) -> str | None:
         """The direction the soldier travels as it reaches the path's square ``index``."""

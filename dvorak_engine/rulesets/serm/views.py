@@ -15,8 +15,10 @@ from dvorak_engine.rulesets.serm.geometry import cell_name
 from dvorak_engine.rulesets.serm.reading import acting_seats
 from dvorak_engine.visibility import Seen
 
-# The options a client needs to read the table, shown under "rules".
+# The options a client needs to read the table, shown under "rules". ``react_turn`` is shown where the game's
+# options name it: a game created before every game's options did shows its rules as it always did.
 SHOWN_OPTIONS = ("budget", "react_stop", "reacts", "blast")
+SHOWN_WHEN_WRITTEN = ("react_turn",)
 
 
 def _pending(pending: Seen | None, viewer: int | None) -> dict[str, Any] | None:
@@ -67,5 +69,6 @@ def view(state: Seen, viewer: int | None) -> dict[str, Any]:
     players = [{"seat": s.seat, "username": s.username, "team": s.team, "status": s.status,
                 "counters": {"soldiers": standing.get(s.seat, 0)}} for s in state.seats]
     rules = {name: state.options.get(name) for name in SHOWN_OPTIONS}
+    rules.update((name, state.options[name]) for name in SHOWN_WHEN_WRITTEN if name in state.options)
     return {"deck": dict(table.deck), "players": players, "cards": [card_json(card) for card in table.cards],
             "rules": rules, "board": _board(state, viewer)}

@@ -29,6 +29,8 @@ OPTION_SETS = [
     {},
     {"budget": 12, "terrain": TERRAIN, "width": 10, "height": 9},
     {"react_stop": "reactor_chooses", "reacts": "each", "blast": "centre", "terrain": TERRAIN},
+    {"react_stop": "entry", "react_turn": "unturned"},
+    {"react_turn": "never", "reacts": "each"},
 ]
 
 
@@ -36,6 +38,8 @@ OPTION_SETS = [
     ({"width": 3}, "options.width"),
     ({"height": True}, "options.height"),
     ({"react_stop": "anywhere"}, "options.react_stop"),
+    ({"react_turn": "sometimes"}, "options.react_turn"),
+    ({"react_turn": None}, "options.react_turn"),
     ({"reacts": "all"}, "options.reacts"),
     ({"blast": "whole"}, "options.blast"),
     ({"budget": 0}, "options.budget"),

@@ -94,7 +94,8 @@ def test_terrain_blocks_line_of_sight_when_the_game_sets_any():
 
 def test_initiative_will_swap_after_completion_of_one_soldiers_initiative():
     game = Skirmish()
-    game.arrange(guardsman_0=(5, 2, "N"), ranger_0=(9, 2, "N"), guardsman_1=(5, 8, "S"), armored_1=(0, 11, "N"))
+    # The enemy Guardsman looks away: it sees nothing of the turn, and nothing reacts.
+    game.arrange(guardsman_0=(5, 2, "N"), ranger_0=(9, 2, "N"), guardsman_1=(5, 8, "N"), armored_1=(0, 11, "N"))
     game.send(0, {"type": "shoot", "soldier": "0-guardsman", "target": "1-guardsman"}, dice=[2, 3])
     # The same soldier only, until its initiative is complete.
     assert {move["soldier"] for move in game.moves(0) if "soldier" in move} == {"0-guardsman"}
@@ -106,11 +107,12 @@ def test_initiative_will_swap_after_completion_of_one_soldiers_initiative():
 
 def test_each_time_initiative_swaps_players_may_choose_any_of_their_soldiers_even_the_one_who_went_before():
     game = Skirmish()
-    game.arrange(guardsman_0=(5, 2, "N"), ranger_0=(9, 2, "N"), armored_1=(0, 11, "N"), gunner_1=(11, 11, "N"))
+    # Nobody sees an enemy turn (the Armored has no React dice): no React interrupts.
+    game.arrange(guardsman_0=(5, 2, "N"), assault_0=(9, 2, "S"), armored_1=(0, 11, "N"), gunner_1=(11, 11, "N"))
     game.send(0, {"type": "turn", "soldier": "0-guardsman", "facing": "E"})
     assert {move["soldier"] for move in game.moves(1) if "soldier" in move} == {"1-armored", "1-gunner"}
     game.send(1, {"type": "turn", "soldier": "1-armored", "facing": "W"})  # nothing in sight to shoot
-    assert {move["soldier"] for move in game.moves(0) if "soldier" in move} == {"0-guardsman", "0-ranger"}
+    assert {move["soldier"] for move in game.moves(0) if "soldier" in move} == {"0-guardsman", "0-assault"}
     game.send(0, {"type": "turn", "soldier": "0-guardsman", "facing": "N"})
     assert game.at("guardsman_0") == (5, 2, "N")
 
@@ -229,7 +231,8 @@ def test_whenever_a_move_is_made_in_the_line_of_sight_of_any_enemy_soldier_their
     events = game.send(0, {"type": "advance", "soldier": "0-guardsman", "direction": "E"}, dice=[4])
     assert of_type(events, "serm.react_offered") == [{"seat": 1, "soldiers": ["1-guardsman"]}]
     assert game.moves(0) == []
-    assert game.moves(1) == [{"type": "react", "soldier": {"choose": 1, "from": ["1-guardsman"], "list": False}},
+    assert game.moves(1) == [{"type": "react", "soldier": {"choose": 1, "from": ["1-guardsman"], "list": False},
+                              "stop": {"choose": 1, "from": ["2,2", "3,2", "4,2", "5,2", "6,2"], "list": False}},
                              {"type": "pass"}]
     # Declining lets the Move be made.
     game.send(1, {"type": "pass"})
@@ -246,11 +249,11 @@ def test_a_move_out_of_every_enemy_line_of_sight_triggers_no_react():
 def test_if_the_react_roll_is_greater_than_the_move_roll_the_moving_soldier_is_stopped_and_the_initiative_switches():
     game = _react_table()
     game.send(0, {"type": "advance", "soldier": "0-guardsman", "direction": "E"}, dice=[4])
-    events = game.send(1, {"type": "react", "soldier": "1-guardsman"}, dice=[6, 1])
+    events = game.send(1, {"type": "react", "soldier": "1-guardsman", "stop": "5,2"}, dice=[6, 1])
     [reacted] = of_type(events, "serm.reacted")
     assert reacted["roll"]["total"] == 7 and reacted["move_total"] == 4 and reacted["stopped"]
-    # Stopped where its path enters the reactor's line of sight.
-    assert reacted["stop"] == "4,2" and game.at("guardsman_0") == (4, 2, "E")
+    # "... stopped anywhere along its move path": where the reacting player said.
+    assert reacted["stop"] == "5,2" and game.at("guardsman_0") == (5, 2, "E")
     # "... the initiative switches to the soldier who reacted."
     assert of_type(events, "serm.initiative") == [{"seat": 1, "soldier": "1-guardsman"}]
     assert {move["soldier"] for move in game.moves(1) if "soldier" in move} == {"1-guardsman"}
@@ -260,8 +263,9 @@ def test_if_the_react_roll_is_greater_than_the_move_roll_the_moving_soldier_is_s
 def test_a_react_roll_not_greater_than_the_move_roll_does_not_stop_the_move(react_die):
     game = _react_table()
     game.send(0, {"type": "advance", "soldier": "0-guardsman", "direction": "E"}, dice=[4])
-    events = game.send(1, {"type": "react", "soldier": "1-guardsman"}, dice=[react_die])
-    assert not of_type(events, "serm.reacted")[0]["stopped"]
+    events = game.send(1, {"type": "react", "soldier": "1-guardsman", "stop": "4,2"}, dice=[react_die])
+    [reacted] = of_type(events, "serm.reacted")
+    assert not reacted["stopped"] and reacted["stop"] is None
     assert game.at("guardsman_0") == (6, 2, "E")
     # The initiative does not switch to the reactor: the mover's activation ends as usual (it has nothing in
     # sight to shoot), and the enemy chooses any soldier.
@@ -273,7 +277,7 @@ def test_their_controller_may_make_one_react_attempt_with_one_soldier():
     game.add("1-guardsman-2", 1, "Guardsman", 3, 5, "S")
     events = game.send(0, {"type": "advance", "soldier": "0-guardsman", "direction": "E"}, dice=[4])
     assert of_type(events, "serm.react_offered")[0]["soldiers"] == ["1-guardsman", "1-guardsman-2"]
-    events = game.send(1, {"type": "react", "soldier": "1-guardsman-2"}, dice=[1])
+    events = game.send(1, {"type": "react", "soldier": "1-guardsman-2", "stop": "3,2"}, dice=[1])
     # One attempt per Move: it failed, and the Move is made.
     assert types(events)[:2] == ["serm.reacted", "serm.moved"]
     assert game.at("guardsman_0") == (6, 2, "E")
@@ -283,19 +287,24 @@ def test_option_reacts_each_lets_every_enemy_soldier_in_sight_react_once():
     game = _react_table({"reacts": "each"})
     game.add("1-guardsman-2", 1, "Guardsman", 3, 5, "S")
     game.send(0, {"type": "advance", "soldier": "0-guardsman", "direction": "E"}, dice=[4])
-    events = game.send(1, {"type": "react", "soldier": "1-guardsman-2"}, dice=[1])
+    events = game.send(1, {"type": "react", "soldier": "1-guardsman-2", "stop": "3,2"}, dice=[1])
     assert of_type(events, "serm.react_offered") == [{"seat": 1, "soldiers": ["1-guardsman"]}]
-    game.send(1, {"type": "react", "soldier": "1-guardsman"}, dice=[5])
+    game.send(1, {"type": "react", "soldier": "1-guardsman", "stop": "4,2"}, dice=[5])
     assert game.at("guardsman_0") == (4, 2, "E")
 
 
-def test_option_react_stop_reactor_chooses_where_along_the_path_the_mover_is_stopped():
-    game = _react_table({"react_stop": "reactor_chooses"})
+def test_option_react_stop_entry_stops_the_mover_where_its_path_enters_the_reactors_line_of_sight():
+    game = _react_table({"react_stop": "entry"})
+    assert game.view()["rules"]["react_stop"] == "entry"
     game.send(0, {"type": "advance", "soldier": "0-guardsman", "direction": "E"}, dice=[4])
-    [react, _] = game.moves(1)
-    assert react["stop"]["from"] == ["2,2", "3,2", "4,2", "5,2", "6,2"]
-    game.send(1, {"type": "react", "soldier": "1-guardsman", "stop": "3,2"}, dice=[5])
-    assert game.at("guardsman_0") == (3, 2, "E")
+    # The reactor names no square: the legal moves offer none, and one sent is refused.
+    assert game.moves(1) == [{"type": "react", "soldier": {"choose": 1, "from": ["1-guardsman"], "list": False}},
+                             {"type": "pass"}]
+    with pytest.raises(DomainError) as refused:
+        game.send(1, {"type": "react", "soldier": "1-guardsman", "stop": "3,2"})
+    assert refused.value.code == "invalid" and refused.value.details["field"] == "stop"
+    events = game.send(1, {"type": "react", "soldier": "1-guardsman"}, dice=[6, 1])
+    assert of_type(events, "serm.reacted")[0]["stop"] == "4,2" and game.at("guardsman_0") == (4, 2, "E")
 
 
 # --- Move ----------------------------------------------------------------------------------------------------------
@@ -365,7 +374,9 @@ def test_a_react_that_stops_the_move_first_spares_the_enemy_it_would_have_connec
     game = Skirmish()
     game.arrange(guardsman_0=(2, 2, "N"), guardsman_1=(7, 2, "N"), ranger_1=(4, 6, "S"))
     game.send(0, {"type": "advance", "soldier": "0-guardsman", "direction": "E"}, dice=[6, 1])
-    events = game.send(1, {"type": "react", "soldier": "1-ranger"}, dice=[6, 6, 1, 1])
+    # The Ranger stops it on the last square of its path before the enemy Guardsman.
+    events = game.send(1, {"type": "react", "soldier": "1-ranger", "stop": "6,2"}, dice=[6, 6, 1, 1])
+    assert game.at("guardsman_0") == (6, 2, "E")
     assert "serm.killed" not in types(events)
     assert game.soldier("guardsman_1") is not None
 

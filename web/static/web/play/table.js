@@ -207,7 +207,7 @@
       return;
     }
     if (!client.moves.length) {
-      box.append(el("p", { class: "muted" }, state && state.status === "finished" ? "The game is over." : "Nothing is yours to do now: waiting for the others."));
+      box.append(el("p", { class: "muted" }, state && ["finished", "abandoned"].includes(state.status) ? "The game is over." : "Nothing is yours to do now: waiting for the others."));
       return;
     }
     const list = el("ul", { class: "move-list" });
@@ -346,7 +346,7 @@
      destroy; Dvorak's set_rule) and whatever no form above covers. The server checks it like any other. */
   function renderAnyCommand() {
     const state = client.state;
-    const usable = state && state.you !== null && config.signed_in && client.replayAt === null && state.status !== "finished";
+    const usable = state && state.you !== null && config.signed_in && client.replayAt === null && !["finished", "abandoned"].includes(state.status);
     $("command-panel").hidden = !usable;
     const box = $("command");
     if (!usable || box.childNodes.length) return;  // kept as typed across updates
