@@ -156,13 +156,18 @@ def test_two_players_play_a_creative_game_to_its_end_while_a_third_watches(
     for page in (ann, bob, cat):
         expect_status(page, "voting")
         expect(page.locator(".proposal[data-proposal='1']")).to_contain_text("open")
+    # "presented to the other players for their immediate judgment": Ann, its author, has no vote on it.
+    expect(bob.locator("form.move[data-move-type='vote']").first).to_be_visible(timeout=WAIT_MS)
+    expect(ann.locator("form.move[data-move-type='vote']")).to_have_count(0)
     click_move(bob, "vote", "^vote for proposal 1")
     expect(ann.locator(".proposal[data-proposal='1']")).to_contain_text("bob for", timeout=WAIT_MS)
-    click_move(ann, "vote", "^vote for proposal 1")
     for page in (ann, bob, cat):
         expect(page.locator(".proposal[data-proposal='1'] .status")).to_have_text("accepted", timeout=WAIT_MS)
         expect(page.locator("#piles")).to_contain_text("Quick draw")
         expect_status(page, "active")
+    # The deck's "Players begin with no cards and can have a maximum of three." is a Special Rule the server does not
+    # read: the players keep those numbers, and the page says so.
+    expect(cat.locator("p.unenforced")).to_contain_text("hand_limit, starting_hand")
     expect(cat.locator("#log")).to_contain_text("ann proposed the Special Rule \"Quick draw\" (proposal 1)")
     expect(cat.locator("#log")).to_contain_text("bob voted for proposal 1")
     expect(cat.locator("#log")).to_contain_text("bob rolled 1d6")

@@ -7,8 +7,9 @@ cards); ``end_turn``; ``end_rule_effect`` of each rule change the seat made with
 whose Blank Card Pile has run empty, ``top_up_blank_cards`` (a fresh pack); and while a
 proposal is open, ``vote`` and (its author) ``withdraw`` (in the Aftermath, knocked-out players' too); while a
 claim is open (``claims``), ``accept`` and ``dispute`` by the players who still have to answer it, then ``vote``
-on it by those who have not voted; once somebody has agreed to abandon the game (``abandon``), ``abandon`` by the
-players still in it who have not agreed, and its withdrawal by those who have.
+on it by those who have not voted; while the game is played, ``abandon`` by the players still in it who have not
+agreed to abandon it, and its withdrawal by those who have (a game of the first reading lists them only once
+somebody has agreed).
 
 A ``play`` of an Action the server carries out whole (``carried``) is listed once per player it may be played at
 (``target``: Espionage's opponent), with the cards it may choose (``targets``: ``{"choose": n, "from": [...]}``);
@@ -16,7 +17,7 @@ a ``use`` of an ability it carries out on a card (Vorpal Blade, Graverobber) onc
 
 Not listed: the effect moves that carry out a card's text (``move``, ``destroy``, ``counter``, ``win`` and the
 rest, and any other ``play`` with a ``target``), the Creative Rules' proposals, whose content is the player's to write,
-and ``concede`` and the first agreement to ``abandon`` the game, which are always open to a player still in it.
+and ``concede``, which is always open to a player still in the game.
 """
 
 from __future__ import annotations

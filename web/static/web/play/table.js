@@ -499,6 +499,11 @@
       box.append(el("h3", {}, "Special Rules"), el("ul", { class: "special-rules" }, state.special_rules.map(rule)));
     }
     if (state.rules) box.append(el("h3", {}, "Rules"), Boards.jsonTable(state.rules));
+    if (state.unenforced && state.unenforced.length) {
+      // A Special Rule the server cannot read changes these numbers: the players keep them, as they keep the rule.
+      box.append(el("p", { class: "unenforced muted" },
+        `Kept by the players, as the Special Rules say (the server does not enforce them): ${state.unenforced.join(", ")}.`));
+    }
     if ((state.modifiers || []).length) box.append(el("h3", {}, "Rule changes in effect"), Boards.jsonTable(state.modifiers));
     $("piles-panel").hidden = !box.childNodes.length;
   }
