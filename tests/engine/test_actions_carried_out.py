@@ -354,7 +354,7 @@ def test_games_of_carried_actions_replay_to_the_same_state(seed):
     carried = 0
     for _ in range(150):
         seat = game.state.table.turn.seat
-        moves = [m for m in legal_moves(game.state, seat) if m["type"] != "concede"]
+        moves = [m for m in legal_moves(game.state, seat) if m["type"] not in ("concede", "abandon")]
         move = chooser.choice(moves)
         body = {k: (chooser.sample(v["from"], v["choose"]) if isinstance(v, dict) and "choose" in v else v)
                 for k, v in move.items()}

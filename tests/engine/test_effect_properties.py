@@ -226,10 +226,12 @@ def choose(game: Game) -> tuple[int, dict[str, Any]]:
         seat = state.table.turn.seat
     else:
         seat = chooser.choice(seats)
-    moves = [m for m in legal_moves(state, seat) if m["type"] != "concede" or chooser.random() < 0.05]
+    # Giving the game up (``abandon``) is each player's own choice, tested on its own: these players play on.
+    listed = [m for m in legal_moves(state, seat) if m["type"] != "abandon"]
+    moves = [m for m in listed if m["type"] != "concede" or chooser.random() < 0.05]
     if not moves:
-        seat = next(s for s in seats if legal_moves(state, s))
-        moves = legal_moves(state, seat)
+        seat = next(s for s in seats if [m for m in legal_moves(state, s) if m["type"] != "abandon"])
+        moves = [m for m in legal_moves(state, seat) if m["type"] != "abandon"]
     return seat, filled(chooser.choice(moves), chooser)
 
 
