@@ -81,8 +81,9 @@ def create_game(
     own = rules.created(deck=deck, variant=variant, creative=creative, options=options, rng=rng)
     if "cards" in own:
         own["cards"] = compact_cards(own["cards"])
+    # ``may_leave``: a game created since an open table lists leaving and cancelling among its moves.
     created = Event("game.created", {"ruleset": rules.name, "variant": variant, "creative": creative,
-                                     "max_players": max_players, "options": options, **own},
+                                     "max_players": max_players, "options": options, **own, "may_leave": True},
                     current_schema("game.created"))
     state = rules.evolve(None, created)
     joined = rules.decide(state, {"type": "join", **rules.creator_join(options)}, actor=creator, rng=rng)
@@ -145,7 +146,7 @@ def legal_moves(state: GameState, viewer: int | None) -> list[dict]:
     if viewer is None:
         return []
     rules = get_ruleset(state.ruleset)
-    return [*rules.start_moves(state, viewer), *rules.legal_moves(state, viewer)]
+    return [*rules.start_moves(state, viewer), *rules.open_table_moves(state, viewer), *rules.legal_moves(state, viewer)]
 
 
 def deck_after_game(state: GameState) -> dict:
@@ -158,7 +159,8 @@ def seat_of(state: GameState | None, user_id: int) -> int | None:
 
 
 def game_status(state: GameState) -> str:
-    """One of ``dvorak_engine.state.STATUSES``: the game is over when it is one of ``OVER`` (won or abandoned)."""
+    """One of ``dvorak_engine.state.STATUSES``: the game is over when it is one of ``OVER`` (won or abandoned);
+    ``cancelled`` when its creator called it off before it started."""
     return state.status
 
 

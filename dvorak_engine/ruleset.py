@@ -9,7 +9,8 @@ A ruleset is a module or package under ``dvorak_engine/rulesets/``, named in tha
   winners (``dvorak_engine.state``). Its fields say who may see them (``dvorak_engine.visibility``: ``public``,
   ``owner``, ``counted``; a field described by none is seen by nobody);
 - setup: ``created`` (its part of the ``game.created`` event: the deck copied in), ``joined`` (its part of a
-  ``player.joined`` event) and ``setup`` (the events of ``start``: cards dealt, the first player chosen);
+  ``player.joined`` event), ``left`` (what a player leaving the open table takes away: ``player.left``) and
+  ``setup`` (the events of ``start``: cards dealt, the first player chosen);
 - its phases and its turn order, in its own state (where its view shows them) and commands; for moves
   made at once by several seats, ``request_choices`` asks seats for a secret choice, ``choose`` records one
   (seen only by its seat) and, once every seat asked has chosen, reveals them all in one event and lets the
@@ -30,13 +31,14 @@ A ruleset is a module or package under ``dvorak_engine/rulesets/``, named in tha
 - ``legal_moves(state, seat)``: every command the seat may send now, as complete command bodies, a choice left
   to the client written ``{"choose": k, "from": [values], "list": bool}``.
 
-The core applies its own part of ``game.created``, ``player.joined`` and the simultaneous-move events before the
-ruleset's applier of the same type. Randomness is drawn only while deciding, from the ``rng`` passed in, and its
+The core applies its own part of ``game.created``, ``player.joined``, ``player.left`` and the simultaneous-move
+events before the ruleset's applier of the same type. Randomness is drawn only while deciding, from the ``rng`` passed in, and its
 outcome is written into events.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -47,7 +49,17 @@ from dvorak_engine import visibility
 from dvorak_engine.bodies import Body, server_field, text_field
 from dvorak_engine.events import Actor, Event
 from dvorak_engine.rng import Rng, SeededRng
-from dvorak_engine.state import ACTIVE, ELIMINATED, FINISHED, OPEN, VOTING, GameState, Seat, seat_of
+from dvorak_engine.state import (
+    ACTIVE,
+    CANCELLED,
+    ELIMINATED,
+    FINISHED,
+    OPEN,
+    VOTING,
+    GameState,
+    Seat,
+    seat_of,
+)
 from dvorak_engine.values import replace
 from dvorak_engine.visibility import COUNT, OWNER, PUBLIC, Shows
 
@@ -106,12 +118,14 @@ def redacts(event_type: str) -> Callable:
 # The core's part of the events it applies itself, and who sees it.
 CORE_SHOWS: dict[str, dict[str, Shows]] = {
     "game.created": {"ruleset": PUBLIC, "variant": PUBLIC, "creative": PUBLIC, "max_players": PUBLIC,
-                     "options": PUBLIC},
+                     "options": PUBLIC, "may_leave": PUBLIC},
     # `user_id` is the server's own key of a seat: undeclared, so no client sees it (the username names the player).
     "player.joined": {"seat": PUBLIC, "username": PUBLIC, "team": PUBLIC},
     "choices.requested": {"seats": PUBLIC},
     "choice.made": {"seat": PUBLIC, "choice": OWNER},
     "choices.revealed": {"choices": PUBLIC},
+    "player.left": {"seat": PUBLIC},
+    "game.cancelled": {"by": PUBLIC},
 }
 
 
@@ -210,6 +224,14 @@ class Ruleset:
         """The ruleset's part of a ``player.joined`` event (refuse with DomainError)."""
         return {}
 
+    def left(self, state: GameState, seat: int) -> GameState:
+        """The ruleset's state once the player of ``seat`` has left the open table (``player.left``; the core has
+        already taken their seat away and moved each later seat down by one, so the seats stay 0 to n-1). By
+        default every per-seat entry of its state (a tuple of values with a ``seat``, such as ``players``) loses
+        the leaver's and has the later ones renumbered alike; a ruleset keeping more of a joiner's (the cards they
+        brought) takes that away too."""
+        return replace(state, table=without_seat(state.table, seat)) if state.table is not None else state
+
     def setup(self, state: GameState, rng: Rng) -> list[Event]:
         """The events of ``start``, once the core's checks passed: how the game is laid out, who goes first."""
         raise NotImplementedError
@@ -273,6 +295,33 @@ class Ruleset:
         except DomainError:
             return []
         return [{"type": "start"}]
+
+    def open_table_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
+        """At an open table of a game created since players may leave one (``may_leave``): ``cancel`` for its
+        creator (seat 0), ``leave`` for everyone else seated."""
+        if state.status != OPEN or not state.may_leave:
+            return []
+        return [{"type": "cancel"}] if seat == 0 else [{"type": "leave"}]
+
+    @command("leave", active=False, body=Body(
+        "Give up your seat at an open table (as `POST /games/{id}/leave/`): later seats move down one. The "
+        "creator's leaving cancels the game. A game being played is left by `concede`, where its ruleset has it."))
+    def leave(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        if state.status != OPEN:
+            raise DomainError("Only a game that has not started is left so; a game being played is conceded.",
+                              code="game_not_open")
+        if ctx.seat == 0:
+            return [Event("game.cancelled", {"by": 0})]
+        return [Event("player.left", {"seat": ctx.seat})]
+
+    @command("cancel", active=False, body=Body(
+        "Call off an open game (seat 0, its creator; as `DELETE /games/{id}/`): it ends with status `cancelled`."))
+    def cancel(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        if state.status != OPEN:
+            raise DomainError("Only a game that has not started can be cancelled.", code="game_not_open")
+        if ctx.seat != 0:
+            raise DomainError("Only the game's creator (seat 0) can cancel it.", code="forbidden")
+        return [Event("game.cancelled", {"by": 0})]
 
     @command("start", active=False, body=Body("Start the game (seat 0; as `POST /games/{id}/start/`)."))
     def start(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -362,6 +411,11 @@ class Ruleset:
             return own
         return lambda state, event: own(core(state, event), event)
 
+    @applies("player.left")
+    def apply_player_left(self, state: GameState, event: Event) -> GameState:
+        """After the core's part (the seat taken away, later seats moved down), the ruleset's: ``left``."""
+        return self.left(state, event.data["seat"])
+
     # --- views ------------------------------------------------------------------------------------------
 
     def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
@@ -427,6 +481,21 @@ def read_team(body: dict) -> str | None:
     return name
 
 
+def without_seat(table: Any, seat: int) -> Any:
+    """``table`` (a ruleset's state) without what it kept for ``seat``: each of its fields holding a tuple of values
+    with a ``seat`` field loses the one of that seat, and the values of later seats are moved down one."""
+    if not dataclasses.is_dataclass(table):
+        return table
+    changes = {}
+    for field in dataclasses.fields(table):
+        value = getattr(table, field.name)
+        if isinstance(value, tuple) and value and all(dataclasses.is_dataclass(item) and hasattr(item, "seat")
+                                                      and isinstance(item.seat, int) for item in value):
+            changes[field.name] = tuple(replace(item, seat=item.seat - 1) if item.seat > seat else item
+                                        for item in value if item.seat != seat)
+    return replace(table, **changes) if changes else table
+
+
 def card_data_refusal(ruleset: Ruleset, problems: list[dict[str, Any]]) -> DomainError:
     """The refusal of a game whose deck's cards lack what the ruleset needs (409), every problem listed."""
     named = cards_named(problems)
@@ -447,13 +516,25 @@ def choose(count: int, values: Iterable[Any], *, as_list: bool = True) -> dict[s
 
 def _game_created(state: GameState | None, event: Event) -> GameState:
     data = event.data
-    return GameState(ruleset=data["ruleset"], max_players=data["max_players"], options=data["options"])
+    return GameState(ruleset=data["ruleset"], max_players=data["max_players"], options=data["options"],
+                     may_leave=data.get("may_leave", False))
 
 
 def _player_joined(state: GameState, event: Event) -> GameState:
     data = event.data
     seat = Seat(seat=data["seat"], user_id=data["user_id"], username=data["username"], team=data.get("team"))
     return replace(state, seats=(*state.seats, seat))
+
+
+def _player_left(state: GameState, event: Event) -> GameState:
+    """The seat taken away; every later seat moves down one, so the seats stay 0 to n-1."""
+    left = event.data["seat"]
+    seats = tuple(replace(s, seat=s.seat - 1) if s.seat > left else s for s in state.seats if s.seat != left)
+    return replace(state, seats=seats)
+
+
+def _game_cancelled(state: GameState, event: Event) -> GameState:
+    return replace(state, status=CANCELLED)
 
 
 def _choices_requested(state: GameState, event: Event) -> GameState:
@@ -471,6 +552,8 @@ def _choices_revealed(state: GameState, event: Event) -> GameState:
 _CORE_APPLIERS: dict[str, Callable[[Any, Event], GameState]] = {
     "game.created": _game_created,
     "player.joined": _player_joined,
+    "player.left": _player_left,
+    "game.cancelled": _game_cancelled,
     "choices.requested": _choices_requested,
     "choice.made": _choice_made,
     "choices.revealed": _choices_revealed,

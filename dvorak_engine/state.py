@@ -1,7 +1,8 @@
 """The state of one game, as the core keeps it for every ruleset: the envelope around the ruleset's own state.
 
 The core knows who sits where (``seats``), whether the game is open, being played, stopped for a vote or over
-(``status``; a game is over once won, or abandoned by its players' agreement with no winner: ``OVER``), how many
+(``status``; a game is over once won, or abandoned by its players' agreement with no winner: ``OVER``; an open
+game its creator called off is ``cancelled``), how many
 events made it (``version``), who won (``winners``) and the game's ``options``. During a step of simultaneous
 moves it also holds the seats asked to choose (``choosing``) and the secret choices made so far (``choices``),
 which no viewer but the seat that chose ever sees. Everything else belongs to the ruleset: its own frozen
@@ -21,7 +22,9 @@ from dvorak_engine.values import replace, replace_inner
 from dvorak_engine.visibility import derived, public
 
 OPEN, ACTIVE, VOTING, FINISHED, ABANDONED = "open", "active", "voting", "finished", "abandoned"
-STATUSES = (OPEN, ACTIVE, VOTING, FINISHED, ABANDONED)
+# A game called off before it started (its creator cancelled it, or left it): never played, so not ``OVER``.
+CANCELLED = "cancelled"
+STATUSES = (OPEN, ACTIVE, VOTING, FINISHED, ABANDONED, CANCELLED)
 # The statuses of a game that is over: ``finished`` (someone won: ``winners``) or ``abandoned`` (given up by its
 # players' agreement, "through stalemate or boredom": no winner). Either opens a creative game's Aftermath.
 OVER = (FINISHED, ABANDONED)
@@ -54,6 +57,9 @@ class GameState:
     # undeclared: the core's view shows each seat its own).
     choosing: tuple[int, ...] = public(())
     choices: dict[str, Any] = dataclass_field(default_factory=dict)
+    # Whether its players may leave it while it is open, and its creator cancel it, by listed moves: games created
+    # since (``game.created``'s ``may_leave``). A game created before lists its open table's moves as it did.
+    may_leave: bool = public(False, added=True)
 
     @derived
     def chosen(self) -> tuple[int, ...]:

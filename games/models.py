@@ -17,7 +17,8 @@ class Game(models.Model):
     variant = models.CharField(max_length=20, default="standard")
     creative = models.BooleanField(default=False)
     max_players = models.PositiveSmallIntegerField()
-    # The engine's status (dvorak_engine.state.STATUSES): open, active, voting, finished (won) or abandoned.
+    # The engine's status (dvorak_engine.state.STATUSES): open, active, voting, finished (won), abandoned or
+    # cancelled (called off by its creator before it started).
     status = models.CharField(max_length=20, default="open", db_index=True)
     # Who besides its players may watch (`options.spectators`): kept on the row so the game list can filter on it.
     spectators = models.CharField(max_length=10, default="anyone")

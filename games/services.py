@@ -36,7 +36,7 @@ from dvorak_core.errors import (
 )
 from dvorak_core.storable import ensure_storable
 from dvorak_engine.events import stored_event
-from dvorak_engine.state import OVER
+from dvorak_engine.state import CANCELLED, OVER
 from dvorak_kit import publisher
 from dvorak_kit.eventstore import store
 from games.models import CommandReceipt, Game, Seat, stream_of
@@ -493,6 +493,19 @@ def game_start(*, user, game_id) -> dict:
     return game_state(user=user, game_id=game_id)
 
 
+def game_leave(*, user, game_id) -> None:
+    """Give up one's seat at an open table (``player.left``: later seats move down one; a CCG player deck brought
+    is free again); the creator's leaving cancels the game. A game being played is conceded instead (409)."""
+    _game_command(user=user, game_id=game_id, command={"type": "leave"})
+
+
+def game_cancel(*, user, game_id) -> None:
+    """The creator calls off an open game (``game.cancelled``): its status becomes ``cancelled``, it leaves the
+    lobby's open games, and every CCG player deck brought to it is free again. 403 for anyone else, 409 once
+    started."""
+    _game_command(user=user, game_id=game_id, command={"type": "cancel"})
+
+
 GAME_ROW_FIELDS = [Game._meta.get_field(name) for name in ("status", "version", "updated_at", "id")]
 GAME_ROW_SQL = (f"UPDATE {connection.ops.quote_name(Game._meta.db_table)} SET "
                 + ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in GAME_ROW_FIELDS[:-1])
@@ -510,25 +523,41 @@ def game_row(game_id: uuid.UUID, state: Any, version: int) -> store.Projection:
 
 
 def project_rows(game_id: uuid.UUID, before: Any, state: Any) -> None:
-    """The rows a state change adds beside the game's own: a seat row per new player; and when the game ends,
-    the CCG players' decks given back for tuning."""
-    seats, finished = rows_changed(before, state)
+    """The rows a state change adds beside the game's own: a seat row per new player; a player who left an open
+    table loses theirs (the later seats' rows take their new numbers) and their CCG player deck is given back;
+    and when the game ends or is cancelled, the CCG players' decks given back for tuning."""
+    seats, gone, finished = rows_changed(before, state)
+    if gone:
+        Seat.objects.filter(game_id=game_id, user_id__in=[seat.user_id for seat in gone]).delete()
+        rows = {row.user_id: row for row in Seat.objects.filter(game_id=game_id)}
+        for seat in state.seats:  # in seat order: each moves down into a number already free
+            row = rows.get(seat.user_id)
+            if row is not None and row.number != seat.seat:
+                row.number = seat.seat
+                row.save(update_fields=["number"])
+        taken = set(player_deck_ids(state))
+        release_player_decks(game_id, before, only=[deck for deck in player_deck_ids(before) if deck not in taken])
     for seat in seats:
         Seat.objects.create(game_id=game_id, user_id=seat.user_id, number=seat.seat, team=seat.team or "")
     if finished:
         release_player_decks(game_id, state)
 
 
-def rows_changed(before: Any, state: Any) -> tuple[tuple, bool]:
-    """What ``project_rows`` writes for a state change: the new seats, and whether the game has just ended."""
-    seated = len(before.seats) if before is not None else 0
-    return state.seats[seated:], state.status in OVER and (before is None or before.status not in OVER)
+def rows_changed(before: Any, state: Any) -> tuple[tuple, tuple, bool]:
+    """What ``project_rows`` writes for a state change: the new seats, the seats given up (as they were), and
+    whether the game has just ended or been cancelled."""
+    seated = {seat.user_id for seat in before.seats} if before is not None else set()
+    now = {seat.user_id for seat in state.seats}
+    closed = (*OVER, CANCELLED)
+    return (tuple(seat for seat in state.seats if seat.user_id not in seated),
+            tuple(seat for seat in before.seats if seat.user_id not in now) if before is not None else (),
+            state.status in closed and (before is None or before.status not in closed))
 
 
 def new_rows(before: Any, state: Any) -> bool:
     """Whether ``project_rows`` writes anything for this state change."""
-    seats, finished = rows_changed(before, state)
-    return bool(seats) or finished
+    seats, gone, finished = rows_changed(before, state)
+    return bool(seats) or bool(gone) or finished
 
 
 def player_deck_ids(state: Any) -> list[int]:
@@ -538,8 +567,9 @@ def player_deck_ids(state: Any) -> list[int]:
             if getattr(player, "deck", None) and "id" in player.deck]
 
 
-def release_player_decks(game_id: uuid.UUID, state: Any) -> None:
-    ids = player_deck_ids(state)
+def release_player_decks(game_id: uuid.UUID, state: Any, *, only: list[int] | None = None) -> None:
+    """The CCG player decks brought to the game (``only`` these, if named) free for tuning again."""
+    ids = player_deck_ids(state) if only is None else only
     if ids:
         from ccg.services import player_deck_release
 

@@ -8,7 +8,8 @@ from dvorak_kit.api.params import EffectField, QueryBooleanField, StrictTypes, n
 from games.models import SPECTATORS
 
 VARIANTS = ["standard", "team", "multi_deck", "ccg"]
-GAME_STATUSES = list(STATUSES)  # open, active, voting, finished (won) and abandoned (no winner)
+# open, active, voting, finished (won), abandoned (no winner) and cancelled (called off before it started)
+GAME_STATUSES = list(STATUSES)
 
 
 class RulesetField(serializers.ChoiceField):

@@ -7,6 +7,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
     path("games/<uuid:game_id>/join/", views.GameJoinView.as_view(), name="game-join"),
     path("games/<uuid:game_id>/start/", views.GameStartView.as_view(), name="game-start"),
+    path("games/<uuid:game_id>/leave/", views.GameLeaveView.as_view(), name="game-leave"),
     path("games/<uuid:game_id>/events/", views.GameEventsView.as_view(), name="game-events"),
     path("games/<uuid:game_id>/commands/", views.GameCommandView.as_view(), name="game-commands"),
 ]

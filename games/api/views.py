@@ -68,6 +68,19 @@ class GameDetailView(APIView):
         return Response(services.game_state(user=request.user, game_id=game_id, at=at))
 
 
+    @extend_schema(tags=GAME_TAG, request=None, responses={
+        204: None,
+        **refusals({403: "Only the game's creator (seat 0) cancels it (`forbidden`).",
+                    409: "The game has started, or is over or cancelled (`game_not_open`); a game being played is "
+                         "left by `concede`."}),
+    }, description="Cancel an open game (its creator): the game's status becomes `cancelled` (event "
+                   "`game.cancelled`), it leaves the lobby's open games, and CCG player decks brought to it are "
+                   "free again. Answers 204.")
+    def delete(self, request, game_id):
+        services.game_cancel(user=request.user, game_id=game_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 class GameJoinView(APIView):
     @extend_schema(tags=GAME_TAG, request=s.GameJoinSerializer, responses={
         200: s.GameStateSerializer,
@@ -92,6 +105,20 @@ class GameStartView(APIView):
     })
     def post(self, request, game_id):
         return Response(services.game_start(user=request.user, game_id=game_id))
+
+
+class GameLeaveView(APIView):
+    @extend_schema(tags=GAME_TAG, request=None, responses={
+        204: None,
+        **refusals({403: "You have no seat in this game (`forbidden`).",
+                    409: "The game has started, or is over or cancelled (`game_not_open`): a game being played is "
+                         "left by `concede`."}),
+    }, description="Give up your seat at an open table (event `player.left`): later seats move down one, and a "
+                   "CCG player deck you brought is free again. The creator's leaving cancels the game (event "
+                   "`game.cancelled`, as `DELETE /games/{id}/`). Answers 204.")
+    def post(self, request, game_id):
+        services.game_leave(user=request.user, game_id=game_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class GameEventsView(APIView):

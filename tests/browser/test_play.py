@@ -422,3 +422,47 @@ def test_odds_and_evens_plays_in_the_browser_with_no_page_of_its_own(served, see
     assert ann.evaluate("window.playClient.live.round") == 2 and len(sums) == 1 and 2 <= sums[0] <= 10
     ann.screenshot(path=screenshots / "odds-and-evens.png", full_page=True)
     assert not ann.problems and not bob.problems
+
+
+@pytest.mark.parametrize("served", ["debug"], indirect=True)
+def test_a_player_leaves_an_open_table_and_its_creator_cancels_it(served, seed_decks, browser_contexts,
+                                                                 screenshots):
+    """Issue 34, "Live tables": "`POST /games/{id}/leave/` frees a player's seat in an open game ...
+    `DELETE /games/{id}/` by the creator cancels an open game (204; the game then shows status `cancelled` and
+    leaves the lobby)". The table offers "Leave the table" to a seated player and "Cancel game" to its creator,
+    from the listed moves; every page follows live, and the log says what happened."""
+    ann = sign_up(browser_contexts(), served, "ann")
+    bob = sign_up(browser_contexts(), served, "bob")
+    cat = sign_up(browser_contexts(), served, "cat")
+    game_id = create_game(ann, DECK, ruleset="dvorak", max_players=3)
+    join_from_lobby(bob, game_id)
+    expect(bob.get_by_role("button", name="Leave the table")).to_be_visible(timeout=WAIT_MS)
+    expect(ann.get_by_role("button", name="Cancel game")).to_be_visible(timeout=WAIT_MS)
+    mark_no_reload(ann, bob)
+
+    click_move(bob, "leave")
+    # Bob is a spectator of the open table again, who may join it; Ann's page saw him go, live.
+    expect(bob.locator("button.join")).to_be_visible(timeout=WAIT_MS)
+    expect(ann.locator("#players")).not_to_contain_text("bob", timeout=WAIT_MS)
+    expect(ann.locator("#log")).to_contain_text("bob left the table, giving up seat 1", timeout=WAIT_MS)
+    assert outside_playwright(lambda: list(Game.objects.get(pk=game_id).seats.values_list("user__username", flat=True))) \
+        == ["ann"]
+
+    join_from_lobby(cat, game_id)  # the freed seat is taken
+    expect(ann.locator("#players")).to_contain_text("cat", timeout=WAIT_MS)
+    ann.screenshot(path=screenshots / "table-open-after-leaving.png", full_page=True)
+    click_move(ann, "cancel")
+    for page in (ann, cat):
+        expect_status(page, "cancelled")
+        expect(page.locator("#moves")).to_contain_text("The game was cancelled.", timeout=WAIT_MS)
+    expect(ann.locator("#log")).to_contain_text("ann cancelled the game", timeout=WAIT_MS)
+    ann.screenshot(path=screenshots / "table-cancelled.png", full_page=True)
+    assert_not_reloaded(ann, bob)
+    assert outside_playwright(lambda: Game.objects.get(pk=game_id).status) == "cancelled"
+
+    # The lobby's open games no longer hold it.
+    bob.goto(f"{served}/play/")
+    expect(bob.locator("#open-games")).to_be_visible(timeout=WAIT_MS)
+    bob.locator("#my-games tr, #my-games td").first.wait_for(timeout=WAIT_MS)
+    expect(bob.locator(f"#open-games tr[data-game='{game_id}']")).to_have_count(0)
+    assert not ann.problems and not bob.problems and not cat.problems

@@ -105,7 +105,8 @@ def play(ruleset: str, game_deck: dict, players: int, seed: int, *, options: dic
     for seat in range(1, players):
         send(seat, {"type": "join"})
     for _ in range(max_commands):
-        offered = [(seat, move) for seat in range(players) for move in legal_moves(state, seat)]
+        offered = [(seat, move) for seat in range(players) for move in legal_moves(state, seat)
+                   if move["type"] not in ("leave", "cancel", "abandon")]  # these players play their games out
         if not offered or state.status not in ACTIVE_STATUSES:
             break
         seat, move = chooser.choice(offered)

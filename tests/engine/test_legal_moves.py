@@ -180,8 +180,10 @@ def play_dvorak(seed: int, deck: str, players: int, variant: str, creative: bool
             continue
         if game.state.status not in ("open", "active", "voting"):
             break
-        # Giving the game up (``abandon``) is each player's own choice: these players play it to its end.
-        choices = [(seat, move) for seat, moves in listed.items() for move in moves if move["type"] != "abandon"]
+        # Giving the game up (``abandon``), or the table before it starts (``leave``, ``cancel``), is each player's
+        # own choice: these players play it to its end.
+        choices = [(seat, move) for seat, moves in listed.items() for move in moves
+                   if move["type"] not in ("abandon", "leave", "cancel")]
         if chooser.random() < 0.15 and game.state.status == "active":
             seat = chooser.randrange(players)
             # Now and then a card's effect or a proposal, so the legal moves meet the states those make.
@@ -228,8 +230,8 @@ def test_dvorak_lists_the_discard_down_to_the_hand_limit_as_a_choice_of_cards():
 def test_a_spectator_and_a_finished_game_have_no_moves():
     game = Game("dvorak", seed_deck("socialism"), 2, seed=2)
     assert legal_moves(game.state, None) == []
-    assert legal_moves(game.state, 1) == []  # only seat 0 starts a game
-    assert legal_moves(game.state, 0) == [{"type": "start"}]
+    assert legal_moves(game.state, 1) == [{"type": "leave"}]  # only seat 0 starts a game; the others may leave it
+    assert legal_moves(game.state, 0) == [{"type": "start"}, {"type": "cancel"}]
     game.send(0, {"type": "start"})
     game.send(1, {"type": "concede"})
     assert game.state.status == "finished"

@@ -140,9 +140,9 @@ def test_seat_zero_is_offered_start_once_the_table_may_start_whatever_the_rulese
     ann, bob = client_for(make_user("ann")), client_for(make_user("bob"))
     game_id = ann.post("/api/v1/games/", {"deck": deck, "ruleset": ruleset, "max_players": 2},
                        format="json").json()["id"]
-    assert moves_of(ann, game_id)["moves"] == []  # alone at the table
+    assert moves_of(ann, game_id)["moves"] == [{"type": "cancel"}]  # alone at the table: give it up, or wait
     bob.post(f"/api/v1/games/{game_id}/join/", {}, format="json")
-    assert moves_of(ann, game_id)["moves"] == [{"type": "start"}]
-    assert moves_of(bob, game_id)["moves"] == []
+    assert moves_of(ann, game_id)["moves"] == [{"type": "start"}, {"type": "cancel"}]
+    assert moves_of(bob, game_id)["moves"] == [{"type": "leave"}]
     started = ann.post(f"/api/v1/games/{game_id}/commands/", {"type": "start"}, format="json")
     assert started.status_code == 201, started.content

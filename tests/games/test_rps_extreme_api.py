@@ -91,7 +91,7 @@ def test_the_seed_deck_creates_a_game_of_its_own_ruleset(rps_deck, make_user, cl
     assert game["players"] == [{"seat": 0, "username": "ann", "team": None, "status": "playing",
                                 "counters": {"points": 0}}]
     assert game["winners"] == [] and game["deck"] == {"slug": SLUG, "title": "Rock Paper Scissors Extreme deck"}
-    assert moves_of(ann, game["id"]) == {"version": 2, "moves": []}
+    assert moves_of(ann, game["id"]) == {"version": 2, "moves": [{"type": "cancel"}]}  # alone: no start yet
 
 
 @pytest.mark.django_db
@@ -113,7 +113,8 @@ def test_a_third_player_is_refused_and_seat_0_starts(rps_deck, make_user, client
     assert bob.post(f"/api/v1/games/{game_id}/join/", {}, format="json").status_code == 200
     full = cy.post(f"/api/v1/games/{game_id}/join/", {}, format="json")
     assert full.status_code == 409 and full.json()["error"]["code"] == "limit_reached"
-    assert moves_of(ann, game_id)["moves"] == [{"type": "start"}] and moves_of(bob, game_id)["moves"] == []
+    assert moves_of(ann, game_id)["moves"] == [{"type": "start"}, {"type": "cancel"}]
+    assert moves_of(bob, game_id)["moves"] == [{"type": "leave"}]
     started = ann.post(f"/api/v1/games/{game_id}/start/").json()
     assert started["status"] == "active" and started["board"]["phase"] == "throw"
     assert len(started["board"]["center"]) == 3 and started["board"]["supply"] == {"count": 27}

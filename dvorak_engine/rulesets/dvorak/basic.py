@@ -882,6 +882,19 @@ class DvorakRuleset(CreativeRules, ClaimRules, AbandonRules, DvorakViews, Dvorak
             cards={**table.cards, **cards_from_json(cards)},
             owners={**table.owners, **{card["id"]: data["seat"] for card in cards}}))
 
+    def left(self, state: GameState, seat: int) -> GameState:
+        """A player leaves the open table: their player and the cards they brought (a CCG player deck's, a
+        Multi-Deck side's copy) go with them; the cards of later seats are owned by their new seat numbers."""
+        state = super().left(state, seat)
+        table = state.table
+        gone = {card for card, owner in table.owners.items() if owner == seat}
+        if not table.owners:
+            return state
+        return state.with_table(
+            cards={card_id: card for card_id, card in table.cards.items() if card_id not in gone},
+            owners={card: owner - 1 if owner > seat else owner
+                    for card, owner in table.owners.items() if card not in gone})
+
     @applies("rule.set", shows=dict.fromkeys(
         ("source", "param", "value", "seat", "card", "deny", "by", "until", "turns"), PUBLIC))
     def apply_rule_set(self, state: GameState, event: Event) -> GameState:

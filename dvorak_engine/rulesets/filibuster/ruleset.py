@@ -698,6 +698,17 @@ class FilibusterRuleset(Ruleset):
                                 owners={**table.owners, **dict.fromkeys(ids, data["seat"])},
                                 players=(*table.players, player))
 
+    def left(self, state: GameState, seat: int) -> GameState:
+        """A player leaves the open table: their player and their deck's cards go with them; the cards of later
+        seats are owned by their new seat numbers."""
+        state = super().left(state, seat)
+        table = state.table
+        gone = {card for card, owner in table.owners.items() if owner == seat}
+        return state.with_table(
+            cards={card_id: card for card_id, card in table.cards.items() if card_id not in gone},
+            owners={card: owner - 1 if owner > seat else owner
+                    for card, owner in table.owners.items() if card not in gone})
+
     @applies("filibuster.started", shows=_public("seats"))
     def apply_started(self, state: GameState, event: Event) -> GameState:
         return replace(state, status=ACTIVE)

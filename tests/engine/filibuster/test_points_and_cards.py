@@ -150,7 +150,7 @@ def test_a_game_needs_a_campaign_card_in_some_deck():
     deck = {"slug": "g", "title": "Gambits only", "cards": [{"title": "G", "type": "Gambit", "corner_value": "1"}]}
     t = Table(2, deck=deck, start=False)
     assert t.refused(0, {"type": "start"}).code == "not_enough_cards"
-    assert t.moves(0) == []
+    assert t.moves(0) == [{"type": "cancel"}]  # not start: the table may only be given up
 
 
 def test_at_beginning_helper_leaves_the_campaign_to_the_pitcher():

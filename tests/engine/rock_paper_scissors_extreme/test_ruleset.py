@@ -71,7 +71,8 @@ def test_the_registry_names_the_ruleset_and_the_seed_deck_names_it_too():
 def test_a_new_game_waits_for_two_players_and_seat_0_starts_it():
     game = Game(start=False)
     assert game.state.status == "open" and view_state(game.state, 0)["board"] is None
-    assert legal_moves(game.state, 0) == [{"type": "start"}] and legal_moves(game.state, 1) == []
+    assert legal_moves(game.state, 0) == [{"type": "start"}, {"type": "cancel"}]
+    assert legal_moves(game.state, 1) == [{"type": "leave"}]
     with pytest.raises(DomainError) as refused:
         decide(game.state, {"type": "join"}, actor=Actor(user_id=3, username="cy"), rng=game.rng)
     assert refused.value.code == "limit_reached"

@@ -82,10 +82,11 @@
     const username = document.querySelector(".account .who")?.textContent;
     const [mine, open, all] = await Promise.all([
       allPages(API + "games/?mine=1"), allPages(API + "games/?status=open"), allPages(API + "games/")]);
-    fill("my-games", mine, (game) => tableLink(game, ["finished", "abandoned"].includes(game.status) ? "Replay" : "Open table"));
+    fill("my-games", mine, (game) => tableLink(game, ["finished", "abandoned", "cancelled"].includes(game.status) ? "Replay" : "Open table"));
     const joinable = open.filter((game) => !game.players.includes(username) && game.players.length < game.max_players);
     fill("open-games", joinable, (game) => el("button", { type: "button", onclick: () => join(game) }, "Join"));
-    const watchable = all.filter((game) => !game.players.includes(username));
+    // A cancelled game was never played: nothing to watch.
+    const watchable = all.filter((game) => !game.players.includes(username) && game.status !== "cancelled");
     fill("watch-games", watchable, (game) => tableLink(game, "Watch"));
   }
 

@@ -43,7 +43,8 @@
     return card ? card.title || card.name : null;
   }
   const describe = Describe.make({ seatName, cardName });
-  const ACTOR_LED = new Set(["game.created", "game.started", "dice.rolled", "draw_pile.refilled", "pile.shuffled"]);
+  const ACTOR_LED = new Set(["game.created", "game.started", "dice.rolled", "draw_pile.refilled", "pile.shuffled",
+    "player.left", "game.cancelled"]);
 
   /* ---- reading ---- */
   const read = config.signed_in
@@ -148,8 +149,9 @@
     try {
       const headers = { "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) };
       if (listedAt !== undefined) headers["If-Match"] = `"${listedAt}"`;
-      const url = command.type === "start" ? `${GAME}start/` : `${GAME}commands/`;
-      const answer = await api("POST", url, command.type === "start" ? undefined : command, headers);
+      // Starting, leaving and cancelling have endpoints of their own (leaving and cancelling answer 204).
+      const own = { start: ["POST", `${GAME}start/`], leave: ["POST", `${GAME}leave/`], cancel: ["DELETE", GAME] }[command.type];
+      const answer = own ? await api(own[0], own[1], undefined, headers) : await api("POST", `${GAME}commands/`, command, headers);
       if (answer && answer.events) handleEvents(answer.events);
       await refresh();
       return true;
@@ -177,7 +179,11 @@
     return cardName(value) || String(value);
   }
 
+  // The open table's ways out, named as a player would say them.
+  const MOVE_NAMES = { leave: "Leave the table", cancel: "Cancel game" };
+
   function moveLabel(move) {
+    if (MOVE_NAMES[move.type]) return MOVE_NAMES[move.type];
     const parts = [move.type.replace(/_/g, " ")];
     const fixed = Object.entries(move).filter(([k, v]) => k !== "type" && !isChoice(v));
     for (const [key, value] of fixed) {
@@ -207,7 +213,9 @@
       return;
     }
     if (!client.moves.length) {
-      box.append(el("p", { class: "muted" }, state && ["finished", "abandoned"].includes(state.status) ? "The game is over." : "Nothing is yours to do now: waiting for the others."));
+      const over = state && ["finished", "abandoned"].includes(state.status);
+      const cancelled = state && state.status === "cancelled";
+      box.append(el("p", { class: "muted" }, cancelled ? "The game was cancelled." : over ? "The game is over." : "Nothing is yours to do now: waiting for the others."));
       return;
     }
     const list = el("ul", { class: "move-list" });
@@ -346,7 +354,7 @@
      destroy; Dvorak's set_rule) and whatever no form above covers. The server checks it like any other. */
   function renderAnyCommand() {
     const state = client.state;
-    const usable = state && state.you !== null && config.signed_in && client.replayAt === null && !["finished", "abandoned"].includes(state.status);
+    const usable = state && state.you !== null && config.signed_in && client.replayAt === null && !["finished", "abandoned", "cancelled"].includes(state.status);
     $("command-panel").hidden = !usable;
     const box = $("command");
     if (!usable || box.childNodes.length) return;  // kept as typed across updates
