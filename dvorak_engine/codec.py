@@ -3,8 +3,8 @@
 A ruleset's state needs no code of its own to be snapshotted: tuples, dicts, nested dataclasses, optional values
 and plain JSON values are read back as the type hints say (a ``dict[str, X]``'s keys are strings in JSON).
 
-A field added to a state after games were stored is marked ``ADDED`` in its metadata (``added_field``, or
-``public(..., added=True)``): a snapshot without it reads it as its default, and ``to_json_as_before`` writes a
+A field added to a state after games were stored is marked ``ADDED`` in its metadata
+(``visibility.public(..., added=True)``): a snapshot without it reads it as its default, and ``to_json_as_before`` writes a
 state leaving it out while it holds its default, so a game that never used it is written byte for byte as it was
 before the field was added (how the recorded streams are compared).
 """
@@ -22,11 +22,6 @@ from typing import Any
 from dvorak_engine.values import plain_fields
 
 ADDED = "codec.added"
-
-
-def added_field(default: Any = dataclasses.MISSING, *, default_factory: Any = dataclasses.MISSING) -> Any:
-    """A field (seen by nobody) added after games were stored: written only when it is not its default."""
-    return dataclasses.field(default=default, default_factory=default_factory, metadata={ADDED: True})
 
 
 def to_json_as_before(value: Any) -> Any:

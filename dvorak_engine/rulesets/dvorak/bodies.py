@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dvorak_core.rule_params import NUMBERS
 from dvorak_engine.bodies import (
     Body,
     any_field,
@@ -53,7 +54,8 @@ DRAW = Body("The turn's draw: stage draw → play. An empty draw pile is first r
             "pile.",
             {"count": whole_field("How many cards you draw, only where the server does not hold the number (the "
                                   "state's `unenforced` lists `draws_per_turn`): as the Special Rule says. By default "
-                                  "the Basic Rules' one.", required=False, low=0, high=20)})
+                                  "the Basic Rules' one.", required=False, low=NUMBERS["draws_per_turn"][0],
+                                  high=NUMBERS["draws_per_turn"][1])})
 PLAY = Body(
     "Play a card from your hand: a Thing (onto another Thing with `onto`) or an Action, within the turn's limits, "
     "or out of turn when its text allows.",

@@ -243,8 +243,10 @@ class DvorakState:
         for rule in self.special_rules:
             if rule.effect is not None or fixed.get(rule.id) is not None:
                 continue  # understood: what it sets is enforced (its params)
-            set_by_it = {m.param for m in self.modifiers if m.source == rule.id}
-            suspended.update(p for p in named_numbers(rule.text) if p not in rule.params and p not in set_by_it)
+            named = [p for p in named_numbers(rule.text) if p not in rule.params]
+            if named:
+                set_by_it = {m.param for m in self.modifiers if m.source == rule.id}
+                suspended.update(p for p in named if p not in set_by_it)
         return tuple(p for p in ENFORCED_NUMBERS if p in suspended)
 
     def with_player(self, player: Player) -> DvorakState:
