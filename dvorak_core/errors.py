@@ -16,6 +16,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "invalid": 400,
     "unknown_command": 400,
     "forbidden": 403,
+    "not_invited": 403,
     "not_found": 404,
     "not_your_turn": 409,
     "wrong_stage": 409,
@@ -33,6 +34,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "not_citable": 409,
     "effect_not_allowed": 409,
     "win_condition_not_met": 409,
+    "clock_running": 409,
+    "undo_not_possible": 409,
 }
 
 

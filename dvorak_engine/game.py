@@ -13,18 +13,18 @@ import orjson
 
 from dvorak_core.errors import DomainError
 from dvorak_core.event_schemas import current_schema
-from dvorak_engine import codec
+from dvorak_engine import clock, codec
 from dvorak_engine.cards import compact_cards
 from dvorak_engine.events import Actor, Event
 from dvorak_engine.rng import Rng
-from dvorak_engine.ruleset import card_data_refusal
+from dvorak_engine.ruleset import Past, card_data_refusal
 from dvorak_engine.rulesets import get_ruleset
 from dvorak_engine.state import GameState
 from dvorak_engine.state import seat_of as _seat_of
 from dvorak_engine.values import replace
 
 # Bump whenever evolve or the shape of the state changes: snapshots tagged with another version are rebuilt.
-ENGINE_VERSION = "6"
+ENGINE_VERSION = "7"
 MAX_SEATS = 20
 # A game created without "max_players": five seats, or fewer when its ruleset is for fewer (two for a duel).
 DEFAULT_MAX_PLAYERS = 5
@@ -51,6 +51,7 @@ def create_game(
     options: dict,
     creator: Actor,
     rng: Rng,
+    invite: Any = (),
 ) -> list[Event]:
     """The first events of a game: ``game.created`` (the deck copied in) and the creator joining at seat 0."""
     rules = get_ruleset(ruleset)
@@ -72,6 +73,15 @@ def create_game(
                           details={"field": "max_players", "max_players": most})
     if not isinstance(options, dict):
         raise DomainError("\"options\" must be an object.", code="invalid", details={"field": "options"})
+    timing = clock.read_option(options.get("clock"))
+    if timing is not None:
+        options = {**options, "clock": timing}
+    elif "clock" in options:
+        options = {key: value for key, value in options.items() if key != "clock"}
+    if not isinstance(options.get("invite_only", False), bool):
+        raise DomainError("\"options.invite_only\" is true or false.", code="invalid",
+                          details={"field": "options.invite_only"})
+    invited = _invited(invite, creator)
     if sum(_copies(card) for card in deck["cards"]) > MAX_CARDS:
         raise DomainError(f"A game is played with at most {MAX_CARDS} cards.", code="invalid",
                           details={"field": "deck"})
@@ -83,18 +93,33 @@ def create_game(
         own["cards"] = compact_cards(own["cards"])
     # ``may_leave``: a game created since an open table lists leaving and cancelling among its moves.
     created = Event("game.created", {"ruleset": rules.name, "variant": variant, "creative": creative,
-                                     "max_players": max_players, "options": options, **own, "may_leave": True},
+                                     "max_players": max_players, "options": options, **own, "may_leave": True,
+                                     **({"invited": invited} if invited else {})},
                     current_schema("game.created"))
     state = rules.evolve(None, created)
     joined = rules.decide(state, {"type": "join", **rules.creator_join(options)}, actor=creator, rng=rng)
     return [created, *_stamped(joined)]
 
 
-def decide(state: GameState | None, command: Any, *, actor: Actor, rng: Rng) -> list[Event]:
-    """The events a command produces, or DomainError when the rules refuse it. Never changes ``state``."""
+def _invited(invite: Any, creator: Actor) -> list[str]:
+    """The usernames a game's creator invites (``invite``), each once, the creator's own left out."""
+    if invite is None:
+        return []
+    if not isinstance(invite, list | tuple) or not all(isinstance(name, str) and name.strip() for name in invite):
+        raise DomainError("\"invite\" is a list of usernames.", code="invalid", details={"field": "invite"})
+    if len(invite) > MAX_SEATS:
+        raise DomainError(f"At most {MAX_SEATS} players can be invited.", code="invalid", details={"field": "invite"})
+    names = [name.strip() for name in invite]
+    return [name for index, name in enumerate(names) if name not in names[:index] and name != creator.username]
+
+
+def decide(state: GameState | None, command: Any, *, actor: Actor, rng: Rng, now: float | None = None,
+           past: Past | None = None) -> list[Event]:
+    """The events a command produces, or DomainError when the rules refuse it. Never changes ``state``. ``now``:
+    the server's time, read by clocks (``dvorak_engine.clock``); ``past``: the game's history, read by an undo."""
     if state is None:
         raise DomainError("There is no such game.", code="not_found")
-    return _stamped(get_ruleset(state.ruleset).decide(state, command, actor=actor, rng=rng))
+    return _stamped(get_ruleset(state.ruleset).decide(state, command, actor=actor, rng=rng, now=now, past=past))
 
 
 def _stamped(events: list[Event]) -> list[Event]:
@@ -128,6 +153,16 @@ def view_state(state: GameState, viewer: int | None) -> dict:
     choices of a step of simultaneous moves: only the viewer's own), around the ruleset's own view."""
     view = {"status": state.status, "version": state.version, "ruleset": state.ruleset, "you": viewer,
             **get_ruleset(state.ruleset).view(state, viewer), "winners": list(state.winners)}
+    if any(seat.bot for seat in state.seats) and isinstance(view.get("players"), list):
+        levels = {seat.seat: seat.bot for seat in state.seats if seat.bot}
+        view["players"] = [{**player, "bot": levels[player["seat"]]}
+                           if isinstance(player, dict) and player.get("seat") in levels else player
+                           for player in view["players"]]
+    timing = clock.view(state)
+    if timing is not None:
+        view["clock"] = timing
+    if state.undo:
+        view["undo"] = {"to": state.undo["to"], "by": state.undo["by"], "accepted": list(state.undo["accepted"])}
     if state.choosing:
         view["choices"] = {
             "waiting_for": [seat for seat in state.choosing if str(seat) not in state.choices],
@@ -146,7 +181,8 @@ def legal_moves(state: GameState, viewer: int | None) -> list[dict]:
     if viewer is None:
         return []
     rules = get_ruleset(state.ruleset)
-    return [*rules.start_moves(state, viewer), *rules.open_table_moves(state, viewer), *rules.legal_moves(state, viewer)]
+    return [*rules.start_moves(state, viewer), *rules.open_table_moves(state, viewer), *rules.live_moves(state, viewer),
+            *rules.legal_moves(state, viewer)]
 
 
 def deck_after_game(state: GameState) -> dict:

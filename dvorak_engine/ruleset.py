@@ -41,15 +41,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from dvorak_core.card_data import INVALID, MISSING, card_problem, cards_named
 from dvorak_core.errors import DomainError
-from dvorak_engine import visibility
-from dvorak_engine.bodies import Body, server_field, text_field
+from dvorak_engine import clock, codec, visibility
+from dvorak_engine.bodies import Body, flag_field, server_field, text_field, whole_field
 from dvorak_engine.events import Actor, Event
 from dvorak_engine.rng import Rng, SeededRng
 from dvorak_engine.state import (
+    ABANDONED,
     ACTIVE,
     CANCELLED,
     ELIMINATED,
@@ -67,13 +68,25 @@ STANDARD = "standard"
 MAX_TEAM_NAME = 60  # the seat projection's column
 
 
+class Past(Protocol):
+    """The game's history, as the server hands it to a command that needs it (an undo): never read in replay."""
+
+    def state(self, version: int) -> GameState: ...
+
+    def events(self, after: int) -> list[Event]: ...
+
+
 @dataclass(frozen=True)
 class CommandContext:
-    """Who sent a command (``seat`` is None for someone not playing) and the randomness to decide it with."""
+    """Who sent a command (``seat`` is None for someone not playing), the randomness to decide it with, the time
+    the server decides it at (``now``, seconds since the epoch; None where no clock is read) and the game's
+    history (``past``, for an undo)."""
 
     actor: Actor
     seat: int | None
     rng: Rng
+    now: float | None = None
+    past: Past | None = None
 
 
 def command(command_type: str, *, body: Body | None = None, seated: bool = True, active: bool = True,
@@ -118,15 +131,26 @@ def redacts(event_type: str) -> Callable:
 # The core's part of the events it applies itself, and who sees it.
 CORE_SHOWS: dict[str, dict[str, Shows]] = {
     "game.created": {"ruleset": PUBLIC, "variant": PUBLIC, "creative": PUBLIC, "max_players": PUBLIC,
-                     "options": PUBLIC, "may_leave": PUBLIC},
+                     "options": PUBLIC, "may_leave": PUBLIC, "invited": PUBLIC},
     # `user_id` is the server's own key of a seat: undeclared, so no client sees it (the username names the player).
-    "player.joined": {"seat": PUBLIC, "username": PUBLIC, "team": PUBLIC},
+    "player.joined": {"seat": PUBLIC, "username": PUBLIC, "team": PUBLIC, "bot": PUBLIC},
     "choices.requested": {"seats": PUBLIC},
     "choice.made": {"seat": PUBLIC, "choice": OWNER},
     "choices.revealed": {"choices": PUBLIC},
     "player.left": {"seat": PUBLIC},
     "game.cancelled": {"by": PUBLIC},
+    "clock.set": {"deadlines": PUBLIC, "banks": PUBLIC},
+    "clock.expired": {"seats": PUBLIC},
+    "game.won_on_time": {"winners": PUBLIC},
+    "undo.requested": {"to": PUBLIC, "by": PUBLIC},
+    "undo.answered": {"seat": PUBLIC, "accept": PUBLIC},
+    # The state the game goes back to is the server's: its hands and piles are nobody's to see in the event.
+    "game.undone": {"to": PUBLIC},
 }
+
+# The commands a player may send whatever the game waits on, which a clock does not wait for and a computer
+# player does not choose among its moves: giving up, leaving, and answering an undo.
+FREE_MOVES = frozenset({"abandon", "withdraw", "concede", "leave", "cancel", "undo", "undo_answer", "expire"})
 
 
 class Unfolding:
@@ -238,7 +262,17 @@ class Ruleset:
 
     # --- commands ---------------------------------------------------------------------------------------
 
-    def decide(self, state: GameState | None, command_body: Any, *, actor: Actor, rng: Rng) -> list[Event]:
+    def decide(self, state: GameState | None, command_body: Any, *, actor: Actor, rng: Rng,
+               now: float | None = None, past: Past | None = None) -> list[Event]:
+        """The events of a command, or DomainError. In a clocked game decided at ``now``, followed by the clock's
+        ``clock.set`` where the command changed what the game waits on (``dvorak_engine.clock``)."""
+        events = self._decided(state, command_body, actor=actor, rng=rng, now=now, past=past)
+        if now is not None and state is not None and state.deadlines.keys() | state.options.get("clock", {}).keys():
+            events = [*events, *clock.after_command(self, state, events, seat_of(state, actor.user_id), now)]
+        return events
+
+    def _decided(self, state: GameState | None, command_body: Any, *, actor: Actor, rng: Rng,
+                 now: float | None, past: Past | None) -> list[Event]:
         if state is None:
             raise DomainError("There is no such game.", code="not_found")
         if not isinstance(command_body, dict) or not isinstance(command_body.get("type"), str):
@@ -258,7 +292,7 @@ class Ruleset:
             raise DomainError("A proposal is open; vote on it first.", code="vote_in_progress")
         if active and state.status != ACTIVE:
             raise DomainError("This game is not being played now.", code="game_not_active")
-        return getattr(self, attribute)(state, command_body, CommandContext(actor, seat, rng))
+        return getattr(self, attribute)(state, command_body, CommandContext(actor, seat, rng, now, past))
 
     def takes_part(self, state: GameState, seat: int) -> bool:
         """Whether a seated player may send commands now: not once knocked out. A ruleset that brings its
@@ -271,7 +305,8 @@ class Ruleset:
         {"team": text_field("Team games: the team you join.", required=False, null=True, high=MAX_TEAM_NAME,
                             trim=True, refusal="\"team\" names a team."),
          "player_deck": server_field("A CCG game is joined with POST /games/{id}/join/, which checks the player "
-                                     "deck.")}))
+                                     "deck."),
+         "bot": server_field("A computer player is seated by the game's creator with POST /games/{id}/bots/.")}))
     def join(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
         if state.status != OPEN:
             raise DomainError("This game has already started.", code="game_not_open")
@@ -280,8 +315,15 @@ class Ruleset:
         if len(state.seats) >= state.max_players:
             raise DomainError("This game is full.", code="limit_reached",
                               details={"max_players": state.max_players})
+        bot = command_body.get("bot")
+        if (state.options.get("invite_only") and state.seats and bot is None
+                and ctx.actor.username not in state.invited):
+            raise DomainError("Only the players invited may join this game (its `options.invite_only`).",
+                              code="not_invited")
         seat, team = len(state.seats), read_team(command_body)
         own = self.joined(state, seat=seat, team=team, body=command_body, rng=ctx.rng)
+        if bot is not None:
+            own = {**own, "bot": bot}
         return [Event("player.joined", {"seat": seat, "user_id": ctx.actor.user_id,
                                         "username": ctx.actor.username, "team": team, **own})]
 
@@ -322,6 +364,128 @@ class Ruleset:
         if ctx.seat != 0:
             raise DomainError("Only the game's creator (seat 0) can cancel it.", code="forbidden")
         return [Event("game.cancelled", {"by": 0})]
+
+    # --- live tables: clocks, undo, computer players -------------------------------------------------------
+
+    # The event types that show a seat something it could not see before (a card drawn, a card turned up, dice
+    # thrown): a game is never taken back across one (``undo``), and a computer player never looks ahead through
+    # one (``dvorak_engine.bots``). The core's own: the reveal of secret choices.
+    reveals: ClassVar[frozenset[str]] = frozenset()
+
+    def revealing(self, event_type: str) -> bool:
+        return event_type == "choices.revealed" or event_type in self.reveals
+
+    def awaited(self, state: GameState) -> tuple[int, ...]:
+        """The seats the game waits on now (a clock runs for each): by default, during a secret choice the seats
+        that have not chosen, else every seat still in the game with a move to make other than ``FREE_MOVES``.
+        A ruleset says it more cheaply, and more exactly, from its own state (whose turn it is, who must vote)."""
+        if state.status not in (ACTIVE, VOTING):
+            return ()
+        if state.choosing:
+            return tuple(seat for seat in state.choosing if str(seat) not in state.choices)
+        return tuple(seat.seat for seat in state.seats if self.takes_part(state, seat.seat)
+                     and any(move["type"] not in FREE_MOVES for move in self.legal_moves(state, seat.seat)))
+
+    def timed_out(self, state: GameState, seats: list[int], ctx: CommandContext) -> list[Event]:
+        """How the game goes on once the seats named have run out of time: ``state`` already has them out of the
+        game (``clock.expired``). By default nothing more; a ruleset whose turn, vote or throw was waiting on one of
+        them moves it on here. When one side is left standing the core ends the game (``game.won_on_time``)."""
+        return []
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """How good the game looks for ``seat``, from the seat's own view (``view_state``): what a ``greedy``
+        computer player maximises looking one move ahead. By default nothing but winning and losing counts; each
+        ruleset says what else does (points, cards in play, Electability...), in its docs."""
+        return 0.0
+
+    @command("expire", seated=False, active=False, voting=True, body=Body(
+        "Sent by the server's clock: every seat whose deadline has passed runs out of time (`clock.expired`) and "
+        "is out of the game. Refused (409 `clock_running`) while no deadline has passed."))
+    def expire(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        if state.status not in (ACTIVE, VOTING):
+            raise DomainError("This game is not being played now.", code="game_not_active")
+        late = clock.late_seats(state, ctx.now) if ctx.now is not None else []
+        if not late:
+            raise DomainError("No clock of this game has run out.", code="clock_running")
+        unfolding = Unfolding(self, state, ctx.rng)
+        unfolding.add("clock.expired", seats=late)
+        unfolding.extend(self.timed_out(unfolding.state, late, ctx))
+        if unfolding.state.status not in (FINISHED, ABANDONED):
+            sides = clock.sides_standing(unfolding.state)
+            if len(sides) <= 1:
+                unfolding.add("game.won_on_time", winners=sides[0] if sides else [])
+        return unfolding.events
+
+    @command("undo", voting=True, body=Body(
+        "Ask to take the game back to the state it had at version `to`; every other player still in the game "
+        "answers with `undo_answer`. Refused (409 `undo_not_possible`) across an event that showed a seat a card "
+        "it could not see before (a draw, a reveal, a throw), or to before the game started.",
+        {"to": whole_field("The version to go back to: the game's state as it was after that event.", low=1)},
+        ({"to": 12},)))
+    def undo(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        if state.undo:
+            raise DomainError("An undo is already asked for; it is answered first.", code="denied",
+                              details={"undo": dict(state.undo)})
+        to = command_body["to"]
+        self._may_go_back(state, to, ctx)
+        requested = Event("undo.requested", {"to": to, "by": ctx.seat})
+        return [requested, *self._undo_if_agreed(self.evolve(state, requested), ctx)]
+
+    @command("undo_answer", voting=True, body=Body(
+        "Answer the undo another player asked for: `accept` true or false. Once every other player still in the "
+        "game has accepted, the game goes back (`game.undone`); one refusal ends the request.",
+        {"accept": flag_field("Whether you agree to take the game back.")}, ({"accept": True}, {"accept": False})))
+    def undo_answer(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+        if not state.undo:
+            raise DomainError("Nobody has asked to undo.", code="denied")
+        if ctx.seat not in self._undo_answerers(state) or ctx.seat in state.undo["accepted"]:
+            raise DomainError("Your answer is not awaited.", code="denied")
+        answered = Event("undo.answered", {"seat": ctx.seat, "accept": command_body["accept"]})
+        if not command_body["accept"]:
+            return [answered]
+        return [answered, *self._undo_if_agreed(self.evolve(state, answered), ctx)]
+
+    def _undo_answerers(self, state: GameState) -> list[int]:
+        return [seat.seat for seat in state.seats
+                if seat.seat != state.undo.get("by") and self.takes_part(state, seat.seat)]
+
+    def _undo_if_agreed(self, state: GameState, ctx: CommandContext) -> list[Event]:
+        if any(seat not in state.undo["accepted"] for seat in self._undo_answerers(state)):
+            return []
+        to = state.undo["to"]
+        past = self._may_go_back(state, to, ctx)
+        return [Event("game.undone", {"to": to, "state": codec.to_json(past)})]
+
+    def _may_go_back(self, state: GameState, to: int, ctx: CommandContext) -> GameState:
+        """The state at version ``to``, if the game may be taken back to it."""
+        if not 1 <= to < state.version or ctx.past is None:
+            raise DomainError(f"The game can be taken back only to a version before its own ({state.version}).",
+                              code="invalid", details={"field": "to"})
+        past = ctx.past.state(to)
+        if past.status not in (ACTIVE, VOTING):
+            raise DomainError("A game is taken back only to a version at which it was being played.",
+                              code="undo_not_possible", details={"to": to})
+        for version, event in enumerate(ctx.past.events(to), start=to + 1):
+            if self.revealing(event.type):
+                raise DomainError(f"Event {version} ({event.type}) showed a card or a throw that no one can un-see: "
+                                  "the game cannot be taken back across it.", code="undo_not_possible",
+                                  details={"to": to, "version": version, "type": event.type})
+        return past
+
+    @applies("game.undone")
+    def apply_game_undone(self, state: GameState, event: Event) -> GameState:
+        """The game as it was at version ``to``; its clock goes on from now (the next ``clock.set``) and the
+        request is over. The version goes on counting: nothing is deleted."""
+        data = event.data["state"]
+        envelope = codec.from_json(GameState, {key: value for key, value in data.items() if key != "table"})
+        table = codec.from_json(self.State, data["table"]) if data.get("table") is not None else None
+        return replace(envelope, table=table, deadlines=state.deadlines, banks=state.banks, undo={})
+
+    def live_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
+        """``undo_answer`` for a player whose answer to an undo is awaited."""
+        if not state.undo or seat not in self._undo_answerers(state) or seat in state.undo["accepted"]:
+            return []
+        return [{"type": "undo_answer", "accept": True}, {"type": "undo_answer", "accept": False}]
 
     @command("start", active=False, body=Body("Start the game (seat 0; as `POST /games/{id}/start/`)."))
     def start(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
@@ -517,12 +681,13 @@ def choose(count: int, values: Iterable[Any], *, as_list: bool = True) -> dict[s
 def _game_created(state: GameState | None, event: Event) -> GameState:
     data = event.data
     return GameState(ruleset=data["ruleset"], max_players=data["max_players"], options=data["options"],
-                     may_leave=data.get("may_leave", False))
+                     may_leave=data.get("may_leave", False), invited=tuple(data.get("invited", ())))
 
 
 def _player_joined(state: GameState, event: Event) -> GameState:
     data = event.data
-    seat = Seat(seat=data["seat"], user_id=data["user_id"], username=data["username"], team=data.get("team"))
+    seat = Seat(seat=data["seat"], user_id=data["user_id"], username=data["username"], team=data.get("team"),
+                bot=data.get("bot"))
     return replace(state, seats=(*state.seats, seat))
 
 
@@ -549,7 +714,22 @@ def _choices_revealed(state: GameState, event: Event) -> GameState:
     return replace(state, choosing=(), choices={})
 
 
+def _undo_requested(state: GameState, event: Event) -> GameState:
+    return replace(state, undo={"to": event.data["to"], "by": event.data["by"], "accepted": []})
+
+
+def _undo_answered(state: GameState, event: Event) -> GameState:
+    if not event.data["accept"]:
+        return replace(state, undo={})
+    return replace(state, undo={**state.undo, "accepted": [*state.undo["accepted"], event.data["seat"]]})
+
+
 _CORE_APPLIERS: dict[str, Callable[[Any, Event], GameState]] = {
+    "clock.set": clock.apply_set,
+    "clock.expired": clock.apply_expired,
+    "game.won_on_time": clock.apply_won_on_time,
+    "undo.requested": _undo_requested,
+    "undo.answered": _undo_answered,
     "game.created": _game_created,
     "player.joined": _player_joined,
     "player.left": _player_left,

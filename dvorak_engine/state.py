@@ -41,6 +41,8 @@ class Seat:
     username: str = public()
     team: str | None = public(None)
     status: str = public(PLAYING)
+    # A computer player's level (``random`` or ``greedy``), None for a person: seated by the game's creator.
+    bot: str | None = public(None, added=True)
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,16 @@ class GameState:
     # Whether its players may leave it while it is open, and its creator cancel it, by listed moves: games created
     # since (``game.created``'s ``may_leave``). A game created before lists its open table's moves as it did.
     may_leave: bool = public(False, added=True)
+    # The clock of a game created with ``options.clock`` (``dvorak_engine.clock``): each waited-on seat's deadline
+    # (seconds since the epoch, by seat as a string), and under a bank clock each seat's bank of seconds. Set only
+    # by events (``clock.set``, ``clock.expired``): replay never reads a clock.
+    deadlines: dict[str, float] = public(default_factory=dict, added=True)
+    banks: dict[str, float] = public(default_factory=dict, added=True)
+    # A request to take the game back (``dvorak_engine.undo``): {"to": version, "by": seat, "accepted": [seats]}.
+    undo: dict[str, Any] = public(default_factory=dict, added=True)
+    # The usernames invited to the game (``POST /games/``'s ``invite``); with ``options.invite_only`` only they
+    # may join.
+    invited: tuple[str, ...] = public((), added=True)
 
     @derived
     def chosen(self) -> tuple[int, ...]:

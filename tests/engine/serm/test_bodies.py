@@ -34,7 +34,7 @@ def fillings(move: dict) -> list[dict]:
 
 
 def test_every_command_declares_its_body_with_a_doc_and_examples_that_pass_it():
-    assert set(RULESET.bodies) == COMMANDS | {"join", "start", "leave", "cancel"}
+    assert set(RULESET.bodies) == COMMANDS | {"join", "start", "leave", "cancel", "expire", "undo", "undo_answer"}
     for command_type in COMMANDS:
         body = RULESET.bodies[command_type]
         assert body.doc and body.examples, command_type
