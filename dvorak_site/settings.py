@@ -183,6 +183,7 @@ LIVE_RESYNC_SECONDS = env.float("LIVE_RESYNC_SECONDS", default=5.0)
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=REDIS_URL or "cache+memory://")
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -198,7 +199,16 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 # Beat: CCG set changes whose deadline has passed are decided (silence is no objection); accepted changes whose
 # build message was lost (Redis away at commit, a purged queue) get a build.
+# The server's clock and computer players (games/background.py): where they run (``thread``: in the server's own
+# process, the default where Celery runs eagerly, as under `make run`; ``celery``: on the worker, beat sending the
+# clock's sweep), how often the clock looks for games whose time has run out, and how long a computer player
+# thinks before it moves.
+LIVE_TABLES_RUNNER = env.str("LIVE_TABLES_RUNNER", default="")
+CLOCK_SWEEP_SECONDS = env.float("CLOCK_SWEEP_SECONDS", default=0.5)
+BOT_THINK_SECONDS = env.float("BOT_THINK_SECONDS", default=0.8)
+
 CELERY_BEAT_SCHEDULE = {
+    "expire-due-clocks": {"task": "games.expire_due_clocks", "schedule": 1.0},
     "close-due-card-set-changes": {"task": "decks.ccg.close_due_card_set_changes", "schedule": 15 * 60.0},
     "queue-missing-card-set-versions": {"task": "decks.ccg.queue_missing_card_set_versions", "schedule": 5 * 60.0},
 }

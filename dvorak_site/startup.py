@@ -16,6 +16,9 @@ def settle() -> None:
     from django.urls import get_resolver
 
     get_resolver().url_patterns  # noqa: B018  (imports the views, as the first request would)
+    from games import background
+
+    background.start()  # the clock's sweep, where it runs in this process (games/background.py)
     if os.environ.get("DVORAK_GC_FREEZE", "1") != "0":
         gc.collect()  # what is garbage already is not kept for ever
         gc.freeze()

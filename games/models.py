@@ -23,6 +23,9 @@ class Game(models.Model):
     # Who besides its players may watch (`options.spectators`): kept on the row so the game list can filter on it.
     spectators = models.CharField(max_length=10, default="anyone")
     version = models.PositiveIntegerField(default=0)
+    # The earliest deadline of the game's clock while it is being played (``options.clock``), else empty: the
+    # server's clock finds the games whose time has run out by it (games/clocks.py).
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

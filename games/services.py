@@ -7,12 +7,14 @@ expected version, update the projections, and publish to the game's live group o
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import logging
 import os
 import queue
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
@@ -35,10 +37,12 @@ from dvorak_core.errors import (
     VersionConflict,
 )
 from dvorak_core.storable import ensure_storable
+from dvorak_engine.clock import next_deadline
 from dvorak_engine.events import stored_event
 from dvorak_engine.state import CANCELLED, OVER
 from dvorak_kit import publisher
 from dvorak_kit.eventstore import store
+from games import bots, clocks
 from games.models import CommandReceipt, Game, Seat, stream_of
 
 logger = logging.getLogger("dvorak.games")
@@ -226,7 +230,7 @@ def actor_of(user) -> engine.Actor:
 
 
 def game_create(*, user, deck: str, variant: str | None = None, creative: bool = False, max_players: int | None = None,
-                options: dict | None = None, ruleset: str | None = None) -> dict:
+                options: dict | None = None, ruleset: str | None = None, invite: list[str] | None = None) -> dict:
     from decks.selectors import deck_for_game
 
     ensure_storable(options, field="options")  # the game's first event carries them
@@ -248,7 +252,9 @@ def game_create(*, user, deck: str, variant: str | None = None, creative: bool =
         options=options,
         creator=actor_of(user),
         rng=engine.SecureRng(),
+        invite=invite if invite is None else list(invite),
     )
+    invited = users_named(events[0].data.get("invited", []))
     with transaction.atomic():
         game = Game.objects.create(
             deck_slug=deck_data["slug"], deck_title=deck_data.get("title", ""), ruleset=ruleset, variant=variant,
@@ -262,7 +268,30 @@ def game_create(*, user, deck: str, variant: str | None = None, creative: bool =
         project_rows(game.id, None, state)
         mark_player_deck(game.id, player_deck)
         _written(game.id, 0, recorded, state, [])
+        invitations_sent(game, user, invited)
     return state_json(game, state, engine.seat_of(state, user.id))
+
+
+def users_named(usernames: list[str]) -> list[Any]:
+    """The accounts of these usernames, in their order; 400 naming every username no account has."""
+    from django.contrib.auth import get_user_model
+
+    if not usernames:
+        return []
+    found = {found.get_username(): found for found in get_user_model().objects.filter(username__in=usernames)}
+    unknown = [name for name in usernames if name not in found]
+    if unknown:
+        raise DomainError(f"No player is called {', '.join(repr(name) for name in unknown)}.",
+                          details={"invite": [f"There is no player {name!r}." for name in unknown]})
+    return [found[name] for name in usernames]
+
+
+def invitations_sent(game: Game, host, invited: list[Any]) -> None:
+    """Each invited player's notice of the game (``games.invitations``), sent once the game is committed."""
+    if invited:
+        from games import invitations
+
+        transaction.on_commit(partial(invitations.notify, game.id, host.get_username(), [u.pk for u in invited]))
 
 
 def _require_within_bound(deck_data: dict) -> None:
@@ -291,6 +320,9 @@ def game_command(*, user, game_id, command: Any, idempotency_key: str | None = N
     if isinstance(command, dict) and command.get("type") == "join" and "player_deck" in command:
         raise DomainError("A player deck comes with POST /games/{id}/join/, which checks it.",
                           details={"player_deck": ["Join a CCG game with POST /games/{id}/join/."]})
+    if isinstance(command, dict) and command.get("type") == "join" and "bot" in command:
+        raise DomainError("A computer player is seated by the game's creator with POST /games/{id}/bots/.",
+                          details={"bot": ["Seat a computer player with POST /games/{id}/bots/."]})
     if isinstance(command, dict) and command.get("type") == "join" and "side_deck" in command:
         raise DomainError("A side's deck comes with POST /games/{id}/join/, which finds it in the archive.",
                           details={"side_deck": ["Join a Multi-Deck game with POST /games/{id}/join/ "
@@ -366,11 +398,26 @@ def decided(stream_id: str, version: int, state: Any, user, command: Any, if_mat
             f"The game is at version {version}, not {if_match}.",
             details={"expected_version": if_match, "current_version": version},
         )
-    events = engine.decide(state, command, actor=actor_of(user), rng=engine.SecureRng())
+    events = engine.decide(state, command, actor=actor_of(user), rng=engine.SecureRng(), now=time.time(),
+                           past=StoredPast(stream_id, version))
     recorded = store.pending(stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in events],
                              actor=user.get_username())
     new_state, shown = fold_and_view(state, recorded, lambda s: engine.seat_of(s, user.id))
     return recorded, new_state, shown
+
+
+class StoredPast:
+    """The game's history as a command may read it (``dvorak_engine.ruleset.Past``: an undo), from the store: the
+    state at a version, and the events after one, up to the version the command is decided at."""
+
+    def __init__(self, stream_id: str, version: int):
+        self.stream_id, self.version = stream_id, version
+
+    def state(self, version: int) -> Any:
+        return state_at(self.stream_id, version)
+
+    def events(self, after: int) -> list[engine.Event]:
+        return [to_engine_event(recorded) for recorded in store.read(self.stream_id, after=after, until=self.version)]
 
 
 def _locked(*, user, game_id: uuid.UUID, command: Any, idempotency_key: str | None = None,
@@ -428,6 +475,11 @@ def _committed(game_id: uuid.UUID, stream_id: str, version: int, new_version: in
         publish(game_id, new_version, after=version)
     except Exception:
         logger.exception("A live update of game %s could not be handed on.", game_id)
+    if any(seat.bot for seat in state.seats):
+        try:
+            bots.after_commit(game_id, state)
+        except Exception:
+            logger.exception("The computer players of game %s could not be told.", game_id)
 
 
 VERSION_SQL = (f"SELECT {connection.ops.quote_name(Game._meta.get_field('version').column)} "
@@ -506,7 +558,7 @@ def game_cancel(*, user, game_id) -> None:
     _game_command(user=user, game_id=game_id, command={"type": "cancel"})
 
 
-GAME_ROW_FIELDS = [Game._meta.get_field(name) for name in ("status", "version", "updated_at", "id")]
+GAME_ROW_FIELDS = [Game._meta.get_field(name) for name in ("status", "version", "deadline", "updated_at", "id")]
 GAME_ROW_SQL = (f"UPDATE {connection.ops.quote_name(Game._meta.db_table)} SET "
                 + ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in GAME_ROW_FIELDS[:-1])
                 + f" WHERE {connection.ops.quote_name(GAME_ROW_FIELDS[-1].column)} = %s")
@@ -515,7 +567,9 @@ GAME_ROW_SQL = (f"UPDATE {connection.ops.quote_name(Game._meta.db_table)} SET "
 def game_row(game_id: uuid.UUID, state: Any, version: int) -> store.Projection:
     """The one projection of the game row: its status and version brought up to the state, as an UPDATE that goes
     with the append (on PostgreSQL in the append's own statement)."""
-    values = (engine.game_status(state), version, timezone.now(), game_id)
+    deadline = next_deadline(state)
+    values = (engine.game_status(state), version,
+              dt.datetime.fromtimestamp(deadline, tz=dt.UTC) if deadline is not None else None, timezone.now(), game_id)
     if connection.vendor != "postgresql":  # psycopg takes them as they are (an aware datetime, a UUID)
         values = tuple(field.get_db_prep_value(value, connection)
                        for field, value in zip(GAME_ROW_FIELDS, values, strict=True))
@@ -625,6 +679,8 @@ def game_state(*, user, game_id, at: int | None = None) -> dict:
     if at is not None and not 1 <= at <= current:
         raise NotFound(f"The game has no version {at}; it is at version {current}.")
     state = state_at(game.stream_id, at or current)
+    if at is None and clocks.brought_up_to_time(game.id, state):
+        return game_state(user=user, game_id=game_id)
     return state_json(game, state, engine.seat_of(state, user.id))
 
 
@@ -634,12 +690,16 @@ def game_moves(*, user, game_id) -> dict:
     game = game_for_viewer(game_id, user)
     version = game.version
     state = state_at(game.stream_id, version)
+    if clocks.brought_up_to_time(game.id, state):
+        return game_moves(user=user, game_id=game_id)
     return {"version": version, "moves": engine.legal_moves(state, engine.seat_of(state, user.id))}
 
 
 def game_events(*, user, game_id, after: int = 0) -> dict:
     game = game_for_viewer(game_id, user)
     current = game.version
+    if clocks.brought_up_to_time(game.id, state_at(game.stream_id, current)):
+        return game_events(user=user, game_id=game_id, after=after)
     after = max(0, min(after, current))
     start = state_at(game.stream_id, after) if after else None
     tail = store.read(game.stream_id, after=after, until=current)

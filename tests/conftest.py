@@ -98,6 +98,10 @@ def pytest_configure(config):
     # would spend minutes in it. The tests hash with the fastest; a hash made by a server of the real kind (a
     # browser test's sign-up) still checks, since the real hashers stay on the list.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", *settings.PASSWORD_HASHERS]
+    # The server's clock does not sweep on its own in the suite's process (the tests that need it start it, or a
+    # worker and beat), and computer players move at once.
+    settings.CLOCK_SWEEP_SECONDS = 0
+    settings.BOT_THINK_SECONDS = 0
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker:
         share_between_workers(worker, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))

@@ -1,0 +1,113 @@
+"""Computer players at the server's tables: seated by a game's creator (``POST /games/{id}/bots/``), each plays its
+seat through the one command pipeline as a client would, from its seat's own view and listed moves
+(``dvorak_engine.bots``), a short think time after the command that gave it something to do (games/background.py).
+
+A computer player is an account of its own, ``Computer 1`` to ``Computer 20`` (a name with a space, which no one
+can register), taken by the first one not seated at the game; its level (``random`` or ``greedy``) is its seat's,
+in the game's events."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+
+import dvorak_engine as engine
+from dvorak_core.errors import Conflict, DomainError, Forbidden, VersionConflict
+from dvorak_engine import bots as choosing
+from dvorak_engine.state import ACTIVE, OPEN, VOTING
+
+logger = logging.getLogger("dvorak.games")
+
+NAME = "Computer {}"
+MOST = 20
+
+
+def computer_account(taken: set[str]):
+    """The first computer player's account whose name is not in ``taken``, made on first use."""
+    users = get_user_model()
+    for number in range(1, MOST + 1):
+        name = NAME.format(number)
+        if name in taken:
+            continue
+        try:
+            with transaction.atomic():
+                account, made = users.objects.get_or_create(username=name)
+                if made:
+                    account.set_unusable_password()
+                    account.save(update_fields=["password"])
+        except IntegrityError:  # made meanwhile by another request
+            account = users.objects.get(username=name)
+        return account
+    raise Conflict("Every computer player is already seated at this game.", code="limit_reached")
+
+
+def game_add_bot(*, user, game_id, level: str) -> dict[str, Any]:
+    """The game's creator seats a computer player of ``level`` at its open table: its seat, as the game's players
+    list shows it. 403 for anyone else, 409 once the game has started or is full."""
+    from games import services
+
+    if level not in choosing.LEVELS:
+        raise DomainError(f"\"level\" is one of: {', '.join(choosing.LEVELS)}.",
+                          details={"level": [f"Choose one of: {', '.join(choosing.LEVELS)}."]})
+    game = services.get_game(game_id)
+    if game.created_by_id != user.pk:
+        raise Forbidden("Only the game's creator seats computer players.")
+    state = services.state_at(game.stream_id, game.version)
+    if state.status != OPEN:
+        raise Conflict("This game has already started.", code="game_not_open")
+    account = computer_account({seat.username for seat in state.seats})
+    played = services._game_command(user=account, game_id=game.id, command={"type": "join", "bot": level})
+    seat = next(event["data"]["seat"] for event in played.events if event["type"] == "player.joined")
+    return {"seat": seat, "username": account.get_username(), "bot": level, "version": played.version}
+
+
+def wanted(state: Any) -> bool:
+    """Whether a computer player of this game may have something to do."""
+    return state.status in (ACTIVE, VOTING) and any(seat.bot for seat in state.seats)
+
+
+def after_commit(game_id, state: Any) -> None:
+    """After a command: the game's computer players look at it after their think time."""
+    if wanted(state):
+        from games import background
+
+        background.bot_turn(game_id, settings.BOT_THINK_SECONDS)
+
+
+def play(game_id) -> bool:
+    """One move of one computer player of the game that has something to do, through the one command pipeline:
+    True when it moved (the move's commit brings the next look). A move overtaken by another command is looked at
+    again."""
+    from games import services
+
+    game = services.Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return False
+    version = game.version
+    state = services.state_at(game.stream_id, version)
+    if not wanted(state):
+        return False
+    users = get_user_model()
+    rng = engine.SecureRng()
+    for seat in state.seats:
+        if not seat.bot:
+            continue
+        command = choosing.choose(state, seat.seat, seat.bot, rng)
+        if command is None:
+            continue
+        account = users.objects.get(pk=seat.user_id)
+        try:
+            services._game_command(user=account, game_id=game.id, command=command, if_match=version)
+        except VersionConflict:  # another command came first: look at the game as it is now
+            after_commit(game_id, state)
+            return False
+        except DomainError as refused:
+            logger.warning("Computer player %s's move %s in game %s was refused: %s", seat.username,
+                           command.get("type"), game_id, refused.code)
+            continue
+        return True
+    return False
