@@ -56,8 +56,13 @@ def read_option(value: Any) -> dict[str, float] | None:
 
 
 def spec_of(state: GameState) -> dict[str, float] | None:
+    """The game's clock, None for a game without one. (A game stored before clocks existed whose free-form options
+    happened to hold a ``clock`` the server would refuse now has none.)"""
     clock = state.options.get("clock") if isinstance(state.options, dict) else None
-    return clock if isinstance(clock, dict) and clock else None
+    try:
+        return read_option(clock)
+    except DomainError:
+        return None
 
 
 def _at(seconds: float) -> float:

@@ -267,7 +267,7 @@ class Ruleset:
         """The events of a command, or DomainError. In a clocked game decided at ``now``, followed by the clock's
         ``clock.set`` where the command changed what the game waits on (``dvorak_engine.clock``)."""
         events = self._decided(state, command_body, actor=actor, rng=rng, now=now, past=past)
-        if now is not None and state is not None and state.deadlines.keys() | state.options.get("clock", {}).keys():
+        if now is not None and state is not None and "clock" in state.options:
             events = [*events, *clock.after_command(self, state, events, seat_of(state, actor.user_id), now)]
         return events
 

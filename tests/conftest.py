@@ -102,6 +102,8 @@ def pytest_configure(config):
     # worker and beat), and computer players move at once.
     settings.CLOCK_SWEEP_SECONDS = 0
     settings.BOT_THINK_SECONDS = 0
+    # As under `make run`: in the suite's own process (tests/games/test_clock_worker.py runs a worker and beat).
+    settings.LIVE_TABLES_RUNNER = "thread"
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker:
         share_between_workers(worker, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
