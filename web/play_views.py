@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 
 from dvorak_core.errors import DomainError, Forbidden
 from dvorak_engine.rulesets import board_titles, ruleset_names
-from games import services
+from games import invitations, services
 from games.models import Game
 
 LOBBY_PUBLIC_GAMES = 50
@@ -50,7 +50,10 @@ def table(request, game_id):
     if not may_watch(game, request.user):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path(), login_url=reverse("web:sign-in"))
-        return render(request, "web/play/closed.html", {"game": game}, status=403)
+        # An invitation's link leads here: the invited player of an open table closed to watchers takes a seat.
+        invited = game.status == "open" and game.id in invitations.games_invited_to(request.user)
+        return render(request, "web/play/closed.html", {"game": game, "invited": invited},
+                      status=200 if invited else 403)
     config = {
         "game": str(game.id),
         "api": "/api/v1/",
@@ -62,6 +65,7 @@ def table(request, game_id):
         },
         "sign_in": f"{reverse('web:sign-in')}?next={request.path}",
         "board_titles": board_titles(),
+        "max_players": game.max_players,
     }
     return render(request, "web/play/table.html", {"game": game, "config": config})
 

@@ -75,5 +75,17 @@ const Play = (function () {
     return node;
   }
 
-  return { api, ApiError, showError, el, cookie };
+  /* A clock's time as players read it: "0:07", "4:32", "1:05:00", "2d 3:00:00" (whole seconds, never below 0). */
+  function duration(seconds) {
+    let left = Math.max(0, Math.ceil(Number(seconds) || 0));
+    const days = Math.floor(left / 86400);
+    left -= days * 86400;
+    const hours = Math.floor(left / 3600);
+    const minutes = Math.floor((left % 3600) / 60);
+    const secs = String(left % 60).padStart(2, "0");
+    const clock = hours || days ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
+    return days ? `${days}d ${clock}` : clock;
+  }
+
+  return { api, ApiError, showError, el, cookie, duration };
 })();

@@ -20,7 +20,7 @@ const Describe = (function () {
 
     const say = {
       "game.created": (d) => `created the game (${d.ruleset}${d.creative ? ", creative" : ""})`,
-      "player.joined": (d) => `${d.username} took seat ${d.seat}${d.team ? " in team " + d.team : ""}`,
+      "player.joined": (d) => `${d.username}${d.bot ? ` (a computer player, ${d.bot})` : ""} took seat ${d.seat}${d.team ? " in team " + d.team : ""}`,
       "player.left": (d) => `left the table, giving up seat ${d.seat} (later seats moved down one)`,
       "game.cancelled": () => "cancelled the game: it will not be played",
       "game.started": () => "started the game",
@@ -53,6 +53,17 @@ const Describe = (function () {
       "abandon.agreed": (d) => `${who(d.seat)} agreed to abandon the game`,
       "abandon.withdrawn": (d) => `${who(d.seat)} withdrew their agreement to abandon the game`,
       "game.abandoned": () => "the game was abandoned: nobody won",
+      // the core's secret choices: asked of some seats, made (what was chosen shown to its maker only), revealed
+      "choices.requested": (d) => `${list(d.seats)} ${(d.seats || []).length === 1 ? "chooses" : "choose"} in secret`,
+      "choice.made": (d) => `${who(d.seat)} chose${d.choice !== undefined && d.choice !== null ? " " + shown(d.choice) : ""}`,
+      "choices.revealed": (d) => "the choices were revealed: " + Object.entries(d.choices || {}).map(([seat, choice]) => `${who(Number(seat))} ${shown(choice)}`).join(", "),
+      // live tables: the clocks, taking moves back
+      "clock.set": (d, event) => clockSet(d, event),
+      "clock.expired": (d) => `${list(d.seats)} ran out of time and ${(d.seats || []).length === 1 ? "is" : "are"} out of the game`,
+      "game.won_on_time": (d) => `${list(d.winners)} won the game on time`,
+      "undo.requested": (d) => `${who(d.by)} asked to take the game back to move ${d.to}`,
+      "undo.answered": (d) => `${who(d.seat)} ${d.accept ? "agreed" : "declined"} to take the game back`,
+      "game.undone": (d) => `the game was taken back to move ${d.to}`,
       "phase.began": (d) => `the ${d.phase} began`,
       "phase.ended": (d) => `the ${d.phase} ended`,
       "card.removed": (d) => `${card(d.card)} was removed from in front of ${who(d.seat)}${cause(d.cause)}`,
@@ -125,6 +136,25 @@ const Describe = (function () {
       "filibuster.finished": (d) => `${list(d.winners)} won the game`,
     };
 
+    // Who the clock now waits on and how long each has (the deadlines are read against the event's own time), or
+    // the banks of time left while it waits on nobody.
+    function clockSet(d, event) {
+      const deadlines = Object.entries(d.deadlines || {});
+      const at = Date.parse(event.at) / 1000;
+      if (deadlines.length) {
+        return "the clock runs for " + deadlines.map(([seat, deadline]) =>
+          `${who(Number(seat))} (${Number.isNaN(at) ? "" : Play.duration(deadline - at) + " "}to decide)`).join(", ");
+      }
+      const banks = Object.entries(d.banks || {});
+      if (banks.length) return "time left: " + banks.map(([seat, bank]) => `${who(Number(seat))} ${Play.duration(bank)}`).join(", ");
+      return "the clocks stopped";
+    }
+
+    function shown(value) {
+      if (value && typeof value === "object") return Object.values(value).map((v) => (typeof v === "object" ? JSON.stringify(v) : ctx.cardName(v) || v)).join(" ");
+      return ctx.cardName(value) || String(value);
+    }
+
     function soldier(id) {
       return ctx.cardName(id) || String(id || "a soldier");
     }
@@ -140,7 +170,7 @@ const Describe = (function () {
       const data = event.data || {};
       const sayIt = say[event.type];
       if (sayIt) {
-        try { return sayIt(data); } catch (e) { /* fall through to the plain form */ }
+        try { return sayIt(data, event); } catch (e) { /* fall through to the plain form */ }
       }
       const fields = Object.entries(data).filter(([, v]) => v !== null && typeof v !== "object").map(([k, v]) => `${k} ${v}`);
       return `${event.type.replace(/[._]/g, " ")}${fields.length ? " (" + fields.join(", ") + ")" : ""}`;

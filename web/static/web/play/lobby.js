@@ -78,10 +78,40 @@
       el("td", {}, action(game))))));
   }
 
+  /* The invitations among your notices (newest first, one per game): a button to take your seat while the table is
+     open and waits for you, else where the game stands. */
+  function fillInvitations(notices, invitedOpen, mine) {
+    const seen = new Set();
+    const invitations = notices.filter((notice) => notice.data && notice.data.kind === "invitation" && notice.data.game
+      && !seen.has(notice.data.game) && seen.add(notice.data.game));
+    const panel = document.getElementById("invitations-panel");
+    const list = document.getElementById("invitations");
+    list.textContent = "";
+    panel.hidden = !invitations.length;
+    const open = new Map(invitedOpen.map((game) => [game.id, game]));
+    const seated = new Set(mine.map((game) => game.id));
+    for (const notice of invitations) {
+      const id = notice.data.game;
+      const game = open.get(id);
+      const link = el("a", { href: `/play/${id}/` }, "Go to the table");
+      let where;
+      if (seated.has(id)) where = el("span", { class: "muted" }, "You have taken your seat.");
+      else if (game && game.players.length < game.max_players) {
+        where = el("button", { type: "button", class: "join", onclick: () => join(game) }, "Join");
+      } else where = el("span", { class: "muted" }, game ? "The table is full." : "The table is no longer open.");
+      list.append(el("li", { "data-game": id },
+        el("strong", {}, notice.subject || `${notice.data.from} invites you to a game`),
+        game ? el("span", { class: "muted" }, `${game.players.join(", ")} (${game.players.length}/${game.max_players})`) : null,
+        where, link));
+    }
+  }
+
   async function loadGames() {
     const username = document.querySelector(".account .who")?.textContent;
-    const [mine, open, all] = await Promise.all([
-      allPages(API + "games/?mine=1"), allPages(API + "games/?status=open"), allPages(API + "games/")]);
+    const [mine, open, all, notices, invitedOpen] = await Promise.all([
+      allPages(API + "games/?mine=1"), allPages(API + "games/?status=open"), allPages(API + "games/"),
+      api("GET", API + "notifications/"), allPages(API + "games/?status=open&invited=1")]);
+    fillInvitations(notices, invitedOpen, mine);
     fill("my-games", mine, (game) => tableLink(game, ["finished", "abandoned", "cancelled"].includes(game.status) ? "Replay" : "Open table"));
     const joinable = open.filter((game) => !game.players.includes(username) && game.players.length < game.max_players);
     fill("open-games", joinable, (game) => el("button", { type: "button", onclick: () => join(game) }, "Join"));
@@ -107,6 +137,12 @@
     }
     if (form.get("spectators") !== "anyone") options.spectators = form.get("spectators");
     if (form.get("team")) options.team = form.get("team");
+    if (form.get("invite_only") === "on") options.invite_only = true;
+    const kind = form.get("clock");
+    if (kind === "per_move") options.clock = { per_move: Number(form.get("per_move")) };
+    if (kind === "bank") options.clock = { initial: Number(form.get("initial")), increment: Number(form.get("increment") || 0) };
+    const invite = String(form.get("invite") || "").split(",").map((name) => name.trim()).filter(Boolean);
+    if (invite.length) body.invite = invite;
     if (Object.keys(options).length) body.options = options;
     try {
       const game = await api("POST", API + "games/", body);
@@ -115,6 +151,13 @@
       showError(errorBox, error);
     }
   });
+
+  // The clock's fields: those of the kind of clock chosen.
+  const clockKind = document.getElementById("clock-kind");
+  clockKind.addEventListener("change", () => {
+    document.querySelectorAll("#clock-choice [data-clock]").forEach((label) => { label.hidden = label.dataset.clock !== clockKind.value; });
+  });
+  clockKind.dispatchEvent(new Event("change"));
 
   Promise.all([loadDecks(), loadGames()]).catch((error) => showError(errorBox, error));
 })();

@@ -35,7 +35,10 @@
   function seatName(seat) {
     const players = (client.live || client.state || {}).players || [];
     const player = players.find((p) => p.seat === Number(seat));
-    return player ? player.username : `seat ${seat}`;
+    if (player) return player.username;
+    // A seat taken by the events being read, before the state that shows it: named by its player.joined.
+    const joined = client.log.findLast((e) => e.type === "player.joined" && e.data && e.data.seat === Number(seat));
+    return joined && joined.data.username ? joined.data.username : `seat ${seat}`;
   }
   function cardName(value) {
     if (value && typeof value === "object") return value.title || value.name || null;
@@ -205,6 +208,7 @@
     box.textContent = "";
     const state = client.state;
     if (client.replayAt !== null) { box.append(el("p", { class: "muted" }, `Replaying version ${client.replayAt}: go back to live to play.`)); return; }
+    if (state && state.undo) box.append(undoRequest(state));
     if (!config.signed_in) { box.append(el("p", {}, "You are watching. ", el("a", { href: config.sign_in }, "Sign in"), " to play.")); return; }
     if (state && state.you === null) {
       const canJoin = state.status === "open";
@@ -212,16 +216,168 @@
         canJoin ? el("button", { type: "button", class: "join", onclick: join }, "Join this game") : null);
       return;
     }
-    if (!client.moves.length) {
-      const over = state && ["finished", "abandoned"].includes(state.status);
+    // An undo's answers are drawn with the request itself (undoRequest), not among the moves.
+    const moves = client.moves.filter((move) => move.type !== "undo_answer");
+    const over = state && ["finished", "abandoned"].includes(state.status);
+    const answering = moves.length < client.moves.length;
+    if (!moves.length && !answering) {
       const cancelled = state && state.status === "cancelled";
       box.append(el("p", { class: "muted" }, cancelled ? "The game was cancelled." : over ? "The game is over." : "Nothing is yours to do now: waiting for the others."));
-      return;
+    } else if (moves.length) {
+      const list = el("ul", { class: "move-list" });
+      for (const move of moves) list.append(el("li", {}, moveForm(move)));
+      box.append(list);
     }
-    const list = el("ul", { class: "move-list" });
-    for (const move of client.moves) list.append(el("li", {}, moveForm(move)));
-    box.append(list);
+    const extras = [addComputerForm(state), undoButton(state),
+      over ? el("button", { type: "button", class: "table-action", id: "rematch", onclick: rematch,
+        title: "A new table with this game's deck and rules; the other players are invited" }, "Rematch") : null].filter(Boolean);
+    if (extras.length) box.append(el("div", { class: "table-actions" }, extras));
   }
+
+  /* ---- live tables: computer players, undo, rematch, clocks ---- */
+
+  /* The creator (seat 0) of an open table may seat a computer player in the next free seat. */
+  function addComputerForm(state) {
+    if (!state || state.status !== "open" || state.you !== 0) return null;
+    if (config.max_players && state.players.length >= config.max_players) return null;
+    const level = el("select", { name: "level" }, el("option", { value: "random" }, "random"), el("option", { value: "greedy" }, "greedy"));
+    const button = el("button", { type: "submit" }, "Add a computer player");
+    const form = el("form", { class: "add-computer", id: "add-computer" }, el("label", {}, "Level ", level), button);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      showError(errorBox, null);
+      button.disabled = true;
+      try {
+        await api("POST", `${GAME}bots/`, { level: level.value });
+        await refresh();
+      } catch (error) {
+        showError(errorBox, error);
+      } finally {
+        button.disabled = false;
+      }
+    });
+    return form;
+  }
+
+  // Events that are not a player's move: the undo's own. Before the game starts, only seats are taken and left.
+  const NOT_A_MOVE = new Set(["undo.requested", "undo.answered", "game.undone"]);
+  const BEFORE_THE_START = new Set(["game.created", "player.joined", "player.left", "clock.set"]);
+
+  /* The version to ask to go back to, to take back your last move: the one before the first event of your last
+     command still in effect (the events one command appends share their actor and their time), or null when you
+     have made no move since the game started (the command that started it is not one). */
+  function undoTarget() {
+    const me = config.username;
+    const log = client.log;
+    const start = log.find((event) => !BEFORE_THE_START.has(event.type));
+    if (!start) return null;
+    let undoneAfter = Infinity;  // an undo already agreed took back every event after its `to`
+    for (let i = log.length - 1; i >= 0; i--) {
+      const event = log[i];
+      if (event.version > undoneAfter) continue;
+      if (event.type === "game.undone") { undoneAfter = event.data.to; continue; }
+      if (event.actor !== me) continue;
+      let first = i;
+      while (first > 0 && log[first - 1].actor === me && log[first - 1].at === event.at && log[first - 1].version <= undoneAfter) first -= 1;
+      if (log[first].version <= start.version) return null;
+      if (!NOT_A_MOVE.has(log[first].type)) return log[first].version - 1;
+      i = first;
+    }
+    return null;
+  }
+
+  function undoButton(state) {
+    if (!state || state.undo || !["active", "voting"].includes(state.status)) return null;
+    const me = state.players.find((p) => p.seat === state.you);
+    if (!me || (me.status && me.status !== "playing")) return null;
+    const to = undoTarget();
+    if (to === null) return null;
+    return el("button", { type: "button", class: "table-action", id: "ask-undo", "data-to": to,
+      title: `Ask the other players to take the game back to move ${to}, before your last move`,
+      onclick: (event) => send({ type: "undo", to }, event.currentTarget) }, "Undo last move");
+  }
+
+  /* An undo asked for: what it asks, and Accept / Decline for the players whose answer is awaited (their listed
+     `undo_answer` moves), or whom the asker waits on. */
+  function undoRequest(state) {
+    const undo = state.undo;
+    const box = el("div", { class: "undo-request", id: "undo-request", role: "status" },
+      el("p", {}, el("strong", {}, undo.by === state.you ? "You ask" : `${seatName(undo.by)} asks`),
+        ` to take the game back to move ${undo.to}.`, takenBack(undo.to)));
+    const answers = client.replayAt === null ? client.moves.filter((move) => move.type === "undo_answer") : [];
+    if (answers.length) {
+      const answer = (accept) => {
+        const move = answers.find((m) => m.accept === accept);
+        return move ? el("button", { type: "button", class: accept ? "accept" : "decline",
+          onclick: (event) => send(move, event.currentTarget) }, accept ? "Accept" : "Decline") : null;
+      };
+      box.append(el("p", { class: "undo-answers" }, answer(true), " ", answer(false)));
+    } else {
+      const waiting = state.players.filter((p) => p.seat !== undo.by && (!p.status || p.status === "playing")
+        && !(undo.accepted || []).includes(p.seat)).map((p) => p.username);
+      box.append(el("p", { class: "muted" }, waiting.length ? `Waiting for ${waiting.join(", ")} to answer.` : "Waiting for the answers."));
+    }
+    return box;
+  }
+
+  // What an undo to `to` would take back, as the log says it: its first move, and how many events in all.
+  function takenBack(to) {
+    const after = client.log.filter((event) => event.version > to && !NOT_A_MOVE.has(event.type) && event.type !== "clock.set");
+    if (!after.length) return null;
+    const text = logText(after[0]);
+    return el("span", { class: "muted" }, ` It takes back “${text}”${after.length > 1 ? ` and ${after.length - 1} more event${after.length > 2 ? "s" : ""}` : ""}.`);
+  }
+
+  /* A new table for the same game; the other players are invited to it. */
+  async function rematch(event) {
+    showError(errorBox, null);
+    const button = event.currentTarget;
+    button.disabled = true;
+    try {
+      const game = await api("POST", `${GAME}rematch/`);
+      window.location.href = `/play/${game.id}/`;
+    } catch (error) {
+      showError(errorBox, error);
+      button.disabled = false;
+    }
+  }
+
+  // The clock as the summary line says it: seconds a move, or a bank plus its increment.
+  function clockKind(timing) {
+    if (timing.per_move !== undefined) return `clock: ${Play.duration(timing.per_move)} a move`;
+    return `clock: ${Play.duration(timing.initial)} each${timing.increment ? ` + ${timing.increment} s a move` : ""}`;
+  }
+
+  /* A seat's clock: counting down to its deadline while the game waits on it (tick() keeps it current), else its
+     bank, or under a clock of seconds a move that allowance. A past version shows no running clock. */
+  function seatClock(state, seat) {
+    const timing = state.clock;
+    const entry = timing && (timing.seats || []).find((s) => s.seat === seat);
+    // Once the game is over, or the seat is out of it, its clock no longer counts.
+    const player = state.players.find((p) => p.seat === seat);
+    if (!entry || ["finished", "abandoned", "cancelled"].includes(state.status) || (player && player.status && player.status !== "playing")) return null;
+    const running = entry.deadline && client.replayAt === null;
+    const idle = entry.bank !== undefined ? entry.bank : timing.per_move;
+    const chip = el("span", { class: "clock" + (running ? " running" : ""), "data-seat": seat,
+      "data-deadline": running ? Date.parse(entry.deadline) : null,
+      title: running ? "time left to decide" : entry.bank !== undefined ? "time left in the bank" : "time for each move" },
+      running ? "" : Play.duration(idle));
+    if (running) tickClock(chip, Date.now());
+    return chip;
+  }
+
+  function tickClock(chip, now) {
+    const left = (Number(chip.dataset.deadline) - now) / 1000;
+    chip.textContent = Play.duration(left);
+    chip.classList.toggle("low", left <= 10);
+    chip.classList.toggle("out", left <= 0);
+  }
+
+  function tick() {
+    const now = Date.now();
+    document.querySelectorAll(".clock[data-deadline]").forEach((chip) => tickClock(chip, now));
+  }
+  setInterval(tick, 250);
 
   function moveForm(move) {
     const choices = Object.entries(move).filter(([, v]) => isChoice(v));
@@ -459,21 +615,26 @@
     return Object.entries(value).map(([k, v]) => `${k} ${v && typeof v === "object" ? plain(v) : v}`).join(", ");
   }
 
-  const PLAYER_SHOWN = new Set(["seat", "username", "team", "status", "counters", "hand_count", "hand", "in_play", "in_front", "draw_pile", "discard_pile"]);
+  const PLAYER_SHOWN = new Set(["seat", "username", "team", "status", "counters", "hand_count", "hand", "in_play", "in_front", "draw_pile", "discard_pile", "bot"]);
 
   function renderPlayers() {
     const state = client.state;
     const box = $("players");
     box.textContent = "";
     const turnSeat = state.turn && state.turn.seat !== undefined ? state.turn.seat : state.board && state.board.turn ? state.board.turn.seat : null;
+    // The seats the clock waits on now (each has a deadline): highlighted, their clocks counting down.
+    const awaited = new Set(((state.clock || {}).seats || []).filter((s) => s.deadline).map((s) => s.seat));
     for (const p of state.players) {
       const extras = Object.entries(p).filter(([k, v]) => !PLAYER_SHOWN.has(k) && v !== null && v !== undefined);
       const mine = p.seat === state.you;
-      box.append(el("div", { class: "player" + (mine ? " me" : "") + (p.seat === turnSeat ? " turn" : ""), "data-seat": p.seat },
+      const waitedOn = awaited.has(p.seat) && client.replayAt === null;
+      box.append(el("div", { class: "player" + (mine ? " me" : "") + (p.seat === turnSeat ? " turn" : "") + (waitedOn ? " awaited" : ""), "data-seat": p.seat },
         el("h3", {}, el("span", { class: "swatch", style: `background:${Boards.seatColour(p.seat)}` }), ` ${p.username}`,
           mine ? el("span", { class: "muted" }, " (you)") : null, p.team ? ` · team ${p.team}` : "",
+          p.bot ? el("span", { class: "badge bot", title: "a computer player" }, `computer · ${p.bot}`) : null,
           p.status && p.status !== "playing" ? ` · ${p.status}` : "", p.seat === turnSeat ? el("span", { class: "badge" }, "turn") : null,
-          (state.winners || []).includes(p.seat) ? el("span", { class: "badge win" }, "winner") : null),
+          (state.winners || []).includes(p.seat) ? el("span", { class: "badge win" }, "winner") : null,
+          seatClock(state, p.seat)),
         el("p", { class: "facts" },
           p.hand_count !== undefined ? `Hand: ${p.hand_count} card${p.hand_count === 1 ? "" : "s"}. ` : "",
           p.counters && Object.keys(p.counters).length ? "Counters: " + Object.entries(p.counters).map(([k, v]) => `${k} ${v}`).join(", ") + ". " : "",
@@ -526,7 +687,7 @@
       el("span", { class: "ruleset" }, state.ruleset + (state.variant && state.variant !== "standard" ? ` (${state.variant})` : "") + (state.creative ? ", creative" : "")),
       " · ", el("span", { class: "status", id: "game-status" }, state.status),
       " · ", el("span", { id: "game-version" }, `version ${state.version}`),
-      turn ? " · " + turn : "", " · ", you, winners,
+      turn ? " · " + turn : "", state.clock ? el("span", { class: "clock-kind" }, " · " + clockKind(state.clock)) : "", " · ", you, winners,
       client.replayAt !== null ? el("strong", { class: "replaying" }, ` · replaying version ${client.replayAt} of ${client.live.version}`) : "");
   }
 
@@ -602,9 +763,13 @@
   }
 
   /* ---- the log and replay ---- */
-  function appendLog(event) {
+  function logText(event) {
     const sentence = describe(event);
-    const text = ACTOR_LED.has(event.type) ? `${event.actor} ${sentence}` : sentence;
+    return ACTOR_LED.has(event.type) ? `${event.actor} ${sentence}` : sentence;
+  }
+
+  function appendLog(event) {
+    const text = logText(event);
     const item = el("li", { "data-version": event.version, value: event.version, title: event.at },
       el("button", { type: "button", class: "link", title: "Show the game at this version", onclick: () => replay(event.version) }, `v${event.version}`),
       " ", text.charAt(0).toUpperCase() === text.charAt(0) ? text : text);
