@@ -10,6 +10,11 @@ first check are made from it. Everything a player sees comes from declarations: 
 ``counted``), each event's keys likewise (``shows``), and a throw not yet revealed is the core's secret choice
 (``choose``), seen by its seat alone. The package and its line in ``dvorak_engine/rulesets/__init__.py`` are all
 the server needed: the API, the websocket, the lobby, the moves list and replay take it as they are.
+
+Live tables: a clock waits on the seats that have not thrown yet (``awaited``); a seat whose time runs out loses,
+and if neither threw, both are out and the game ends with no winner (the core's ``game.won_on_time``). A throw is
+secret until both are in, and the core's reveal of them is what no undo goes back across. A computer player counts
+its points against the other's (``evaluate``).
 """
 
 from __future__ import annotations
@@ -109,8 +114,31 @@ class OddsAndEvensRuleset(Ruleset):
     def apply_game_over(self, state: GameState, event: Event) -> GameState:
         return replace(state, status=FINISHED, winners=tuple(event.data["winners"]))
 
+    @applies("game.won_on_time")
+    def apply_won_on_time(self, state: GameState, event: Event) -> GameState:
+        """A game won on time asks nobody for a throw any more."""
+        return replace(state, choosing=(), choices={})
+
+    # --- live tables ------------------------------------------------------------------------------------
+
+    def awaited(self, state: GameState) -> tuple[int, ...]:
+        """The seats asked for a throw that have not thrown."""
+        if state.status != ACTIVE:
+            return ()
+        return tuple(seat for seat in state.choosing if str(seat) not in state.choices and self.takes_part(state, seat))
+
+    def timed_out(self, state: GameState, seats: list[int], ctx: CommandContext) -> list[Event]:
+        """Nothing of the game's own: with two players, a seat out of time leaves one side, or none, and the core
+        ends the game."""
+        return []
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """The seat's points less the other's."""
+        points = {score["seat"]: score["points"] for score in view.get("scores", ())}
+        return float(points.get(seat, 0) - sum(value for other, value in points.items() if other != seat))
+
     def legal_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
-        if seat not in state.choosing or str(seat) in state.choices:
+        if state.status != ACTIVE or seat not in state.choosing or str(seat) in state.choices:
             return []
         return [{"type": "throw", "fingers": choose(1, FINGERS, as_list=False)}]
 

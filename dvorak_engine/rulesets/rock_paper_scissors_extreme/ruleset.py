@@ -11,6 +11,12 @@ a potion window asks only the seats holding a potion they may drink, its answers
 closed window leads to more of the same command. They are hidden by the contract's own means: the board's fields
 say who sees them (a pending throw's sign and a pending answer's potion are their seat's), and each event type
 declares who sees each key of its data (``views.SHOWS``).
+
+Live tables: a clock waits on the seats the board waits for (``rules.active_seats``: both throwers until each has
+thrown, the seats asked in a potion window until each has answered, the claimant, the drawer, whoever must
+discard). With two players, a seat out of time leaves the other to win (the core's ``game.won_on_time``, which
+ends the board too); if neither threw, both are out and nobody wins. No undo goes back across a reveal: the throws
+or the potion answers revealed, cards dealt from the hidden supply into the center.
 """
 
 from __future__ import annotations
@@ -135,6 +141,14 @@ class RockPaperScissorsExtremeRuleset(Ruleset):
         state = state.with_table(board=evolve(state.table.board, event))
         return replace(state, status=FINISHED, winners=tuple(event.data["winners"]))
 
+    @applies("game.won_on_time")
+    def apply_won_on_time(self, state: GameState, event: Event) -> GameState:
+        """The board ends as the core ended the game: its winners set, nothing more awaited of anyone."""
+        if state.table.board is None:
+            return state
+        finished = {"type": "rpsx.finished", "data": {"winners": list(event.data["winners"])}}
+        return state.with_table(board=evolve(state.table.board, finished))
+
     apply_dealt = _folds_into_the_board("rpsx.dealt")
     apply_reshuffled = _folds_into_the_board("rpsx.reshuffled")
     apply_challenge_started = _folds_into_the_board("rpsx.challenge_started")
@@ -163,6 +177,34 @@ class RockPaperScissorsExtremeRuleset(Ruleset):
                     "counters": {"points": points.get(s.seat, 0)}} for s in state.seats]
         return {"deck": dict(state.table.deck), "players": players,
                 "board": None if board is None else board_view(board, viewer)}
+
+    # --- live tables ------------------------------------------------------------------------------------
+
+    # The throws revealed, the potion answers revealed, and cards dealt face up from the hidden supply.
+    reveals = frozenset({"rpsx.revealed", "rpsx.potions_revealed", "rpsx.dealt"})
+
+    def awaited(self, state: GameState) -> tuple[int, ...]:
+        """The seats the board waits for (``rules.active_seats``): a throw waits on each seat not yet thrown."""
+        if state.status != ACTIVE or state.table.board is None:
+            return ()
+        return tuple(seat for seat in rules.active_seats(state.table.board) if self.takes_part(state, seat))
+
+    def timed_out(self, state: GameState, seats: list[int], ctx: CommandContext) -> list[Event]:
+        """Nothing of the game's own: with two players, a seat out of time leaves one side, or none, and the core
+        ends the game."""
+        return []
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """The seat's points less the other's, and a third of a point for each item held more than the other (an
+        item is worth a point at most when it works; three are the most one holds)."""
+        board = view.get("board")
+        if not board:
+            return 0.0
+        score = 0.0
+        for player in board["players"]:
+            worth = player["points"] + min(len(player["items"]), rules.MAX_ITEMS) / 3
+            score += worth if player["seat"] == seat else -worth
+        return score
 
     # --- legal moves ------------------------------------------------------------------------------------
 

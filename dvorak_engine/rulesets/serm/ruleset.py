@@ -5,6 +5,11 @@ docstring lists the measures chosen where the rules leave one open. Each command
 and produces events, each folded into a working state as it is emitted, so the next step sees its result; a
 refused command raises ``DomainError`` and nothing is appended. Every die is rolled here, from the ``rng`` the
 server passes in, and written into the event that uses it.
+
+Live tables: a clock waits on the seats the table waits for (``reading.acting_seats``: each player still building
+a force, the player with the initiative, the enemy asked to React). With two players, a seat out of time leaves the
+other to win (the core's ``game.won_on_time``, which ends the table too). Dice are rolled in the open, so no undo
+goes back across a roll (a Move's, a React's, a Shoot's and its Endure rolls) or the draw of the first initiative.
 """
 
 from __future__ import annotations
@@ -568,6 +573,43 @@ class SermRuleset(Ruleset):
     def apply_finished(self, state: GameState, event: Event) -> GameState:
         state = state.with_table(phase=FINISHED, pending=None, activation=None, initiative=None)
         return replace(state, status=GAME_FINISHED, winners=tuple(event.data["winners"]))
+
+    @applies("game.won_on_time")
+    def apply_won_on_time(self, state: GameState, event: Event) -> GameState:
+        """The table ends as the core ended the game: no initiative, no Move under way."""
+        return state.with_table(phase=FINISHED, pending=None, activation=None, initiative=None)
+
+    # --- live tables ------------------------------------------------------------------------------------
+
+    # Every event that rolls dice (a Move's, a React's, a Shoot's and its Endure rolls) and the first initiative,
+    # drawn at random.
+    reveals = frozenset({"serm.deployed", "serm.move_rolled", "serm.reacted", "serm.shot"})
+
+    def awaited(self, state: GameState) -> tuple[int, ...]:
+        """The seats the table waits for (``reading.acting_seats``)."""
+        return tuple(seat for seat in acting_seats(state) if self.takes_part(state, seat))
+
+    def timed_out(self, state: GameState, seats: list[int], ctx: CommandContext) -> list[Event]:
+        """Nothing of the game's own: with two players, a seat out of time leaves one side, or none, and the core
+        ends the game."""
+        return []
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """The seat's soldiers against the enemy's, each worth 1 and its stats (a tenth of a point each; while the
+        forces are built, the soldiers recruited), and a fifth of a point for each enemy one of its soldiers sees,
+        less as much for each of its soldiers an enemy sees."""
+        board = view.get("board")
+        if not board:
+            return 0.0
+        worth = {card["title"]: 1 + sum(card["stats"].values()) / 10 for card in view["cards"]}
+        if board["phase"] == MUSTER:
+            return sum(worth[title] if force["seat"] == seat else -worth[title]
+                       for force in board["forces"] for title in force["cards"])
+        score = 0.0
+        for soldier in board["soldiers"]:
+            value = worth[soldier["title"]] + len(soldier["in_sight"]) / 5
+            score += value if soldier["seat"] == seat else -value
+        return score
 
     # --- views and legal moves --------------------------------------------------------------------------
 

@@ -24,6 +24,10 @@ Readings, where the seed leaves a choice (docs/virtues_of_the_drake.md gives the
    deck is exhausted, which Pride wins anyway.
 7. A card's own action may be performed while the card lies face up: in play, in the Gullet, the Lair or the
    Bed; a player's own Virtue card too. It is offered only where its effect has something to act on.
+8. Live tables: a clock waits on the player whose turn it is. A player whose time runs out is out of the game and
+   their Virtue is set aside, no longer in play (``drake.virtue_set_aside``): the turn goes on to the next Virtue
+   in play, and the Virtue set aside may still win by accident, as reading 5 says. With one player left, that
+   player wins on time (the core's ``game.won_on_time``).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dvorak_core.errors import DomainError
+from dvorak_engine import clock
 from dvorak_engine.cards import Card, card_json, cards_from_json, copy_deck_cards, hide_unseen_cards
 from dvorak_engine.events import Event
 from dvorak_engine.rng import Rng
@@ -101,6 +106,8 @@ WINS = {
 NOT_IN_PLAY = ("If a Virtue that is not in play wins, shuffle the discards back into the deck. This only happens "
                "once per Virtue.")
 BY_ACCIDENT = "Keep in mind, a Virtue that is not represented by a player can still accidentally win the game."
+# The outcome of a game won on time (``game.won_on_time``): no Virtue's condition came about.
+ON_TIME = "Every other player ran out of time."
 
 
 # --- the state ----------------------------------------------------------------------------------------------
@@ -178,6 +185,16 @@ def take_from_table(table: DrakeState, card_id: str) -> DrakeState:
     """The table with the card gone from wherever it lies face up."""
     return replace(table, in_play={slot: c for slot, c in table.in_play.items() if c != card_id},
                    **{name: _without(table.location(name), card_id) for name in LOCATIONS})
+
+
+def _nearness(board: dict[str, Any], virtue: str) -> float:
+    """How near a Virtue is to its win, from 0 to 1, as a view's ``board`` shows it: the share of the seven cards
+    its location holds, or, for Pride, how few cards are left in the smallest deck."""
+    if virtue == PRIDE:
+        left = min(deck["count"] for deck in board["decks"].values())
+        return 1 - min(left, SEVEN) / SEVEN
+    location = {GLUTTONY: GULLET, WRATH: LAIR, GREED: BED}[virtue]
+    return min(len(board[location]), SEVEN) / SEVEN
 
 
 def discard(table: DrakeState, card_id: str) -> DrakeState:
@@ -470,6 +487,49 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
         unfolding.add("drake.discards_shuffled", {"decks": decks, "cause": cause, "virtue": virtue,
                                                   "rule": NOT_IN_PLAY if virtue is not None else None})
 
+    # --- Live tables: the clock, the undo, the computer player ---------------------------------------------------
+
+    # A card turned up from the top of a face-down deck: the first card of each location, every card played.
+    reveals = frozenset({"drake.location_started", "drake.card_played"})
+
+    def awaited(self, state: GameState) -> tuple[int, ...]:
+        """The player whose turn it is: a turn always has a card to play, then an action or none (reading 3)."""
+        table: DrakeState = state.table
+        if state.status != ACTIVE or table.turn is None or not self.takes_part(state, table.turn.seat):
+            return ()
+        return (table.turn.seat,)
+
+    def timed_out(self, state: GameState, seats: list[int], ctx: CommandContext) -> list[Event]:
+        """The Virtues of the players out of time set aside, no longer in play, and the turn, if it was one of
+        theirs, to the next Virtue still in play. With one side left the core ends the game."""
+        table: DrakeState = state.table
+        if table.turn is None or len(clock.sides_standing(state)) < 2:
+            return []
+        order = table.play_order()
+        gone = [virtue for virtue in order if table.virtues[virtue] in seats]
+        unfolding = _Unfolding(self, state, ctx.rng)
+        for virtue in gone:
+            unfolding.add("drake.virtue_set_aside", {"seat": table.virtues[virtue], "virtue": virtue})
+        if table.turn.virtue in gone:
+            start = order.index(table.turn.virtue)
+            following = (order[(start + step) % len(order)] for step in range(1, len(order)))
+            virtue = next(virtue for virtue in following if virtue not in gone)
+            unfolding.add("drake.turn_began", {"seat": table.virtues[virtue], "virtue": virtue})
+        return unfolding.events
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """How near the seat's Virtue is to its win, less how near the nearest other Virtue in play is to its own
+        (``_nearness``: Maidens in the Gullet, Knights in the Lair, Treasures in the Bed, out of seven; for Pride,
+        how few cards are left in the smallest deck)."""
+        board = view.get("board")
+        if not board:
+            return 0.0
+        near = {entry["virtue"]: _nearness(board, entry["virtue"]) for entry in board["virtues"]
+                if entry["seat"] is not None}
+        own = next((entry["virtue"] for entry in board["virtues"] if entry["seat"] == seat), None)
+        mine = near.pop(own, 0.0)
+        return mine - max(near.values(), default=0.0)
+
     # --- How the events change the state --------------------------------------------------------------------
 
     @applies("game.created", shows={"deck": PUBLIC, "cards": COUNT})
@@ -556,6 +616,23 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
         data = event.data
         outcome = {"virtue": data["virtue"], "winners": list(data["winners"]), "rule": data["rule"]}
         return replace(state, status=FINISHED, winners=tuple(data["winners"])).with_table(turn=None, outcome=outcome)
+
+    @applies("drake.virtue_set_aside", shows={"seat": PUBLIC, "virtue": PUBLIC})
+    def apply_virtue_set_aside(self, state: GameState, event: Event) -> GameState:
+        """The Virtue of a player out of the game, no longer in play: set aside face up, as a Virtue nobody plays."""
+        table = state.table
+        virtue = event.data["virtue"]
+        return state.with_table(virtues={name: seat for name, seat in table.virtues.items() if name != virtue},
+                                set_aside=(*table.set_aside, virtue))
+
+    @applies("game.won_on_time")
+    def apply_won_on_time(self, state: GameState, event: Event) -> GameState:
+        """The game over as the core ended it, with no turn left to play; the outcome names the winner's Virtue."""
+        table = state.table
+        winners = list(event.data["winners"])
+        held = [virtue for virtue, holder in table.virtues.items() if holder in winners]
+        outcome = {"virtue": held[0] if len(held) == 1 else None, "winners": winners, "rule": ON_TIME}
+        return state.with_table(turn=None, outcome=outcome)
 
     # --- Legal moves --------------------------------------------------------------------------------------------
 
