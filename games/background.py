@@ -95,19 +95,21 @@ def start() -> None:
         _sweep_later()
 
 
-def _sweep_later() -> None:
+def _sweep_later(after: float | None = None) -> None:
+    """The next sweep, ``CLOCK_SWEEP_SECONDS`` after the last one began (``after``), or from now."""
     if settings.CLOCK_SWEEP_SECONDS <= 0:  # switched off meanwhile
         return
 
     def sweep() -> None:
         from games import clocks
 
+        began = time.time()
         try:
             clocks.expire_due()
         finally:
-            _sweep_later()
+            _sweep_later(after=began)
 
-    JOBS.add("clock-sweep", time.time() + settings.CLOCK_SWEEP_SECONDS, sweep)
+    JOBS.add("clock-sweep", (after if after is not None else time.time()) + settings.CLOCK_SWEEP_SECONDS, sweep)
 
 
 def bot_turn(game_id, after: float) -> None:

@@ -24,8 +24,10 @@ class Game(models.Model):
     spectators = models.CharField(max_length=10, default="anyone")
     version = models.PositiveIntegerField(default=0)
     # The earliest deadline of the game's clock while it is being played (``options.clock``), else empty: the
-    # server's clock finds the games whose time has run out by it (games/clocks.py).
-    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # server's clock finds the games whose time has run out by it (games/clocks.py), among the games being played
+    # (the status's index). Not indexed itself: a clocked game's every command moves it, and an index on it would
+    # make each of those updates of the row write every index of the table anew (no HOT update; bench/README.md).
+    deadline = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -609,9 +609,10 @@ def rows_changed(before: Any, state: Any) -> tuple[tuple, tuple, bool]:
 
 
 def new_rows(before: Any, state: Any) -> bool:
-    """Whether ``project_rows`` writes anything for this state change."""
+    """Whether ``project_rows`` writes anything for this state change (a game's end, only when CCG player decks
+    are to be given back)."""
     seats, gone, finished = rows_changed(before, state)
-    return bool(seats) or bool(gone) or finished
+    return bool(seats) or bool(gone) or (finished and bool(player_deck_ids(state)))
 
 
 def player_deck_ids(state: Any) -> list[int]:

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='deadline',
-            field=models.DateTimeField(blank=True, db_index=True, null=True),
+            field=models.DateTimeField(blank=True, null=True),
         ),
     ]
