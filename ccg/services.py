@@ -168,8 +168,8 @@ def _send_email(*, subject: str, body: str, address: str) -> None:
     try:
         send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [address])
     except OSError:
-        # The in-app notice is already stored; a mail server being down must not undo a built version.
-        logger.exception("Could not email %s about a card set version", address)
+        # The in-app notice is already stored; a mail server being down must not undo a built version (or a game).
+        logger.exception("Could not email %s a notice (%s)", address, subject)
 
 
 def _update_player_decks(deck: Deck, version: CardSetVersion) -> None:
@@ -325,6 +325,12 @@ def player_deck_release(*, player_deck_id: int, game_id: Any) -> None:
     if str(game_id) in player_deck.games_in_play:
         player_deck.games_in_play = [game for game in player_deck.games_in_play if game != str(game_id)]
         player_deck.save(update_fields=["games_in_play", "updated_at"])
+
+
+def notification_send(*, user: Any, subject: str, body: str, data: dict[str, Any]) -> Notification:
+    """A notice to ``user`` from elsewhere in the service (a game's invitation): in their list, and by email once
+    the transaction has committed."""
+    return _notify(user=user, subject=subject, body=body, data=data)
 
 
 @transaction.atomic

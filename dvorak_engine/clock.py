@@ -18,14 +18,11 @@ wins (``game.won_on_time``).
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dvorak_core.errors import DomainError
 from dvorak_engine.events import Event
 from dvorak_engine.state import ACTIVE, PLAYING, VOTING, GameState
-
-if TYPE_CHECKING:
-    from dvorak_engine.ruleset import Ruleset
 
 LOWEST, HIGHEST = 1, 7 * 24 * 3600  # a clock of one second to seven days
 RUNNING = (ACTIVE, VOTING)
@@ -69,7 +66,7 @@ def _at(seconds: float) -> float:
     return round(seconds, 3)
 
 
-def after_command(rules: Ruleset, before: GameState, events: list[Event], actor_seat: int | None,
+def after_command(rules: Any, before: GameState, events: list[Event], actor_seat: int | None,
                   now: float) -> list[Event]:
     """The ``clock.set`` that follows a command's ``events`` in a clocked game, if the clock changed: a seat the
     game now waits on and did not (or that sent this command) starts a new decision; a seat no longer waited on

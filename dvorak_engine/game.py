@@ -161,6 +161,8 @@ def view_state(state: GameState, viewer: int | None) -> dict:
     timing = clock.view(state)
     if timing is not None:
         view["clock"] = timing
+    if state.invited:
+        view["invited"] = list(state.invited)
     if state.undo:
         view["undo"] = {"to": state.undo["to"], "by": state.undo["by"], "accepted": list(state.undo["accepted"])}
     if state.choosing:

@@ -19,6 +19,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 
@@ -112,17 +113,12 @@ def _sweep_later(after: float | None = None) -> None:
     JOBS.add("clock-sweep", (after if after is not None else time.time()) + settings.CLOCK_SWEEP_SECONDS, sweep)
 
 
-def bot_turn(game_id, after: float) -> None:
-    """A computer player of the game looks at it ``after`` seconds from now."""
+def bot_turn(game_id, after: float, play: Callable[[Any], Any]) -> None:
+    """A computer player of the game looks at it ``after`` seconds from now: ``play(game_id)`` here, or its task
+    (``games.play_computer_players``, games/tasks.py) on the worker."""
     if runner() == "celery":
-        from games.tasks import play_computer_players
+        from celery import current_app
 
-        play_computer_players.apply_async((str(game_id),), countdown=after)
+        current_app.send_task("games.play_computer_players", (str(game_id),), countdown=after)
         return
-
-    def play() -> None:
-        from games import bots
-
-        bots.play(game_id)
-
-    JOBS.add(f"bots:{game_id}", time.time() + after, play)
+    JOBS.add(f"bots:{game_id}", time.time() + after, lambda: play(game_id))

@@ -19,6 +19,7 @@ import dvorak_engine as engine
 from dvorak_core.errors import Conflict, DomainError, Forbidden, VersionConflict
 from dvorak_engine import bots as choosing
 from dvorak_engine.state import ACTIVE, OPEN, VOTING
+from games import background, services
 
 logger = logging.getLogger("dvorak.games")
 
@@ -48,8 +49,6 @@ def computer_account(taken: set[str]):
 def game_add_bot(*, user, game_id, level: str) -> dict[str, Any]:
     """The game's creator seats a computer player of ``level`` at its open table: its seat, as the game's players
     list shows it. 403 for anyone else, 409 once the game has started or is full."""
-    from games import services
-
     if level not in choosing.LEVELS:
         raise DomainError(f"\"level\" is one of: {', '.join(choosing.LEVELS)}.",
                           details={"level": [f"Choose one of: {', '.join(choosing.LEVELS)}."]})
@@ -71,19 +70,16 @@ def wanted(state: Any) -> bool:
 
 
 def after_commit(game_id, state: Any) -> None:
-    """After a command: the game's computer players look at it after their think time."""
+    """After every command (``services.AFTER_COMMIT``): the game's computer players look at it after their think
+    time."""
     if wanted(state):
-        from games import background
-
-        background.bot_turn(game_id, settings.BOT_THINK_SECONDS)
+        background.bot_turn(game_id, settings.BOT_THINK_SECONDS, play)
 
 
 def play(game_id) -> bool:
     """One move of one computer player of the game that has something to do, through the one command pipeline:
     True when it moved (the move's commit brings the next look). A move overtaken by another command is looked at
     again."""
-    from games import services
-
     game = services.Game.objects.filter(pk=game_id).first()
     if game is None:
         return False

@@ -37,12 +37,11 @@ from dvorak_core.errors import (
     VersionConflict,
 )
 from dvorak_core.storable import ensure_storable
-from dvorak_engine.clock import next_deadline
+from dvorak_engine.clock import next_deadline, overdue
 from dvorak_engine.events import stored_event
-from dvorak_engine.state import CANCELLED, OVER
+from dvorak_engine.state import CANCELLED, OPEN, OVER
 from dvorak_kit import publisher
 from dvorak_kit.eventstore import store
-from games import bots, clocks
 from games.models import CommandReceipt, Game, Seat, stream_of
 
 logger = logging.getLogger("dvorak.games")
@@ -230,7 +229,10 @@ def actor_of(user) -> engine.Actor:
 
 
 def game_create(*, user, deck: str, variant: str | None = None, creative: bool = False, max_players: int | None = None,
-                options: dict | None = None, ruleset: str | None = None, invite: list[str] | None = None) -> dict:
+                options: dict | None = None, ruleset: str | None = None, invite: list[str] | None = None,
+                rematch_of: str | None = None) -> dict:
+    """A new open game, its creator in seat 0; each player of ``invite`` gets a notice of it (which says, for a
+    rematch, the game it follows: ``rematch_of``)."""
     from decks.selectors import deck_for_game
 
     ensure_storable(options, field="options")  # the game's first event carries them
@@ -268,7 +270,7 @@ def game_create(*, user, deck: str, variant: str | None = None, creative: bool =
         project_rows(game.id, None, state)
         mark_player_deck(game.id, player_deck)
         _written(game.id, 0, recorded, state, [])
-        invitations_sent(game, user, invited)
+        invitations_sent(game, user, invited, rematch_of)
     return state_json(game, state, engine.seat_of(state, user.id))
 
 
@@ -286,12 +288,13 @@ def users_named(usernames: list[str]) -> list[Any]:
     return [found[name] for name in usernames]
 
 
-def invitations_sent(game: Game, host, invited: list[Any]) -> None:
+def invitations_sent(game: Game, host, invited: list[Any], rematch_of: str | None = None) -> None:
     """Each invited player's notice of the game (``games.invitations``), sent once the game is committed."""
     if invited:
         from games import invitations
 
-        transaction.on_commit(partial(invitations.notify, game.id, host.get_username(), [u.pk for u in invited]))
+        transaction.on_commit(partial(invitations.notify, game.id, host.get_username(), [u.pk for u in invited],
+                                      rematch_of))
 
 
 def _require_within_bound(deck_data: dict) -> None:
@@ -467,6 +470,44 @@ def _written(game_id: uuid.UUID, version: int, recorded: list, state: Any, shown
     return Played(new_version, shown)
 
 
+# What else follows every committed command, ``(game_id, state)``, each registered by the module that needs it when
+# the app is ready (games/apps.py): the game's computer players looking at it (games/bots.py).
+AFTER_COMMIT: list[Callable[[uuid.UUID, Any], None]] = []
+
+
+class ServerClock:
+    """The sender of ``expire``, the server's clock (games/clocks.py): no seat has its id, and its events' actor is
+    ``(clock)``, a name no account can take."""
+
+    id = pk = None
+    is_authenticated = True
+
+    def get_username(self) -> str:
+        return "(clock)"
+
+
+CLOCK = ServerClock()
+
+
+def expire(game_id) -> bool:
+    """The server's clock sends the game ``expire`` through the one pipeline: True when it ended somebody's time,
+    False when no deadline had passed (another process was first, or a command came in time)."""
+    try:
+        _game_command(user=CLOCK, game_id=game_id, command={"type": "expire"})
+    except DomainError:
+        return False
+    return True
+
+
+def brought_up_to_time(game_id, state: Any) -> bool:
+    """Before a read: when the game's clock has run out and nothing has said so, say so now (True: the caller reads
+    the game again)."""
+    if not overdue(state, time.time()):
+        return False
+    expire(game_id)  # or another process was first: either way the game has moved on
+    return True
+
+
 def _committed(game_id: uuid.UUID, stream_id: str, version: int, new_version: int, state: Any) -> None:
     STATE_CACHE.put(stream_id, new_version, state)
     if snapshot_due(version, new_version):
@@ -475,11 +516,11 @@ def _committed(game_id: uuid.UUID, stream_id: str, version: int, new_version: in
         publish(game_id, new_version, after=version)
     except Exception:
         logger.exception("A live update of game %s could not be handed on.", game_id)
-    if any(seat.bot for seat in state.seats):
+    for hook in AFTER_COMMIT:
         try:
-            bots.after_commit(game_id, state)
+            hook(game_id, state)
         except Exception:
-            logger.exception("The computer players of game %s could not be told.", game_id)
+            logger.exception("A command's follow-up (%s) for game %s failed.", hook.__qualname__, game_id)
 
 
 VERSION_SQL = (f"SELECT {connection.ops.quote_name(Game._meta.get_field('version').column)} "
@@ -667,9 +708,17 @@ def may_watch(game: Game, user) -> bool:
     return game.seats.filter(user_id=user.pk).exists()
 
 
+def invited_to(game: Game, user) -> bool:
+    """Whether ``user`` was invited to ``game`` while it is open: an invitation lets them see the table they may
+    take a seat at, even one closed to spectators."""
+    if game.status != OPEN:
+        return False
+    return user.get_username() in state_at(game.stream_id, game.version).invited
+
+
 def game_for_viewer(game_id, user) -> Game:
     game = get_game(game_id)
-    if not may_watch(game, user):
+    if not may_watch(game, user) and not invited_to(game, user):
         raise Forbidden("Only the players of this game may watch it (its `options.spectators`).")
     return game
 
@@ -680,7 +729,7 @@ def game_state(*, user, game_id, at: int | None = None) -> dict:
     if at is not None and not 1 <= at <= current:
         raise NotFound(f"The game has no version {at}; it is at version {current}.")
     state = state_at(game.stream_id, at or current)
-    if at is None and clocks.brought_up_to_time(game.id, state):
+    if at is None and brought_up_to_time(game.id, state):
         return game_state(user=user, game_id=game_id)
     return state_json(game, state, engine.seat_of(state, user.id))
 
@@ -691,7 +740,7 @@ def game_moves(*, user, game_id) -> dict:
     game = game_for_viewer(game_id, user)
     version = game.version
     state = state_at(game.stream_id, version)
-    if clocks.brought_up_to_time(game.id, state):
+    if brought_up_to_time(game.id, state):
         return game_moves(user=user, game_id=game_id)
     return {"version": version, "moves": engine.legal_moves(state, engine.seat_of(state, user.id))}
 
@@ -699,7 +748,7 @@ def game_moves(*, user, game_id) -> dict:
 def game_events(*, user, game_id, after: int = 0) -> dict:
     game = game_for_viewer(game_id, user)
     current = game.version
-    if clocks.brought_up_to_time(game.id, state_at(game.stream_id, current)):
+    if brought_up_to_time(game.id, state_at(game.stream_id, current)):
         return game_events(user=user, game_id=game_id, after=after)
     after = max(0, min(after, current))
     start = state_at(game.stream_id, after) if after else None

@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from dvorak_engine.bots import LEVELS
 from dvorak_engine.rulesets import ruleset_names
 from dvorak_engine.state import STATUSES
 from dvorak_kit.api.params import EffectField, QueryBooleanField, StrictTypes, new_deck_slug
@@ -34,6 +35,11 @@ class GameCreateSerializer(StrictTypes):
         help_text="Options of the game (docs/api.md, `POST /games/`), among them `spectators`: `anyone` (default), "
                   "`players` or `nobody`, who besides its players may watch it.")
     ruleset = RulesetField(required=False, help_text="Defaults to the deck's ruleset.")
+    invite = serializers.ListField(
+        child=serializers.CharField(max_length=150), required=False, max_length=20,
+        help_text="Usernames of the players you invite: each gets a notice (`GET /notifications/`, `data.kind` "
+                  "`invitation`) and accepts by joining; an unknown username is 400 `invalid`. With "
+                  "`options.invite_only` `true` only they may join (anyone else: 403 `not_invited`).")
 
     def validate_options(self, options: dict) -> dict:
         spectators = options.get("spectators", SPECTATORS[0])
@@ -81,6 +87,30 @@ class PlayerSerializer(serializers.Serializer):
     in_play = serializers.ListField(child=serializers.DictField(), required=False,
                                     help_text="dvorak: cards, each with 'attached': [cards].")
     counters = serializers.DictField(required=False)
+    bot = serializers.CharField(required=False,
+                                help_text="A computer player's level, `random` or `greedy` (`POST /games/{id}/bots/`); "
+                                          "absent for a person.")
+
+
+class ClockSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    deadline = serializers.DateTimeField(allow_null=True, help_text="By when the seat must decide, while the game "
+                                                                    "waits on it; else null.")
+    bank = serializers.FloatField(required=False, help_text="Bank clocks: the seconds left, as they stood when the "
+                                                            "seat's clock last stopped.")
+
+
+class ClockSerializer(serializers.Serializer):
+    per_move = serializers.FloatField(required=False, help_text="Seconds for each decision.")
+    initial = serializers.FloatField(required=False, help_text="Each seat's bank at the start, in seconds.")
+    increment = serializers.FloatField(required=False, help_text="Seconds added to a seat's bank by its own move.")
+    seats = ClockSeatSerializer(many=True)
+
+
+class UndoSerializer(serializers.Serializer):
+    to = serializers.IntegerField(help_text="The version the game would go back to.")
+    by = serializers.IntegerField(help_text="The seat that asked.")
+    accepted = serializers.ListField(child=serializers.IntegerField(), help_text="The seats that have accepted.")
 
 
 class PileCountSerializer(serializers.Serializer):
@@ -118,6 +148,11 @@ class GameStateSerializer(serializers.Serializer):
                   "(`hand_limit`, `starting_hand`, `draws_per_turn`, `things_per_turn`, `actions_per_turn`, "
                   "`vote_rule`, `counters`). serm: its options. filibuster: its options `filibusters` and `dice` "
                   "(absent for a game created before they were written).")
+    clock = ClockSerializer(required=False, help_text="Only in a game created with `options.clock`.")
+    undo = UndoSerializer(required=False, help_text="Only while an undo is asked (`undo`), until it is answered.")
+    invited = serializers.ListField(child=serializers.CharField(), required=False,
+                                    help_text="The usernames invited when the game was created (`invite`); absent "
+                                              "when nobody was.")
     unenforced = serializers.ListField(
         child=serializers.CharField(), required=False,
         help_text="dvorak, games created under the rulebook's second reading (`reading` 2 in `game.created`): the "
@@ -150,6 +185,8 @@ class EventsSerializer(serializers.Serializer):
 class GameListQuerySerializer(serializers.Serializer):
     mine = QueryBooleanField(help_text="Only games in which you hold a seat.")
     status = serializers.ChoiceField(GAME_STATUSES, required=False, help_text="Only games in this state.")
+    invited = QueryBooleanField(help_text="Only games you are invited to (by their invitation notices), also those "
+                                          "whose `options.spectators` is not `anyone`.")
 
 
 class GameSummarySerializer(serializers.Serializer):
@@ -208,3 +245,16 @@ class MovesSerializer(serializers.Serializer):
                   '{"choose": k, "from": [values], "list": true|false}: pick k different values of "from" and send '
                   'them as a list when "list" is true, else the one value itself.',
     )
+
+
+class BotSerializer(StrictTypes):
+    level = serializers.ChoiceField(choices=LEVELS,
+                                    help_text="`random`: any listed move; `greedy`: the move that looks best for "
+                                              "its seat one move ahead.")
+
+
+class BotSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="The computer player's seat.")
+    username = serializers.CharField(help_text="Its account's name, `Computer 1` to `Computer 20`.")
+    bot = serializers.CharField(help_text="Its level, as asked: `random` or `greedy`.")
+    version = serializers.IntegerField(help_text="The game's version after it sat down.")

@@ -14,3 +14,5 @@ urlpatterns = [
 urlpatterns.append(path("games/<uuid:game_id>/mush/", views.GameMushView.as_view(), name="game-mush"))
 urlpatterns.append(path("games/<uuid:game_id>/publish/", views.GamePublishView.as_view(), name="game-publish"))
 urlpatterns.append(path("games/<uuid:game_id>/moves/", views.GameMovesView.as_view(), name="game-moves"))
+urlpatterns.append(path("games/<uuid:game_id>/rematch/", views.GameRematchView.as_view(), name="game-rematch"))
+urlpatterns.append(path("games/<uuid:game_id>/bots/", views.GameBotsView.as_view(), name="game-bots"))

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from dvorak_kit.api.pagination import PageNumbers
 from dvorak_kit.api.params import IF_MATCH, if_match_version, number_parameter, read_query, whole_number
 from dvorak_kit.api.schema import refusals
-from games import services
+from games import bots, invitations, rematch, services
 from games.api import commands
 from games.api import serializers as s
 from games.models import Game, Seat
@@ -35,7 +35,11 @@ class GameListView(APIView):
         query = read_query(s.GameListQuerySerializer, request)
         games = Game.objects.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
         # A game not open to anyone's watching (`options.spectators`) is listed to its own players only.
-        games = games.filter(Q(spectators="anyone") | Q(seats__user=request.user))
+        invited = invitations.games_invited_to(request.user) if query.get("invited") else None
+        if invited is not None:  # an invitation lets its player find the game, whoever else may watch it
+            games = games.filter(id__in=invited)
+        else:
+            games = games.filter(Q(spectators="anyone") | Q(seats__user=request.user))
         if query.get("mine"):
             games = games.filter(seats__user=request.user)
         if query.get("status"):
@@ -46,7 +50,9 @@ class GameListView(APIView):
 
     @extend_schema(tags=GAME_TAG, request=s.GameCreateSerializer, responses={
         201: s.GameStateSerializer,
-        **refusals({404: "No deck has that slug, or no player deck of yours has that id (`not_found`).",
+        **refusals({400: "Not valid (`invalid`): a malformed body or option, or an `invite` naming a username no "
+                         "player has (`details.invite` lists each).",
+                    404: "No deck has that slug, or no player deck of yours has that id (`not_found`).",
                     409: "The deck cannot be played so (e.g. the ruleset needs card data it lacks, or the player "
                          "deck is outdated in a formal CCG game)."}),
     })
@@ -238,3 +244,39 @@ class GamePublishView(APIView):
         decks = [{"deck": deck.slug, "revision": deck.revision} for deck in published.decks]
         answer = {**decks[0], "decks": decks} if published.per_side else decks[0]
         return Response(s.PublishedSerializer(answer).data, status=status.HTTP_201_CREATED)
+
+
+class GameRematchView(APIView):
+    @extend_schema(tags=GAME_TAG, request=None, responses={
+        201: s.GameStateSerializer,
+        **refusals({403: "You did not play this game (`forbidden`).",
+                    404: "No such game, or its deck is no longer in the archive; in a CCG game, the player deck "
+                         "you played is gone (`not_found`).",
+                    409: "The game is not over (`game_not_finished`); in a CCG game, the player deck you played "
+                         "can no longer be brought (`deck_invalid`, `deck_outdated`)."}),
+    }, description="A rematch of a game that is over (finished or abandoned): a new open game with the same deck, "
+                   "ruleset, variant, creative rules, `max_players` and options, you in seat 0 (in a CCG game with "
+                   "the player deck you played). The game's other players are invited (`invited`, and a notice "
+                   "each whose `data.rematch_of` names this game), and its computer players sit down again at "
+                   "their levels. Answers 201 with the new game as you see it, as `POST /games/`.")
+    def post(self, request, game_id):
+        game = rematch.game_rematch(user=request.user, game_id=game_id)
+        return Response(game, status=status.HTTP_201_CREATED)
+
+
+class GameBotsView(APIView):
+    @extend_schema(tags=GAME_TAG, request=s.BotSerializer, responses={
+        201: s.BotSeatSerializer,
+        **refusals({403: "Only the game's creator seats computer players (`forbidden`).",
+                    409: "The game has started, or is over or cancelled (`game_not_open`), or it is full "
+                         "(`limit_reached`)."}),
+    }, description="The game's creator seats a computer player at its open table, of `level` `random` or "
+                   "`greedy`: it takes the next seat (event `player.joined` with its `bot` level; a seat of "
+                   "`options.invite_only` games too) under a name of its own, `Computer 1` to `Computer 20`, and "
+                   "once the game is being played moves by its seat's listed moves, from what its seat may see. "
+                   "Answers 201 with its seat.")
+    def post(self, request, game_id):
+        form = s.BotSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        seated = bots.game_add_bot(user=request.user, game_id=game_id, level=form.validated_data["level"])
+        return Response(s.BotSeatSerializer(seated).data, status=status.HTTP_201_CREATED)

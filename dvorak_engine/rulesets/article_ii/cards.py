@@ -304,6 +304,8 @@ def president_points(presidents: Sequence[int], parties: Mapping[str, Sequence[i
     return gains
 
 
-def most_points(points: Sequence[int]) -> list[int]:
-    """"After four games, the player with the most points wins" (a tie is shared)."""
-    return _highest(dict(enumerate(points))) if points else []
+def most_points(points: Sequence[int], among: Sequence[int] | None = None) -> list[int]:
+    """"After four games, the player with the most points wins" (a tie is shared); ``among``: the seats still in
+    the game, when some are out of it."""
+    scores = {seat: score for seat, score in enumerate(points) if among is None or seat in among}
+    return _highest(scores) if scores else []

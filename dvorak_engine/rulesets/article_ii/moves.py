@@ -4,11 +4,11 @@ Only the seat that must act has moves (``acting``: the player naming the card th
 during a Great Debater's reply the debater, not the player whose turn it is, else the player whose turn it is).
 They are:
 - while a Voter ADHD waits for its card (``removal``): ``remove`` of one of the cards it may take;
-- ``play`` of each card of its hand on each player it may be played on (in a reply, only the player who played
-  on the debater). A card that removes a card from play (Voter ADHD) is listed twice where the target has cards
-  in front of it: as it is (the server removes the only card there, or asks for ``remove`` afterwards) and with
-  ``remove`` to choose the card at once. For the Teflon Wonder each play is also listed with ``remove_before``
-  to choose a card played on it;
+- ``play`` of each card of its hand on each player still in the game it may be played on (in a reply, only the
+  player who played on the debater). A card that removes a card from play (Voter ADHD) is listed twice where the
+  target has cards in front of it: as it is (the server removes the only card there, or asks for ``remove``
+  afterwards) and with ``remove`` to choose the card at once. For the Teflon Wonder each play is also listed with
+  ``remove_before`` to choose a card played on it;
 - ``pass`` and ``end_turn`` where a reply or an Insider's second card may be declined.
 
 Whether a play is accepted depends on its effect (an Outsider may not lower another player's Affiliation), so
@@ -24,7 +24,7 @@ from dvorak_engine.events import Actor
 from dvorak_engine.rng import SeededRng
 from dvorak_engine.ruleset import Ruleset, choose
 from dvorak_engine.rulesets.article_ii.cards import Style, effect_of
-from dvorak_engine.state import ACTIVE, GameState
+from dvorak_engine.state import ACTIVE, ELIMINATED, GameState
 
 
 def article_ii_moves(ruleset: Ruleset, state: GameState, seat: int, acting: int | None) -> list[dict[str, Any]]:
@@ -43,7 +43,8 @@ def article_ii_moves(ruleset: Ruleset, state: GameState, seat: int, acting: int 
             return False
         return True
 
-    targets = [table.reply["to"]] if table.reply is not None else [s.seat for s in state.seats]
+    targets = [table.reply["to"]] if table.reply is not None else [s.seat for s in state.seats
+                                                                    if s.status != ELIMINATED]
     own_in_play = table.player(seat).in_play
     teflon = bool(own_in_play) and any(
         effect_of(table.cards[c]).style is Style.TEFLON_WONDER for c in own_in_play)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dvorak_core.errors import DomainError
-from dvorak_engine import bodies
+from dvorak_engine import bodies, clock
 from dvorak_engine.cards import (
     Card,
     card_json,
@@ -56,7 +56,7 @@ from dvorak_engine.rulesets.article_ii.cards import (
     primary_totals,
 )
 from dvorak_engine.rulesets.article_ii.moves import article_ii_moves
-from dvorak_engine.state import ACTIVE, FINISHED, GameState, teams
+from dvorak_engine.state import ACTIVE, ELIMINATED, FINISHED, VOTING, GameState, teams
 from dvorak_engine.values import replace
 from dvorak_engine.visibility import Seen, counted, derived, lookup, owner, public
 
@@ -206,11 +206,17 @@ def cards_per_turn(state: GameState, seat: int) -> int:
     return 2 if style_of_seat(state, seat) is Style.INSIDER else 1
 
 
+def standing(state: GameState | Seen, seat: int) -> bool:
+    """Whether a seat is still in the game: not out of it since its clock ran out."""
+    return state.seat(seat).status != ELIMINATED
+
+
 def _first_holding_cards(state: GameState, start: int) -> int | None:
+    """The first player from ``start`` on who still holds cards and is still in the game."""
     count = len(state.seats)
     for step in range(count):
         seat = (start + step) % count
-        if state.table.player(seat).hand:
+        if state.table.player(seat).hand and standing(state, seat):
             return seat
     return None
 
@@ -336,7 +342,8 @@ class ArticleIIRuleset(Ruleset):
         hand_size = int(unfolding.state.table.base_rules.get("starting_hand") or 0)
         for _ in range(hand_size):
             for player in unfolding.state.table.players:
-                unfolding.draw(player.seat)
+                if standing(unfolding.state, player.seat):  # a player out of the game is dealt nothing
+                    unfolding.draw(player.seat)
         self._next_turn(unfolding, start=unfolding.rng.randbelow(len(unfolding.state.seats)))
 
     def _next_turn(self, unfolding: _Unfolding, start: int) -> None:
@@ -350,7 +357,8 @@ class ArticleIIRuleset(Ruleset):
     def _continue_turn(self, unfolding: _Unfolding) -> None:
         state = unfolding.state
         seat = state.table.turn.seat
-        if state.table.turn.things_played < cards_per_turn(state, seat) and state.table.player(seat).hand:
+        if state.table.turn.things_played < cards_per_turn(state, seat) and state.table.player(seat).hand \
+                and standing(state, seat):
             return
         self._next_turn(unfolding, start=seat + 1)
 
@@ -359,24 +367,27 @@ class ArticleIIRuleset(Ruleset):
     def _end_phase(self, unfolding: _Unfolding) -> None:
         state = unfolding.state
         current = attributes(state)
+        # A player out of the game (their clock ran out) is no longer elected: their cards still count in play.
+        running = {seat: values for seat, values in current.items() if standing(state, seat)}
         if state.table.phase == PRIMARY:
             # Only equal totals need it: the order that decides who of them becomes a Candidate.
             tiebreak = [p.seat for p in state.table.players]
             unfolding.rng.shuffle(tiebreak)
-            candidates = choose_candidates(current, tiebreak)
+            candidates = choose_candidates(running, tiebreak)
             totals = primary_totals(current)
             unfolding.add("phase.ended", {
                 "phase": PRIMARY,
                 "totals": [{"seat": seat, "total": total} for seat, total in sorted(totals.items())],
                 "candidates": candidates,
-                "spoilers": [seat for seat in sorted(current) if seat not in candidates],
+                "spoilers": [seat for seat in sorted(running) if seat not in candidates],
                 "tiebreak": tiebreak,
             })
             if plays_parties(state):
                 self._score(unfolding, candidate_points(candidates), "candidate")
             self._start_phase(unfolding, GENERAL)
             return
-        election = elect_president(current, _styles(state), state.table.candidates)
+        election = elect_president(running, _styles(state),
+                                   [seat for seat in state.table.candidates if seat in running])
         unfolding.add("phase.ended", {
             "phase": GENERAL,
             "totals": [{"seat": seat, "total": total} for seat, total in sorted(election.totals.items())],
@@ -411,7 +422,9 @@ class ArticleIIRuleset(Ruleset):
             self._start_phase(unfolding, PRIMARY)
             return
         unfolding.add("game.finished", {
-            "winners": most_points(table.points), "decided_by": "points", "outcome": "most_points",
+            "winners": most_points(table.points, [seat.seat for seat in unfolding.state.seats
+                                                  if standing(unfolding.state, seat.seat)]),
+            "decided_by": "points", "outcome": "most_points",
             "points": [{"seat": seat, "points": points} for seat, points in enumerate(table.points)],
             "reason": MATCH_WON})
 
@@ -437,6 +450,8 @@ class ArticleIIRuleset(Ruleset):
         card_id = bodies.text(command_body, "card")
         self._require_in_hand(state, seat, card_id)
         target = bodies.seat(state, command_body, "target")
+        if not standing(state, target):
+            raise DomainError("That player is out of the game.", code="denied", details={"target": target})
         reply = state.table.reply
         if reply is not None and target != reply["to"]:
             raise DomainError("A Great Debater replies with a card on the player who played on them.",
@@ -468,10 +483,10 @@ class ArticleIIRuleset(Ruleset):
         unfolding.draw(target, effect_of(unfolding.state.table.cards[card_id]).draws)
         self._record_attributes(unfolding)
         # The Great Debater's reply and the Insider's second card are each followed by a draw.
-        if reply or unfolding.state.table.turn.things_played == 2:
+        if (reply or unfolding.state.table.turn.things_played == 2) and standing(unfolding.state, seat):
             unfolding.draw(seat)
         if target != seat and style_of_seat(unfolding.state, target) is Style.GREAT_DEBATER \
-                and unfolding.state.table.player(target).hand:
+                and unfolding.state.table.player(target).hand and standing(unfolding.state, seat):
             unfolding.add("reply.offered", {"seat": target, "to": seat})
         else:
             self._continue_turn(unfolding)
@@ -738,8 +753,85 @@ class ArticleIIRuleset(Ruleset):
             points[gain["seat"]] += gain["points"]
         return state.with_table(points=tuple(points))
 
+    @applies("game.won_on_time")
+    def apply_won_on_time(self, state: GameState, event: Event) -> GameState:
+        """The game ended by the clock (the core set its status and winners): nobody's turn, reply or removal
+        is awaited any more."""
+        return state.with_table(turn=None, reply=None, removal=None)
+
     def legal_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
         return article_ii_moves(self, state, seat, acting_seat(state) if state.status == ACTIVE else None)
+
+    # --- live tables: clocks, undo, computer players -----------------------------------------------------------
+
+    # "Each player draws seven cards", and the cards "Draw two cards" gives: a card drawn is shown to its drawer.
+    reveals = frozenset({"card.drawn"})
+
+    def awaited(self, state: GameState) -> tuple[int, ...]:
+        """The one seat that must act (``acting_seat``): the player naming their Voter ADHD's card, a Great
+        Debater offered a reply, else the player whose turn it is."""
+        if state.status not in (ACTIVE, VOTING):
+            return ()
+        seat = acting_seat(state)
+        return () if seat is None or not standing(state, seat) else (seat,)
+
+    def timed_out(self, state: GameState, seats: list[int], ctx: CommandContext) -> list[Event]:
+        """The game goes on without the seats whose time ran out: a Voter ADHD waiting for its player removes a
+        card the server draws among those it could take, and the play goes on; a Great Debater's reply is passed;
+        a turn passes to the next player still in the game holding cards (``_next_turn``, which skips the players
+        out of it, as the deal and the elections do). With one side left the core ends the game."""
+        if len(clock.sides_standing(state)) <= 1:
+            return []
+        out = set(seats)
+        unfolding = _Unfolding(self, state, ctx.rng)
+        table = state.table
+        if table.removal is not None and table.removal["seat"] in out:
+            removal = table.removal
+            card = removal["from"][ctx.rng.randbelow(len(removal["from"]))]
+            unfolding.add("card.removed", {"card": card, "seat": removal["target"], "cause": removal["cause"]})
+            self._finish_play(unfolding, removal["seat"], removal["cause"], removal["target"], removal["reply"])
+        elif table.reply is not None and table.reply["seat"] in out:
+            unfolding.add("reply.passed", {"seat": table.reply["seat"]})
+            self._continue_turn(unfolding)
+        elif table.reply is None and table.removal is None and table.turn is not None and table.turn.seat in out:
+            self._next_turn(unfolding, start=table.turn.seat + 1)
+        return unfolding.events
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """How far ahead ``seat`` is of its best opponent (a player still in the game, not of its party), by the
+        Electability and Affiliation every player shows: in the General's terms (Electability less Affiliation),
+        and while the Primary runs among three or more, also in the Primary's (their sum) against the opponent it
+        must pass to become a Candidate. In the party Variation, its party's points ahead of the other's count
+        ten each."""
+        players = [p for p in view.get("players", ()) if p.get("status") != ELIMINATED]
+        me = next((p for p in players if p.get("seat") == seat), None)
+        if me is None:
+            return 0.0
+        others = [p for p in players if p.get("seat") != seat and (me.get("team") is None
+                                                                    or p.get("team") != me.get("team"))]
+        if not others:
+            return 0.0
+
+        def attribute(player: dict[str, Any], name: str) -> int:
+            return (player.get("counters") or {}).get(name) or 0
+
+        def general(player: dict[str, Any]) -> int:
+            return attribute(player, "electability") - attribute(player, "affiliation")
+
+        def primary(player: dict[str, Any]) -> int:
+            return attribute(player, "electability") + attribute(player, "affiliation")
+
+        value = float(general(me) - max(general(p) for p in others))
+        if view.get("phase") == PRIMARY and len(players) > 2:
+            rivals = sorted((primary(p) for p in players if p.get("seat") != seat), reverse=True)
+            value += primary(me) - rivals[min(1, len(rivals) - 1)]
+        match = view.get("match")
+        if match:
+            parties = match.get("parties") or []
+            mine = sum(party["points"] for party in parties if seat in party["seats"])
+            theirs = max((party["points"] for party in parties if seat not in party["seats"]), default=0)
+            value += 10 * (mine - theirs)
+        return value
 
     def deck_after_game(self, state: GameState) -> dict:
         """Article II's cards are not changed in play: the deck as it was copied in."""

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dvorak_core.errors import DomainError
+from dvorak_engine import clock
 from dvorak_engine.cards import (
     Card,
     card_json,
@@ -71,7 +72,7 @@ from dvorak_engine.rulesets.filibuster.state import (
     FilibusterState,
     Player,
 )
-from dvorak_engine.state import ACTIVE, FINISHED, GameState
+from dvorak_engine.state import ACTIVE, ELIMINATED, FINISHED, GameState
 from dvorak_engine.values import replace
 from dvorak_engine.visibility import COUNT_EACH, Seen
 
@@ -104,6 +105,11 @@ class _Unfolding(Unfolding):
 
 def _public(*keys: str) -> dict[str, str]:
     return dict.fromkeys(keys, PUBLIC)
+
+
+def standing(state: GameState | Seen, seat: int) -> bool:
+    """Whether a seat is still in the game: not out of it since its clock ran out."""
+    return state.seat(seat).status != ELIMINATED
 
 
 def roll_order(seats: list[int], rng: Rng, dice: int) -> tuple[list[dict], list[list[dict]], list[int]]:
@@ -236,10 +242,12 @@ class FilibusterRuleset(Ruleset):
         """"Roll Step: All players roll their dice. Whoever's dice have the highest total face value is that
         campaign's pitcher. All players draw 5 cards.\""""
         u.add("filibuster.campaign_began", {"campaign": u.table.campaign + 1})
-        rolls, tiebreaks, order = roll_order([p.seat for p in u.table.players], u.rng, dice_of(u.state.options))
+        # A player out of the game (their clock ran out) neither rolls nor draws.
+        seats = [p.seat for p in u.table.players if standing(u.state, p.seat)]
+        rolls, tiebreaks, order = roll_order(seats, u.rng, dice_of(u.state.options))
         u.add("filibuster.rolled", {"rolls": rolls, "tiebreaks": tiebreaks, "order": order})
-        for player in u.table.players:
-            self._draw(u, player.seat, DRAW_EACH_CAMPAIGN)
+        for seat in seats:
+            self._draw(u, seat, DRAW_EACH_CAMPAIGN)
         self._begin_step(u, BEGINNING)
 
     def _draw(self, u: _Unfolding, seat: int, count: int) -> None:
@@ -257,17 +265,18 @@ class FilibusterRuleset(Ruleset):
             u.add("filibuster.drew", {"seat": seat, "cards": drawn, "count": len(drawn)})
             count -= len(drawn)
 
-    def _may_filibuster(self, table: FilibusterState) -> list[int]:
-        """"if you are not the pitcher, you can filibuster the pitcher": each non-pitcher with a card to reveal,
-        while the pitcher has one too."""
+    def _may_filibuster(self, state: GameState) -> list[int]:
+        """"if you are not the pitcher, you can filibuster the pitcher": each non-pitcher still in the game with a
+        card to reveal, while the pitcher has one too."""
+        table = state.table
         if table.pitcher is None or not table.player(table.pitcher).hand:
             return []
-        return [p.seat for p in table.players if p.seat != table.pitcher and p.hand]
+        return [p.seat for p in table.players if p.seat != table.pitcher and p.hand and standing(state, p.seat)]
 
     def _begin_step(self, u: _Unfolding, step: str) -> None:
         """"At the beginning of any step during a campaign except the roll step", the non-pitchers are asked
         whether they filibuster."""
-        window = self._may_filibuster(u.table)
+        window = self._may_filibuster(u.state)
         u.add("filibuster.step_began", {"step": step, "window": window})
         if not window:
             self._after_window(u)
@@ -289,7 +298,7 @@ class FilibusterRuleset(Ruleset):
         new campaign.\""""
         table = u.table
         candidates = [table.pitcher, *(seat for seat in table.order if seat != table.pitcher)]
-        for seat in candidates:
+        for seat in (seat for seat in candidates if standing(u.state, seat)):
             if any(table.kind(card) == CAMPAIGN for card in table.player(seat).hand):
                 u.add("filibuster.awaiting", {"phase": PLAY_CAMPAIGN, "seat": seat})
                 return
@@ -311,6 +320,8 @@ class FilibusterRuleset(Ruleset):
     def _score(self, u: _Unfolding, seat: int, delta: int, *, reason: str, cause: str | None = None) -> None:
         """"There are no "negative points" -- if a player would have less than 0 points for any reason, his or her
         point total would simply stay at 0." "The first player to get 200 points wins.\""""
+        if not standing(u.state, seat):  # the points of a player out of the game change no more
+            return
         before = u.table.player(seat).points
         after = max(0, before + delta)
         u.add("filibuster.scored", {"seat": seat, "delta": after - before, "points": after, "reason": reason,
@@ -341,9 +352,10 @@ class FilibusterRuleset(Ruleset):
     def _constants_in_play(table: FilibusterState) -> list[str]:
         return [card for player in table.players for card in player.constants]
 
-    def _aims(self, table: FilibusterState, card: str, body: dict) -> dict[str, Any]:
+    def _aims(self, state: GameState, card: str, body: dict) -> dict[str, Any]:
         """What a played card names: the player it gives or takes points (``target``), the Constant it destroys
         (``destroy``, when there is one in play). A card without that effect names nothing."""
+        table = state.table
         effect = effect_of(table.cards[card])
         aims: dict[str, Any] = {}
         target = body.get("target")
@@ -351,6 +363,8 @@ class FilibusterRuleset(Ruleset):
             if target is None or target >= len(table.players):  # its kind is declared (``bodies.PLAY``)
                 raise DomainError("This card gives or takes points: \"target\" names the seat it is played on.",
                                   code="invalid", details={"field": "target"})
+            if not standing(state, target):
+                raise DomainError("That player is out of the game.", code="denied", details={"field": "target"})
             aims["target"] = target
         elif target is not None:
             raise DomainError("This card is not played on a player.", code="invalid", details={"field": "target"})
@@ -446,18 +460,19 @@ class FilibusterRuleset(Ruleset):
         pitcher": with ``options.filibusters`` "each", every non-pitcher may do so once a step, so the window goes
         on (``_window_after``) before the step does; with "one", the step goes on."""
         if filibusters_of(u.state.options) == EACH:
-            window = self._window_after(u.table, against)
+            window = self._window_after(u.state, against)
             if window:
                 u.add("filibuster.window_reopened", {"step": u.table.step, "window": window})
                 return
         self._after_window(u)
 
-    def _window_after(self, table: FilibusterState, against: int) -> list[int]:
+    def _window_after(self, state: GameState, against: int) -> list[int]:
         """The seats asked again after a filibuster: those who may filibuster the pitcher now and have not
         filibustered in this step; when the pitch stayed where it was, only those who had not answered yet (a
         pass declined to filibuster this pitcher), and when it changed hands, all of them (the pitcher is
         another)."""
-        able = [seat for seat in self._may_filibuster(table) if seat not in table.filibustered]
+        table = state.table
+        able = [seat for seat in self._may_filibuster(state) if seat not in table.filibustered]
         if table.pitcher == against:
             return [seat for seat in able if seat in table.window]
         return able
@@ -522,7 +537,7 @@ class FilibusterRuleset(Ruleset):
         if table.kind(card) != wanted:
             raise DomainError(f"Now a {wanted} is played, and that card is a {table.kind(card)}.", code="denied",
                               details={"type": wanted})
-        aims = self._aims(table, card, command_body)
+        aims = self._aims(state, card, command_body)
         return self._run(state, ctx.rng, lambda u: self._played(u, ctx.seat, card, aims))
 
     def _played(self, u: _Unfolding, seat: int, card: str, aims: dict[str, Any]) -> None:
@@ -561,7 +576,8 @@ class FilibusterRuleset(Ruleset):
         count = len(table.players)
         for step in range(1, count + 1):
             seat = (after + step) % count
-            if seat != table.last_stacker and seat not in table.passed and table.player(seat).hand:
+            if seat != table.last_stacker and seat not in table.passed and table.player(seat).hand \
+                    and standing(u.state, seat):
                 u.add("filibuster.priority", {"seat": seat})
                 return
         self._resolve_stack(u)
@@ -574,6 +590,9 @@ class FilibusterRuleset(Ruleset):
         while u.table.stack:
             card = u.table.stack[-1]
             seat = u.table.owners[card]
+            if not standing(u.state, seat):  # its player is out of the game: it is destroyed without effect
+                u.add("filibuster.resolved", {"seat": seat, "card": card})
+                continue
             if carried_out_by_players(u.table.cards[card]):
                 u.add("filibuster.awaiting", {"phase": EFFECT, "seat": seat})
                 return
@@ -659,6 +678,8 @@ class FilibusterRuleset(Ruleset):
         if seat >= len(table.players):
             raise DomainError(f"\"seat\" is a whole number from 0 to {len(table.players) - 1}.", code="invalid",
                               details={"field": "seat"})
+        if not standing(state, seat):
+            raise DomainError("That player is out of the game.", code="denied", details={"field": "seat"})
         return self._run(state, ctx.rng, lambda u: self._score(u, seat, points, reason="effect", cause=cause))
 
     @command("draw", body=declared.DRAW)
@@ -870,6 +891,128 @@ class FilibusterRuleset(Ruleset):
         state = state.with_table(phase=GAME_OVER, acting=None, priority=None, window=(), winners=winners)
         return replace(state, status=FINISHED, winners=winners, choosing=(), choices={})
 
+    @applies("filibuster.dropped", shows=_public("seat", "against", "pitcher"))
+    def apply_dropped(self, state: GameState, event: Event) -> GameState:
+        """A filibuster ended unrevealed, one of its two players out of the game: the secret choices are
+        forgotten (each card stays in its holder's hand), and the pitch is ``pitcher``'s."""
+        state = state.with_table(filibuster=None, phase=None, acting=None, pitcher=event.data["pitcher"])
+        return replace(state, choosing=(), choices={})
+
+    @applies("filibuster.pitch_passed", shows=_public("from", "to"))
+    def apply_pitch_passed(self, state: GameState, event: Event) -> GameState:
+        return state.with_table(pitcher=event.data["to"])
+
+    @applies("game.won_on_time")
+    def apply_won_on_time(self, state: GameState, event: Event) -> GameState:
+        """The game ended by the clock (the core set its status and winners): over, as after 200 points."""
+        state = state.with_table(phase=GAME_OVER, acting=None, priority=None, window=(),
+                                 winners=tuple(event.data["winners"]))
+        return replace(state, choosing=(), choices={})
+
+    # --- live tables: clocks, undo, computer players -----------------------------------------------------------
+
+    # What shows a seat something it could not see: the cards it draws, the dice every campaign rolls, and the two
+    # cards of a filibuster turned up together (after the core's reveal of the secret choices).
+    reveals = frozenset({"filibuster.drew", "filibuster.rolled", "filibuster.revealed"})
+
+    def awaited(self, state: GameState) -> tuple[int, ...]:
+        """The seats the game waits for (``waiting_for``: a filibuster window's seats still to answer, the two
+        seats of a reveal that have not chosen, the seat to stack or pass, the seat to play a Campaign, a
+        Constant, a counter or a response, or to resolve a Gambit); after a campaign died, any player may roll,
+        and the clock waits on the first in the last dice's order still in the game."""
+        if state.status != ACTIVE:
+            return ()
+        table = state.table
+        if table.phase == DIED:
+            first = next((seat for seat in (*table.order, *range(len(state.seats))) if standing(state, seat)), None)
+            return () if first is None else (first,)
+        return tuple(seat for seat in waiting_for(state) if seat is not None and standing(state, seat))
+
+    def timed_out(self, state: GameState, seats: list[int], ctx: CommandContext) -> list[Event]:
+        """The game goes on without the seats whose time ran out (``_go_on_without``). With one side left the core
+        ends the game."""
+        if len(clock.sides_standing(state)) <= 1:
+            return []
+        return self._run(state, ctx.rng, lambda u: self._go_on_without(u, set(seats)))
+
+    def _go_on_without(self, u: _Unfolding, out: set[int]) -> None:
+        """What each phase does when the seat it waits for is out of the game: a filibuster window's seat passes;
+        a filibuster whose filibusterer or pitcher is out ends unrevealed (``filibuster.dropped``; the pitch stays
+        with the pitcher, or goes to the filibusterer when the pitcher is out); a counter or a response not made
+        is passed; a Constant not played and a Gambit not stacked are passed; a Gambit waiting for its player's
+        text is destroyed without effect; a Campaign not played falls to the next in the dice's order who holds
+        one (else the campaign dies). A pitcher out of the game hands the pitch to the first in the dice's order
+        still in it (``filibuster.pitch_passed``) before the step goes on. A player out of the game rolls, draws,
+        is asked and stacks no more, and their points no longer change."""
+        table = u.table
+        phase = table.phase
+        if phase == WINDOW:
+            for seat in table.window:
+                if seat in out:
+                    u.add("filibuster.passed", {"seat": seat, "phase": WINDOW})
+            if not u.table.window:
+                self._after_window(u)
+        elif phase == REVEAL:
+            filibuster = table.filibuster
+            if out & {filibuster.seat, filibuster.pitcher}:
+                pitcher = filibuster.seat if filibuster.pitcher in out and filibuster.seat not in out \
+                    else filibuster.pitcher
+                u.add("filibuster.dropped", {"seat": filibuster.seat, "against": filibuster.pitcher,
+                                             "pitcher": pitcher})
+                self._pass_pitch(u)
+                self._settled(u, filibuster.pitcher)
+        elif phase in (COUNTER, RESPONSE):
+            if table.acting in out:
+                self._passed(u, table.acting, phase)
+        elif phase == PLAY_CONSTANT:
+            if table.acting in out:
+                u.add("filibuster.passed", {"seat": table.acting, "phase": PLAY_CONSTANT})
+                self._pass_pitch(u)
+                self._begin_step(u, MAIN)
+        elif phase == STACK:
+            if table.priority in out:
+                seat = table.priority
+                u.add("filibuster.passed", {"seat": seat, "phase": STACK})
+                self._pass_pitch(u)
+                if u.table.last_stacker is None:
+                    self._begin_step(u, END)  # the pitcher stacked no Gambit: the Main Step is over
+                else:
+                    self._pass_priority(u, seat)
+        elif phase == EFFECT:
+            if table.acting in out:
+                self._pass_pitch(u)
+                u.add("filibuster.resolved", {"seat": table.acting, "card": table.stack[-1]})
+                self._resolve_stack(u)
+        elif phase == PLAY_CAMPAIGN:
+            if table.acting in out:
+                self._pass_pitch(u)
+                self._owe_campaign(u)
+
+    def _pass_pitch(self, u: _Unfolding) -> None:
+        """"the player with the next-highest dice value": a pitcher out of the game hands the pitch to the first
+        seat in the campaign's dice order still in it."""
+        pitcher = u.table.pitcher
+        if pitcher is None or standing(u.state, pitcher):
+            return
+        following = next((seat for seat in u.table.order if standing(u.state, seat)), None)
+        if following is not None:
+            u.add("filibuster.pitch_passed", {"from": pitcher, "to": following})
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """How far ``seat`` is ahead of its best opponent still in the game in points (the race to 200), with a
+        little for what may bring points: two for each card in hand, five for each of its Constants in play, and
+        five for holding the pitch (the End Step's ten points)."""
+        players = [p for p in view.get("players", ()) if p.get("status") != ELIMINATED]
+        me = next((p for p in players if p.get("seat") == seat), None)
+        others = [p["counters"]["points"] for p in players if p.get("seat") != seat]
+        if me is None or not others:
+            return 0.0
+        value = me["counters"]["points"] - max(others) + 2 * me.get("hand_count", 0) + 5 * len(me.get("constants", ()))
+        board = view.get("board") or {}
+        if board.get("pitcher") == seat:
+            value += 5
+        return float(value)
+
     # --- views ------------------------------------------------------------------------------------------------
 
     def shown(self, state: Seen, viewer: int | None) -> dict[str, Any]:
@@ -932,7 +1075,7 @@ class FilibusterRuleset(Ruleset):
     # --- legal moves ------------------------------------------------------------------------------------------
 
     def legal_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
-        if state.status != ACTIVE:
+        if state.status != ACTIVE or not standing(state, seat):
             return []
         table = state.table
         hand = table.player(seat).hand
@@ -957,14 +1100,15 @@ class FilibusterRuleset(Ruleset):
         wanted = {PLAY_CAMPAIGN: CAMPAIGN, PLAY_CONSTANT: CONSTANT, STACK: GAMBIT}.get(phase)
         if wanted is None:
             return []
-        plays = [self._play_move(table, c) for c in hand if table.kind(c) == wanted]
+        plays = [self._play_move(state, c) for c in hand if table.kind(c) == wanted]
         return plays if phase == PLAY_CAMPAIGN else [*plays, {"type": "pass"}]
 
-    def _play_move(self, table: FilibusterState, card: str) -> dict[str, Any]:
+    def _play_move(self, state: GameState, card: str) -> dict[str, Any]:
+        table = state.table
         effect = effect_of(table.cards[card])
         move: dict[str, Any] = {"type": "play", "card": card}
         if effect.needs_target:
-            move["target"] = choose(1, [p.seat for p in table.players], as_list=False)
+            move["target"] = choose(1, [p.seat for p in table.players if standing(state, p.seat)], as_list=False)
         constants = self._constants_in_play(table)
         if effect.destroy_constant and constants:
             move["destroy"] = choose(1, constants, as_list=False)
@@ -1009,7 +1153,7 @@ def waiting_for(state: Seen) -> list[int]:
         chosen = state.chosen()
         return [seat for seat in state.choosing if seat not in chosen]
     if table.phase == DIED:
-        return [p.seat for p in table.players]
+        return [p.seat for p in table.players if standing(state, p.seat)]
     if table.phase == STACK:
         return [table.priority]
     return [] if table.acting is None else [table.acting]

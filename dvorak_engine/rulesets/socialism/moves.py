@@ -29,7 +29,7 @@ from dvorak_engine.rulesets.socialism.invitations import (
     spam_choices,
 )
 from dvorak_engine.rulesets.socialism.options import ONE, invitations
-from dvorak_engine.state import ACTIVE, GameState
+from dvorak_engine.state import ACTIVE, GameState, seats_standing
 from dvorak_engine.visibility import Seen
 
 # The last field of a selection that a listed move leaves to the client's choice.
@@ -89,7 +89,7 @@ def socialism_moves(state: GameState, seat: int) -> list[dict[str, Any]]:
     turn = table.turn
     if turn.stage == DRAW:
         return [{"type": "draw"}]
-    seats = [s.seat for s in state.seats]
+    seats = seats_standing(state)
     if turn.stage == PLAY:
         moves = []
         for card in hand:

@@ -19,6 +19,7 @@ from dataclasses import fields
 from typing import Any
 
 from dvorak_core.errors import DomainError
+from dvorak_engine import clock
 from dvorak_engine.cards import Card, cards_from_json, copy_deck_cards
 from dvorak_engine.events import Event
 from dvorak_engine.rng import Rng
@@ -77,7 +78,7 @@ from dvorak_engine.rulesets.socialism.options import (
     viral_post,
 )
 from dvorak_engine.rulesets.socialism.rules import Unfolding
-from dvorak_engine.state import ACTIVE, FINISHED, GameState
+from dvorak_engine.state import ACTIVE, ELIMINATED, FINISHED, VOTING, GameState, seats_standing
 from dvorak_engine.values import replace
 from dvorak_engine.visibility import Seen
 
@@ -96,6 +97,16 @@ def sherman_act_may_be_held(table: SocialismState) -> bool:
     cards are on the discard pile, in play, on the grid), so whether a window opens tells nobody who holds one."""
     hidden = set(table.draw_pile).union(*(p.hand for p in table.players))
     return any(table.cards[card].title == SHERMAN_ACT for card in hidden)
+
+
+def next_seat(state: GameState, seat: int) -> int:
+    """The seat after ``seat`` clockwise still in the game (a player whose clock ran out is skipped)."""
+    count = len(state.seats)
+    for step in range(1, count + 1):
+        following = (seat + step) % count
+        if state.seat(following).status != ELIMINATED:
+            return following
+    return (seat + 1) % count
 
 
 class SocialismRuleset(Ruleset):
@@ -192,7 +203,7 @@ class SocialismRuleset(Ruleset):
             if u.over:
                 return
             post = next((p for p in u.table.viral_posts if p.card == card), None)
-            if post is None:
+            if post is None or u.state.seat(post.owner).status == ELIMINATED:  # its player is out of the game
                 continue
             new = new_users(u.table, post)
             if not new:
@@ -309,7 +320,7 @@ class SocialismRuleset(Ruleset):
             u.add("social.discarded", {"card": card})
             u.add("social.stage", {"seat": seat, "stage": INVITE})
             return u.events
-        allowed = selections(table, seat, card, [s.seat for s in state.seats])
+        allowed = selections(table, seat, card, seats_standing(state))
         if selection not in allowed:
             name, values = wrong_field(selection, allowed)
             raise DomainError(
@@ -318,7 +329,7 @@ class SocialismRuleset(Ruleset):
                 details={"field": name, "from": values[:100]},
             )
         u = Unfolding(self, state, ctx.rng)
-        waiting = [s.seat for s in state.seats if s.seat != seat] if sherman_act_may_be_held(table) else []
+        waiting = [s for s in seats_standing(state) if s != seat] if sherman_act_may_be_held(table) else []
         u.add("social.played", {"seat": seat, "card": card, "selection": selection, "waiting": waiting})
         if not waiting:
             self._resolve(u)
@@ -480,7 +491,7 @@ class SocialismRuleset(Ruleset):
         self._require_turn(state, ctx.seat, INVITE)
         u = Unfolding(self, state, ctx.rng)
         u.add("social.turn_ended", {"seat": ctx.seat})
-        self._begin_turn(u, (ctx.seat + 1) % len(state.seats))
+        self._begin_turn(u, next_seat(state, ctx.seat))
         return u.events
 
     # --- how the events change the state ------------------------------------------------------------------------
@@ -697,6 +708,63 @@ class SocialismRuleset(Ruleset):
     @applies("social.finished", shows={"winners": PUBLIC, "reason": PUBLIC})
     def apply_finished(self, state: GameState, event: Event) -> GameState:
         return replace(state, status=FINISHED, winners=tuple(event.data["winners"]))
+
+    @applies("social.viral_lapsed", shows=dict.fromkeys(("card", "owner"), PUBLIC))
+    def apply_viral_lapsed(self, state: GameState, event: Event) -> GameState:
+        """A Viral Post's player ran out of time choosing its new user: it stays where it is."""
+        return state.with_table(viral_choice=None)
+
+    # --- live tables: clocks, undo, computer players ------------------------------------------------------------
+
+    # What shows a seat something it could not see: the three-card hands dealt, a card drawn, every die rolled,
+    # and the server's random pick of the Friends an invitation goes to.
+    reveals = frozenset({"social.dealt", "social.drew", "social.die_rolled", "social.picked"})
+
+    def awaited(self, state: GameState) -> tuple[int, ...]:
+        """The seats the game waits for (``waiting_for``): a Viral Post's player choosing its new user, the
+        players of the Sherman Act window who have not answered, else the player whose turn it is."""
+        if state.status not in (ACTIVE, VOTING):
+            return ()
+        return tuple(seat for seat in waiting_for(state) if state.seat(seat).status != ELIMINATED)
+
+    def timed_out(self, state: GameState, seats: list[int], ctx: CommandContext) -> list[Event]:
+        """The game goes on without the seats whose time ran out: a Viral Post waiting for its player's choice
+        stays where it is (``social.viral_lapsed``) and the Viral Posts after it move; in the Sherman Act window
+        they pass (the card takes effect once nobody else is waited for); a turn of theirs ends, and the next
+        player still in the game begins theirs. Their tokens stay on the grid, their Viral Posts move no more.
+        With one side left the core ends the game."""
+        if len(clock.sides_standing(state)) <= 1:
+            return []
+        out = set(seats)
+        u = Unfolding(self, state, ctx.rng)
+        choice = u.table.viral_choice
+        pending = u.table.pending
+        if choice is not None and choice.owner in out:
+            u.add("social.viral_lapsed", {"card": choice.card, "owner": choice.owner})
+            self._move_viral_posts(u, list(choice.then))
+        elif choice is None and pending is not None and out & set(pending.waiting):
+            for seat in pending.waiting:
+                if seat in out:
+                    u.add("social.passed", {"seat": seat})
+            if not u.table.pending.waiting:
+                self._resolve(u)
+        turn = u.table.turn
+        if (not u.over and turn is not None and u.state.seat(turn.seat).status == ELIMINATED
+                and u.table.viral_choice is None and u.table.pending is None):
+            u.add("social.turn_ended", {"seat": turn.seat})
+            self._begin_turn(u, next_seat(u.state, turn.seat))
+        return u.events
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """How far ``seat`` is ahead of its nearest rival in the race to place every token: the tokens its best
+        placed opponent still holds less its own (each Member on its network is one), and a tenth of a point for
+        each card in its hand (a card it may play)."""
+        players = [p for p in view.get("players", ()) if p.get("status") != ELIMINATED and "counters" in p]
+        me = next((p for p in players if p.get("seat") == seat), None)
+        others = [p["counters"]["tokens"] for p in players if p.get("seat") != seat]
+        if me is None or not others:
+            return 0.0
+        return min(others) - me["counters"]["tokens"] + 0.1 * me.get("hand_count", 0)
 
     # --- what each viewer sees ----------------------------------------------------------------------------------
 
