@@ -55,6 +55,7 @@ from dvorak_engine.rulesets.dvorak.effects import (
     unread_effects_option,
     verdict,
 )
+from dvorak_engine.rulesets.dvorak.live import LiveTableRules
 from dvorak_engine.rulesets.dvorak.moves import DvorakMoves
 from dvorak_engine.rulesets.dvorak.piles import (
     TableDraft,
@@ -94,6 +95,7 @@ from dvorak_engine.rulesets.dvorak.state import (
     is_action,
     locate,
     may_be_played_out_of_turn,
+    next_seat,
     visible_modifiers,
 )
 from dvorak_engine.rulesets.dvorak.variants import require_ready_to_start, require_team
@@ -145,23 +147,14 @@ def _limit_allows(limit: Any, used: int) -> bool:
     return limit is None or used < limit
 
 
-def next_seat(state: GameState, after: int) -> int:
-    """The next player still in the game, in seat order (eliminated players are skipped)."""
-    count = len(state.seats)
-    for step in range(1, count + 1):
-        seat = (after + step) % count
-        if state.seat(seat).status == PLAYING:
-            return seat
-    return after
-
-
 def _hand_limit(state: GameState, seat: int) -> int | None:
     return rule_value(state, "hand_limit", seat)
 
 
-class DvorakRuleset(CreativeRules, ClaimRules, AbandonRules, DvorakViews, DvorakMoves, Ruleset):
+class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, DvorakViews, DvorakMoves, Ruleset):
     """The Basic Rules, with the Creative Rules (``creative``) for creative games, in every Variant of Dvorak
-    (``variants``; the shared or own piles: ``piles``); what each viewer sees: ``views``."""
+    (``variants``; the shared or own piles: ``piles``); what each viewer sees: ``views``; clocks, undo and computer
+    players: ``live``."""
 
     name = "dvorak"
     variants = VARIANTS

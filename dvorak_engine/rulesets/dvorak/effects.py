@@ -147,7 +147,26 @@ def effect_of(state: GameState, cause: str) -> tuple[L.Effect, ...] | None:
         found = card.effect if card.effect is not None else next(
             (e["effect"] for e in effects.get("cards", [])
              if (e["title"], e["type"], e["text"]) == (card.title, card.type, card.text)), None)
-    return None if found is None else effects_from_json(found)
+    return None if found is None else read_effect(found)
+
+
+# The effects read from the JSON a game keeps, by the id of that JSON (kept with its reading, so that no other
+# object can take its id while it is here): the game's states share the lists of their ``effects``, so a card's is
+# read once, not at every look at it (a computer player looks at dozens of moves, each reading the cards again).
+_READINGS: dict[int, tuple[Any, tuple[L.Effect, ...]]] = {}
+_MOST_READINGS = 4096
+
+
+def read_effect(found: list[dict[str, Any]]) -> tuple[L.Effect, ...]:
+    """``effects_from_json`` of an effect a game's state keeps (a list its states never change)."""
+    entry = _READINGS.get(id(found))
+    if entry is not None and entry[0] is found:
+        return entry[1]
+    reading = effects_from_json(found)
+    if len(_READINGS) >= _MOST_READINGS:
+        _READINGS.clear()
+    _READINGS[id(found)] = (found, reading)
+    return reading
 
 
 def _kinds(effects: tuple[Any, ...]) -> set[str]:

@@ -15,9 +15,13 @@ A ``play`` of an Action the server carries out whole (``carried``) is listed onc
 (``target``: Espionage's opponent), with the cards it may choose (``targets``: ``{"choose": n, "from": [...]}``);
 a ``use`` of an ability it carries out on a card (Vorpal Blade, Graverobber) once per ``target`` that fits.
 
-Not listed: the effect moves that carry out a card's text (``move``, ``destroy``, ``counter``, ``win`` and the
-rest, and any other ``play`` with a ``target``), the Creative Rules' proposals, whose content is the player's to write,
-and ``concede``, which is always open to a player still in the game.
+A ``win`` is listed while the game is played once the server reads, in a Special Rule or in a Thing the seat
+controls in play, a win that holds for the seat now ("The first player to control three Things wins the game."):
+the same check as a ``win`` citing it passes (``effects.verdict``), in a game whose cards the server read.
+
+Not listed: the other effect moves that carry out a card's text (``move``, ``destroy``, ``counter``, a ``win`` the
+server cannot check, and the rest, and any other ``play`` with a ``target``), the Creative Rules' proposals, whose
+content is the player's to write, and ``concede``, which is always open to a player still in the game.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from dvorak_engine.rulesets.dvorak.carried import (
 )
 from dvorak_engine.rulesets.dvorak.claims import claim_moves
 from dvorak_engine.rulesets.dvorak.creative import fresh_packs, vote_rule_of, voting_seats
+from dvorak_engine.rulesets.dvorak.effects import ALLOWED, effects_fixed, verdict
 from dvorak_engine.rulesets.dvorak.precedence import rule_value
 from dvorak_engine.rulesets.dvorak.state import (
     DISCARD,
@@ -62,7 +67,7 @@ class DvorakMoves:
         if state.status != ACTIVE:
             return _blank_moves(state)
         return [*self._turn_moves(state, seat), *self._plays(state, seat), *_rule_effects_to_end(state, seat),
-                *_blank_moves(state), *abandon_moves(state, seat)]
+                *_blank_moves(state), *abandon_moves(state, seat), *_wins(state, seat)]
 
     def _turn_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
         turn = state.table.turn
@@ -143,6 +148,17 @@ def _blank_moves(state: GameState) -> list[dict[str, Any]]:
 def _rule_effects_to_end(state: GameState, seat: int) -> list[dict[str, Any]]:
     """The rule changes this seat made, which it may end at any time (others' need a card: not listed)."""
     return [{"type": "end_rule_effect", "effect": m.order} for m in visible_modifiers(state, seat) if m.by == seat]
+
+
+def _wins(state: GameState, seat: int) -> list[dict[str, Any]]:
+    """``win`` citing the first Special Rule, or Thing the seat controls in play, whose win the server reads and
+    finds holding for the seat now."""
+    if not effects_fixed(state):
+        return []
+    for cause in (*(rule.id for rule in state.table.special_rules), *state.table.player(seat).in_play):
+        if verdict(state, seat, "win", {}, cause)[0] == ALLOWED:
+            return [{"type": "win", "cause": cause}]
+    return []
 
 
 def _vote_moves(state: GameState, seat: int) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from dvorak_core.rule_params import ENFORCED_NUMBERS, mentions, named_numbers
 from dvorak_engine.cards import Card
-from dvorak_engine.state import GameState
+from dvorak_engine.state import PLAYING, GameState
 from dvorak_engine.values import replace
 from dvorak_engine.visibility import counted, derived, lookup, owner, public
 
@@ -219,7 +219,8 @@ class DvorakState:
     def rule_effect(self, rule_id: str) -> list[dict[str, Any]] | None:
         """What the game understands a Special Rule (public) to do: the effect language's JSON list, or None when
         it does not understand it (or the game was created before it read cards)."""
-        from dvorak_core.effects.language import effects_from_json, to_json
+        from dvorak_core.effects.language import to_json
+        from dvorak_engine.rulesets.dvorak.effects import read_effect
 
         if self.effects is None:
             return None
@@ -227,7 +228,7 @@ class DvorakState:
         if rule is None:
             return None
         found = rule.effect if rule.effect is not None else self.effects.get("special_rules", {}).get(rule_id)
-        return None if found is None else to_json(effects_from_json(found))
+        return None if found is None else to_json(read_effect(found))
 
     @derived
     def unenforced(self) -> tuple[str, ...]:
@@ -257,6 +258,16 @@ class DvorakState:
 
 def with_player(state: GameState, player: Player) -> GameState:
     return replace(state, table=state.table.with_player(player))
+
+
+def next_seat(state: GameState, after: int) -> int:
+    """The next player still in the game, in seat order (eliminated players are skipped)."""
+    count = len(state.seats)
+    for step in range(1, count + 1):
+        seat = (after + step) % count
+        if state.seat(seat).status == PLAYING:
+            return seat
+    return after
 
 
 # --- Where cards are --------------------------------------------------------------------------------------
