@@ -10,6 +10,7 @@ from dvorak_core.errors import DomainError
 from dvorak_engine.events import Actor, Event
 from dvorak_engine.game import (
     ENGINE_VERSION,
+    check_command,
     create_game,
     decide,
     deck_after_game,
@@ -36,6 +37,7 @@ __all__ = [
     "GameState",
     "SecureRng",
     "SeededRng",
+    "check_command",
     "create_game",
     "deck_after_game",
     "default_variant",

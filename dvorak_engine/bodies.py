@@ -128,6 +128,8 @@ class Field:
             raise self.refuse(name)
         if kind == SERVER:
             return
+        if kind == EFFECT and not isinstance(value, list):  # its words are checked where it is kept
+            raise self.refuse(name)
         if kind == TEXT:
             if not isinstance(value, str):
                 raise self.refuse(name)

@@ -101,6 +101,11 @@ def create_game(
     return [created, *_stamped(joined)]
 
 
+def check_command(state: GameState, command: Any) -> None:
+    """Refuse (400) a command whose own shape is wrong for the game's ruleset, whatever the game's state."""
+    get_ruleset(state.ruleset).checked_body(command)
+
+
 def _invited(invite: Any, creator: Actor) -> list[str]:
     """The usernames a game's creator invites (``invite``), each once, the creator's own left out."""
     if invite is None:

@@ -271,18 +271,23 @@ class Ruleset:
             events = [*events, *clock.after_command(self, state, events, seat_of(state, actor.user_id), now)]
         return events
 
-    def _decided(self, state: GameState | None, command_body: Any, *, actor: Actor, rng: Rng,
-                 now: float | None, past: Past | None) -> list[Event]:
-        if state is None:
-            raise DomainError("There is no such game.", code="not_found")
+    def checked_body(self, command_body: Any) -> tuple[str, bool, bool, bool]:
+        """The command's entry (its handler's name and flags), once its body is as its type declares (else 400:
+        ``invalid``, or ``unknown_command``): what is wrong with a command's own shape, whatever the game's state."""
         if not isinstance(command_body, dict) or not isinstance(command_body.get("type"), str):
             raise DomainError("A command is a JSON object with a \"type\".", code="invalid")
         entry = self.commands.get(command_body["type"])
         if entry is None:
             raise DomainError(f"This game has no command {command_body['type']!r}.",
                               code="unknown_command", details={"known": sorted(self.commands)})
-        attribute, seated, active, voting = entry
         self.bodies[command_body["type"]].checked(command_body)
+        return entry
+
+    def _decided(self, state: GameState | None, command_body: Any, *, actor: Actor, rng: Rng,
+                 now: float | None, past: Past | None) -> list[Event]:
+        if state is None:
+            raise DomainError("There is no such game.", code="not_found")
+        attribute, seated, active, voting = self.checked_body(command_body)
         seat = seat_of(state, actor.user_id)
         if seated and seat is None:
             raise DomainError("You are not playing in this game.", code="forbidden")

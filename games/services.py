@@ -397,6 +397,8 @@ def decided(stream_id: str, version: int, state: Any, user, command: Any, if_mat
     Folded before they are written, so the game row's new status and version travel in the append's own
     statement."""
     if if_match is not None and if_match != version:
+        # A malformed command is refused as such (400) whatever the version: only a well-formed one is out of date.
+        engine.check_command(state, command)
         raise VersionConflict(
             f"The game is at version {version}, not {if_match}.",
             details={"expected_version": if_match, "current_version": version},

@@ -228,3 +228,19 @@ def test_an_undo_across_a_draw_is_refused(archive_deck, make_user, client_for):
                 {"type": "undo", "to": version + 5}):
         answer = player.post(f"/api/v1/games/{game_id}/commands/", bad, format="json")
         assert answer.status_code == 400, (bad, answer.content)
+
+
+def test_a_malformed_command_is_refused_as_such_even_at_a_stale_version(archive_deck, make_user, client_for):
+    """A body that breaks its command's declared shape is 400 whatever `If-Match` says; only a well-formed command
+    at a stale version is 412 (found by Schemathesis: a proposed Special Rule whose `effect` was a number came back
+    412)."""
+    game_id, ann, bob = two_playing(archive_deck, make_user, client_for)
+    stale = '"1"'
+    malformed = ann.post(f"/api/v1/games/{game_id}/commands/",
+                         {"type": "propose", "kind": "special_rule",
+                          "rule": {"title": "Haste", "text": "Draw two.", "effect": 5}},
+                         format="json", HTTP_IF_MATCH=stale)
+    assert malformed.status_code == 400, malformed.content
+    well_formed = ann.post(f"/api/v1/games/{game_id}/commands/", {"type": "undo", "to": 3}, format="json",
+                           HTTP_IF_MATCH=stale)
+    assert well_formed.status_code == 412, well_formed.content
