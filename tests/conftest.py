@@ -53,6 +53,7 @@ def uses_redis() -> bool:
 SLOW = (
     # Random legal-move games through the API, and scans of them for hidden cards.
     "tests/games/test_random_legal_clients.py",
+    "tests/games/test_computer_players_every_ruleset.py",
     "tests/games/test_hidden_information.py::test_random_games_through_the_api_never_show_a_seat_a_card_it_cannot_see",
     "tests/api/test_effect_games_api.py::test_random_games_of_understood_cards_through_the_api",
     # The engine's random games, leak scans and Hypothesis campaigns.
@@ -74,6 +75,7 @@ SLOW = (
 SYSTEM = (
     "tests/test_serving.py",
     "tests/ccg/test_worker.py",
+    "tests/games/test_clock_worker.py",
     "tests/ccg/test_reconcile.py",
     "tests/live/test_redis_outage.py",
     "tests/live/test_publisher_connections.py",
