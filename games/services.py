@@ -482,7 +482,6 @@ class ServerClock:
     ``(clock)``, a name no account can take."""
 
     id = pk = None
-    is_authenticated = True
 
     def get_username(self) -> str:
         return "(clock)"
