@@ -307,8 +307,8 @@ def engine_cost(commands: int = 3000) -> tuple[float, float]:
             command = ({"type": "draw"} if turn.stage == "draw" else {"type": "discard", "cards": [hand[0]]}
                        if len(hand) > HAND_LIMIT else {"type": "end_turn"})
             t0 = time.perf_counter()
-            events = engine.decide(state, command, actor=people[turn.seat], rng=rngs[side], now=time.time())
-            states[side] = engine.replay(events, state)
+            _, after = engine.decide_folded(state, command, actor=people[turn.seat], rng=rngs[side], now=time.time())
+            states[side] = after[-1]
             spent[side] += time.perf_counter() - t0
     return spent[0] / commands, spent[1] / commands
 
@@ -434,9 +434,7 @@ def expiry(plain: PlainInsert) -> None:
         events = store.read(stream_of(game_id))
         deadline_of: dict[str, float] = {}
         for event in events:
-            if event.type == "clock.set":
-                deadline_of = event.data["deadlines"]
-            elif event.type == "clock.expired":
+            if event.type == "clock.expired":
                 deadline = min(deadline_of[str(seat)] for seat in event.data["seats"])
                 at = event.recorded_at.timestamp()
                 lateness.append(at - deadline)
@@ -444,6 +442,8 @@ def expiry(plain: PlainInsert) -> None:
                 expired_at.append(at)
             elif event.type == "game.won_on_time":
                 ended_on_time += 1
+            if "clock" in event.data:  # the clock a command set rides on its last event
+                deadline_of = event.data["clock"]["deadlines"]
     print(f"\n## 3. {EXPIRE_GAMES:,} games on per_move clocks of {EXPIRE_SECONDS:g} s, expired by the in-process sweep "
           f"(thread runner, CLOCK_SWEEP_SECONDS 0.5, state cache {settings.STATE_CACHE_GAMES:,} games)\n")
     print(f"- made and joined through the services in {made:.1f} s ({made / EXPIRE_GAMES * 1000:.1f} ms a game); "

@@ -8,8 +8,9 @@ voters of an open vote, the seats of a secret throw not yet made) a deadline:
   the seat, and the seat's own command stops it and adds the increment.
 
 The clock is time the server reads while deciding a command (``now``, as randomness is an ``rng``), never while
-replaying: after every command of a clocked game the core appends ``clock.set``, the deadlines and banks as they
-now stand, whenever they changed. When a deadline has passed, the server's clock sends ``expire`` through the one
+replaying: whenever a command of a clocked game changes the deadlines or banks, its last event carries them as
+they now stand (``data.clock``), and folding that event sets them. (Games stored before then have a ``clock.set``
+event of their own after such a command; it is folded alike.) When a deadline has passed, the server's clock sends ``expire`` through the one
 command pipeline: ``clock.expired`` names the seats whose time ran out and each of them is out of the game; the
 ruleset says how its game goes on without them (``Ruleset.timed_out``), and when one side is left standing it
 wins (``game.won_on_time``).
@@ -56,26 +57,35 @@ def spec_of(state: GameState) -> dict[str, float] | None:
     """The game's clock, None for a game without one. (A game stored before clocks existed whose free-form options
     happened to hold a ``clock`` the server would refuse now has none.)"""
     clock = state.options.get("clock") if isinstance(state.options, dict) else None
+    if type(clock) is dict and clock.keys() == PER_MOVE and _seconds(clock["per_move"], LOWEST):
+        return clock  # as read_option gives it back (the shape of nearly every clocked game's, read on each command)
     try:
         return read_option(clock)
     except DomainError:
         return None
 
 
+PER_MOVE = frozenset({"per_move"})
+
+
+def _seconds(number: Any, low: float) -> bool:
+    return type(number) in (int, float) and low <= number <= HIGHEST
+
+
 def _at(seconds: float) -> float:
     return round(seconds, 3)
 
 
-def after_command(rules: Any, before: GameState, events: list[Event], actor_seat: int | None,
-                  now: float) -> list[Event]:
-    """The ``clock.set`` that follows a command's ``events`` in a clocked game, if the clock changed: a seat the
-    game now waits on and did not (or that sent this command) starts a new decision; a seat no longer waited on
-    has its bank settled (under a bank clock: what was left of it, plus the increment if it moved)."""
+def after_command(rules: Any, before: GameState, after: GameState, events: list[Event], actor_seat: int | None,
+                  now: float) -> dict[str, Any] | None:
+    """The clock after a command of a clocked game, if the command changed it: ``{"deadlines", "banks"}``, carried
+    by the command's last event (``carried``). ``after`` is the state its ``events`` lead to. A seat the game now
+    waits on and did not (or that sent this command) starts a new decision; a seat no longer waited on has its bank
+    settled (under a bank clock: what was left of it, plus the increment if it moved)."""
     spec = spec_of(before)
     if spec is None or not events:
-        return []
-    after = rules.fold(before, events)
-    old_deadlines, banks = dict(after.deadlines), dict(after.banks)
+        return None
+    old_deadlines, banks = after.deadlines, dict(after.banks)
     if "initial" in spec:
         for seat in after.seats:
             banks.setdefault(str(seat.seat), float(spec["initial"]))
@@ -97,8 +107,27 @@ def after_command(rules: Any, before: GameState, events: list[Event], actor_seat
         if key not in deadlines:
             deadlines[key] = _at(now + (spec["per_move"] if "per_move" in spec else banks[key]))
     if deadlines == after.deadlines and banks == after.banks:
-        return []
-    return [Event("clock.set", {"deadlines": deadlines, "banks": banks})]
+        return None
+    return {"deadlines": deadlines, "banks": banks}
+
+
+# The key of an event's data that carries the clock a command set (never a key of a ruleset's own events).
+CARRIED = "clock"
+
+
+def carried(event: Event, timing: dict[str, Any]) -> Event:
+    """The command's last ``event``, carrying the clock as it set it (``data.clock``): no event of its own, so a
+    clocked command writes no more rows than another."""
+    if CARRIED in event.data:
+        raise ValueError(f"event {event.type!r} has a data key {CARRIED!r} of its own: the clock's")
+    return Event(event.type, {**event.data, CARRIED: timing}, event.schema)
+
+
+def apply_carried(state: GameState, timing: dict[str, Any]) -> GameState:
+    """The deadlines and banks an event carries, after its own change to the state."""
+    from dvorak_engine.values import replace
+
+    return replace(state, deadlines=dict(timing["deadlines"]), banks=dict(timing["banks"]))
 
 
 def late_seats(state: GameState, now: float) -> list[int]:
@@ -151,9 +180,8 @@ def view(state: GameState) -> dict[str, Any] | None:
 
 
 def apply_set(state: GameState, event: Event) -> GameState:
-    from dvorak_engine.values import replace
-
-    return replace(state, deadlines=dict(event.data["deadlines"]), banks=dict(event.data["banks"]))
+    """``clock.set``, the clock's own event in the games stored before the clock rode on a command's last event."""
+    return apply_carried(state, event.data)
 
 
 def apply_expired(state: GameState, event: Event) -> GameState:

@@ -127,6 +127,17 @@ def decide(state: GameState | None, command: Any, *, actor: Actor, rng: Rng, now
     return _stamped(get_ruleset(state.ruleset).decide(state, command, actor=actor, rng=rng, now=now, past=past))
 
 
+def decide_folded(state: GameState | None, command: Any, *, actor: Actor, rng: Rng, now: float | None = None,
+                  past: Past | None = None) -> tuple[list[Event], list[GameState]]:
+    """As ``decide``, with the state after each event, as ``evolve`` makes it (the last, the game's state after
+    the command): for the server, which shows each event to its sender as it stood then, folding it once."""
+    if state is None:
+        raise DomainError("There is no such game.", code="not_found")
+    events, states = get_ruleset(state.ruleset).decide_folded(state, command, actor=actor, rng=rng, now=now,
+                                                               past=past)
+    return _stamped(events), states
+
+
 def _stamped(events: list[Event]) -> list[Event]:
     """Each event with its type's current schema (``dvorak_core.event_schemas``): a ruleset writes its events in
     their current shape and need not say which that is."""

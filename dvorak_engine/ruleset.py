@@ -264,12 +264,32 @@ class Ruleset:
 
     def decide(self, state: GameState | None, command_body: Any, *, actor: Actor, rng: Rng,
                now: float | None = None, past: Past | None = None) -> list[Event]:
-        """The events of a command, or DomainError. In a clocked game decided at ``now``, followed by the clock's
-        ``clock.set`` where the command changed what the game waits on (``dvorak_engine.clock``)."""
+        """The events of a command, or DomainError. In a clocked game decided at ``now``, the last of them carries
+        the clock where the command changed what the game waits on (``dvorak_engine.clock``)."""
         events = self._decided(state, command_body, actor=actor, rng=rng, now=now, past=past)
-        if now is not None and state is not None and "clock" in state.options:
-            events = [*events, *clock.after_command(self, state, events, seat_of(state, actor.user_id), now)]
+        if now is not None and events and "clock" in state.options:
+            timing = clock.after_command(self, state, self.fold(state, events), events,
+                                         seat_of(state, actor.user_id), now)
+            if timing is not None:
+                events[-1] = clock.carried(events[-1], timing)
         return events
+
+    def decide_folded(self, state: GameState | None, command_body: Any, *, actor: Actor, rng: Rng,
+                      now: float | None = None, past: Past | None = None) -> tuple[list[Event], list[GameState]]:
+        """As ``decide``, with the state after each event (``evolve``'s): the server folds a command once, to
+        set its clock and to show each event to its sender."""
+        events = self._decided(state, command_body, actor=actor, rng=rng, now=now, past=past)
+        states, before = [], state
+        for event in events:
+            before = self.evolve(before, event)
+            states.append(before)
+        if now is not None and events and "clock" in state.options:
+            timing = clock.after_command(self, state, states[-1], events, seat_of(state, actor.user_id), now)
+            if timing is not None:
+                events[-1] = clock.carried(events[-1], timing)
+                # ``evolve`` made this state for this event, and nothing else has it: the clock is set in place.
+                states[-1].__dict__.update(deadlines=dict(timing["deadlines"]), banks=dict(timing["banks"]))
+        return events, states
 
     def checked_body(self, command_body: Any) -> tuple[str, bool, bool, bool]:
         """The command's entry (its handler's name and flags), once its body is as its type declares (else 400:
@@ -479,7 +499,7 @@ class Ruleset:
 
     @applies("game.undone")
     def apply_game_undone(self, state: GameState, event: Event) -> GameState:
-        """The game as it was at version ``to``; its clock goes on from now (the next ``clock.set``) and the
+        """The game as it was at version ``to``; its clock goes on from now (the clock this event carries) and the
         request is over. The version goes on counting: nothing is deleted."""
         data = event.data["state"]
         envelope = codec.from_json(GameState, {key: value for key, value in data.items() if key != "table"})
@@ -540,6 +560,9 @@ class Ruleset:
             new_state = core(new_state, event)
         if attribute is not None:
             new_state = getattr(self, attribute)(new_state, event)
+        timing = event.data.get(clock.CARRIED)
+        if timing is not None:
+            new_state = clock.apply_carried(new_state, timing)
         return replace(new_state, version=(state.version if state is not None else 0) + 1)
 
     def fold(self, state: GameState | None, events: Iterable[Event], *, handing_over: bool = False) -> GameState:
@@ -552,12 +575,16 @@ class Ruleset:
         ``events`` is then an iterator, left at the next event."""
         steps: dict[str, Callable[[Any, Event], GameState]] = {}  # looked up once per type and fold
         name, plain_state = self.name, GameState
+        carried, apply_carried = clock.CARRIED, clock.apply_carried
         for event in events:
             step = steps.get(event.type)
             if step is None:
                 step = steps[event.type] = self._step(event.type)
             before = state.version if state is not None else 0
             new_state = step(state, event)
+            timing = event.data.get(carried)
+            if timing is not None:  # the clock the command set (``dvorak_engine.clock``), after the event's own change
+                new_state = apply_carried(new_state, timing)
             if new_state is not state and type(new_state) is plain_state and new_state.version == before:
                 new_state.__dict__["version"] = before + 1
             else:
@@ -612,8 +639,13 @@ class Ruleset:
         shown = visibility.event_view(event.data, shows, viewer)
         attribute = self.redactors.get(event.type)
         if attribute is not None:
-            return getattr(self, attribute)(event, shown, viewer, before, after)
-        return self.redact_event(event, shown, viewer, before, after)
+            shown = getattr(self, attribute)(event, shown, viewer, before, after)
+        else:
+            shown = self.redact_event(event, shown, viewer, before, after)
+        timing = event.data.get(clock.CARRIED)
+        if timing is not None:  # the clock the command set, every viewer's to see
+            shown = {**shown, clock.CARRIED: timing}
+        return shown
 
     # --- after the game ---------------------------------------------------------------------------------
 

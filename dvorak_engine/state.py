@@ -64,7 +64,7 @@ class GameState:
     may_leave: bool = public(False, added=True)
     # The clock of a game created with ``options.clock`` (``dvorak_engine.clock``): each waited-on seat's deadline
     # (seconds since the epoch, by seat as a string), and under a bank clock each seat's bank of seconds. Set only
-    # by events (``clock.set``, ``clock.expired``): replay never reads a clock.
+    # by events (the clock a command's last event carries, ``clock.expired``): replay never reads a clock.
     deadlines: dict[str, float] = public(default_factory=dict, added=True)
     banks: dict[str, float] = public(default_factory=dict, added=True)
     # A request to take the game back (``dvorak_engine.undo``): {"to": version, "by": seat, "accepted": [seats]}.

@@ -394,8 +394,8 @@ def decided(stream_id: str, version: int, state: Any, user, command: Any, if_mat
     """The command decided on the game's ``state`` at ``version``: the events as they will be recorded, the state
     after them and the events as the sender sees them. Refused (412) when ``if_match`` is another version.
 
-    Folded before they are written, so the game row's new status and version travel in the append's own
-    statement."""
+    Folded (once, by the engine as it decides) before they are written, so the game row's new status and version
+    travel in the append's own statement."""
     if if_match is not None and if_match != version:
         # A malformed command is refused as such (400) whatever the version: only a well-formed one is out of date.
         engine.check_command(state, command)
@@ -403,12 +403,15 @@ def decided(stream_id: str, version: int, state: Any, user, command: Any, if_mat
             f"The game is at version {version}, not {if_match}.",
             details={"expected_version": if_match, "current_version": version},
         )
-    events = engine.decide(state, command, actor=actor_of(user), rng=engine.SecureRng(), now=time.time(),
-                           past=StoredPast(stream_id, version))
+    events, states = engine.decide_folded(state, command, actor=actor_of(user), rng=engine.SecureRng(),
+                                          now=time.time(), past=StoredPast(stream_id, version))
     recorded = store.pending(stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in events],
                              actor=user.get_username())
-    new_state, shown = fold_and_view(state, recorded, lambda s: engine.seat_of(s, user.id))
-    return recorded, new_state, shown
+    shown, before = [], state
+    for event, after in zip(recorded, states, strict=True):
+        shown.append(event_json(event, engine.seat_of(after, user.id), before, after))
+        before = after
+    return recorded, before, shown
 
 
 class StoredPast:

@@ -113,7 +113,7 @@ def test_with_three_or_four_the_election_goes_on_without_the_player_out_of_time(
     late = acting_seat(live.state)
     expired_at = len(live.events)
     events = live.expire(after=PER_MOVE)
-    assert live.types(events)[:2] == ["clock.expired", "turn.began"] and live.types(events)[-1] == "clock.set"
+    assert live.types(events)[:2] == ["clock.expired", "turn.began"] and "clock" in events[-1].data
     assert live.state.status == "active"
     mover = acting_seat(live.state)
     assert mover != late and live.deadlines == {mover: live.now + PER_MOVE}
@@ -146,7 +146,7 @@ def test_a_great_debaters_reply_not_made_in_time_is_passed_and_the_turns_go_roun
     assert live.state.table.reply == {"seat": 1, "to": 2}
     assert live.awaited == (1,) and live.deadlines == {1: live.now + PER_MOVE}
     events = live.expire(after=PER_MOVE)
-    assert live.types(events) == ["clock.expired", "reply.passed", "turn.began", "clock.set"]
+    assert live.types(events) == ["clock.expired", "reply.passed", "turn.began"] and "clock" in events[-1].data
     assert live.state.table.reply is None and acting_seat(live.state) == 0
     live.play(0, "Gaffe", 0)
     # Seat 1 still holds a card, but is skipped: seat 2 plays the last card, and the General begins.

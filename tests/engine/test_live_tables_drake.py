@@ -211,7 +211,8 @@ def test_with_three_or_more_the_game_goes_on_without_the_player_out_of_time(play
     order = live.state.table.play_order()
     expected_next = order[(order.index(virtue) + 1) % len(order)]
     events = live.expire(after=PER_MOVE)
-    assert live.types(events) == ["clock.expired", "drake.virtue_set_aside", "drake.turn_began", "clock.set"]
+    assert live.types(events) == ["clock.expired", "drake.virtue_set_aside", "drake.turn_began"]
+    assert "clock" in events[-1].data
     assert live.state.status == "active"
     # Their Virtue is no longer in play; the next Virtue in the order has the turn, with a fresh decision.
     table = live.state.table

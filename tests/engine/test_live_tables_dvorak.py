@@ -231,9 +231,54 @@ def test_each_decision_of_the_player_to_move_has_its_own_seconds():
     seat = table.turn
     assert table.deadlines() == {seat: T + 5}
     events = table.send(seat, {"type": "draw"}, now=T + 2)
-    assert types(events)[-1] == "clock.set" and table.deadlines() == {seat: T + 7}
+    assert events[-1].data["clock"] == {"deadlines": {str(seat): T + 7}, "banks": {}}
+    assert table.deadlines() == {seat: T + 7}
     view = view_state(table.state, 1 - seat)
     assert [entry["deadline"] is not None for entry in view["clock"]["seats"]] == [s == seat for s in range(2)]
+
+
+def test_the_clock_rides_on_the_commands_last_event_and_every_fold_agrees_on_it():
+    """A clocked command writes no event of the clock's own: its last event carries the deadlines and banks. The
+    server's one fold as it decides (``decide_folded``), folding event by event, and replay all give the same state;
+    a game stored when the clock was an event of its own (``clock.set``) replays to the same clock."""
+    from dvorak_engine import decide_folded, evolve
+    from dvorak_engine.events import Event
+
+    table = clocked(3, {"initial": 60, "increment": 2})
+    chooser = random.Random(7)
+    for step in range(40):
+        if table.state.status not in (ACTIVE, VOTING):
+            break
+        seat, command = choose_command(table.state, chooser)
+        now = T + 3 * (step + 1)
+        before = table.state
+        events, states = decide_folded(before, command, actor=table.people[seat], rng=SeededRng(step), now=now,
+                                       past=Past(table.events))
+        assert "clock.set" not in types(events)
+        assert all("clock" not in event.data for event in events[:-1])
+        one_by_one = before
+        for event, state in zip(events, states, strict=True):
+            one_by_one = evolve(one_by_one, event)
+            assert one_by_one == state
+        assert replay(events, before) == states[-1]
+        table._apply(events)
+        assert table.state == states[-1]
+    carried = [event for event in table.events if "clock" in event.data]
+    assert len(carried) > 10 and table.state.banks and table.state.deadlines
+    # The same game as it would have been stored before: each carried clock an event of its own after its command.
+    legacy = []
+    for event in table.events:
+        timing = event.data.get("clock")
+        legacy.append(Event(event.type, {k: v for k, v in event.data.items() if k != "clock"}, event.schema))
+        if timing is not None:
+            legacy.append(Event("clock.set", timing))
+    old = replay(legacy)
+    assert (old.deadlines, old.banks) == (table.state.deadlines, table.state.banks)
+    assert old.version == table.state.version + len(carried)
+    # What every viewer sees of the event: the clock, beside the event's own data.
+    shown = view_state(table.state, None)["clock"]
+    assert {entry["seat"]: entry["bank"] for entry in shown["seats"]} == {
+        int(seat): bank for seat, bank in table.state.banks.items()}
 
 
 def test_in_a_two_player_game_the_other_wins_when_the_time_runs_out():
@@ -258,7 +303,7 @@ def test_in_a_three_player_game_the_turn_passes_on_without_the_player_out_of_tim
     table.send(late, {"type": "draw"}, now=T + 1)
     events = table.expire(now=T + 6)
     following = (late + 1) % 3
-    assert types(events) == ["clock.expired", "turn.began", "clock.set"]
+    assert types(events) == ["clock.expired", "turn.began"] and "clock" in events[-1].data
     assert table.state.status == "active" and table.turn == following
     assert RULES.awaited(table.state) == (following,) and table.deadlines() == {following: T + 11}
     assert legal_moves(table.state, late) == []
@@ -347,7 +392,7 @@ def test_an_agreement_to_abandon_is_no_decision_the_clock_waits_for():
     turn = table.turn
     agreeing = (turn + 1) % 3
     events = table.send(agreeing, {"type": "abandon"}, now=T + 1)
-    assert "clock.set" not in types(events) and table.deadlines() == {turn: T + 5}
+    assert all("clock" not in event.data for event in events) and table.deadlines() == {turn: T + 5}
     table.expire(now=T + 5)
     # Two left, one of whom agreed: the game goes on until the other agrees too.
     assert table.state.status == "active" and table.state.table.agreed_to_abandon == (agreeing,)

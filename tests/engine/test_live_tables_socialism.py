@@ -162,8 +162,8 @@ def test_a_viral_post_whose_player_chooses_no_new_user_in_time_stays_where_it_is
     live.send(0, {"type": "end_turn"}, after=1)
     assert turn_seat(live) == 1 and live.state.table.viral_choice.owner == 0 and live.awaited == (0,)
     events = live.expire(after=PER_MOVE)
-    assert live.types(events) == ["clock.expired", "social.viral_lapsed", "clock.set"]
-    assert events[1].data == {"card": post, "owner": 0}
+    assert live.types(events) == ["clock.expired", "social.viral_lapsed"] and "clock" in events[-1].data
+    assert {key: value for key, value in events[1].data.items() if key != "clock"} == {"card": post, "owner": 0}
     assert live.state.table.viral_choice is None and live.awaited == (1,)
     assert live.moves(1) == [{"type": "draw"}]
     shown = view_state(live.state, 1)["board"]

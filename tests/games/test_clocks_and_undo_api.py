@@ -86,7 +86,12 @@ def test_the_state_shows_the_deadline_of_the_seat_the_game_waits_on(archive_deck
     player = (ann, bob)[seat]
     drawn = player.post(f"/api/v1/games/{game_id}/commands/", {"type": "draw"}, format="json")
     assert drawn.status_code == 201, drawn.content
-    assert [event["type"] for event in drawn.json()["events"]][-1] == "clock.set"
+    # The draw's own last event carries the new deadline: no event of the clock's own.
+    drawn_events = drawn.json()["events"]
+    assert "clock.set" not in [event["type"] for event in drawn_events]
+    assert all("clock" not in event["data"] for event in drawn_events[:-1])
+    deadline = drawn_events[-1]["data"]["clock"]["deadlines"][str(seat)]
+    assert 55 < deadline - time.time() <= 60
     again = ann.get(f"/api/v1/games/{game_id}/").json()
     assert mover(again) == seat
     assert Game.objects.get(pk=game_id).deadline is not None

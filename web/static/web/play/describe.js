@@ -58,7 +58,7 @@ const Describe = (function () {
       "choice.made": (d) => `${who(d.seat)} chose${d.choice !== undefined && d.choice !== null ? " " + shown(d.choice) : ""}`,
       "choices.revealed": (d) => "the choices were revealed: " + Object.entries(d.choices || {}).map(([seat, choice]) => `${who(Number(seat))} ${shown(choice)}`).join(", "),
       // live tables: the clocks, taking moves back
-      "clock.set": (d, event) => clockSet(d, event),
+      "clock.set": (d, event) => clockSet(d, event),  // games stored before the clock rode on a command's last event
       "clock.expired": (d) => `${list(d.seats)} ran out of time and ${(d.seats || []).length === 1 ? "is" : "are"} out of the game`,
       "game.won_on_time": (d) => `${list(d.winners)} won the game on time`,
       "undo.requested": (d) => `${who(d.by)} asked to take the game back to move ${d.to}`,
@@ -166,15 +166,22 @@ const Describe = (function () {
       return `a ${d.kind.replace("_", " ")}`;
     }
 
+    // An event as the log says it; the last event of a command that set the clock carries it (`data.clock`),
+    // said after the event's own sentence.
     return function describe(event) {
       const data = event.data || {};
+      const sentence = describeOwn(event, data);
+      return data.clock && event.type !== "clock.set" ? `${sentence}; ${clockSet(data.clock, event)}` : sentence;
+    };
+
+    function describeOwn(event, data) {
       const sayIt = say[event.type];
       if (sayIt) {
         try { return sayIt(data, event); } catch (e) { /* fall through to the plain form */ }
       }
       const fields = Object.entries(data).filter(([, v]) => v !== null && typeof v !== "object").map(([k, v]) => `${k} ${v}`);
       return `${event.type.replace(/[._]/g, " ")}${fields.length ? " (" + fields.join(", ") + ")" : ""}`;
-    };
+    }
   }
 
   return { make };

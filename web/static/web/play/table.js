@@ -261,6 +261,7 @@
 
   // Events that are not a player's move: the undo's own. Before the game starts, only seats are taken and left.
   const NOT_A_MOVE = new Set(["undo.requested", "undo.answered", "game.undone"]);
+  // (`clock.set`: the clock's own event, in games stored before it rode on a command's last event.)
   const BEFORE_THE_START = new Set(["game.created", "player.joined", "player.left", "clock.set"]);
 
   /* The version to ask to go back to, to take back your last move: the one before the first event of your last
