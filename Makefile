@@ -3,7 +3,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+# The install is redone when either pyproject.toml changes (the project's, or the Python client's in clients/python).
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml clients/python/pyproject.toml | cksum | cut -d' ' -f1)
 # Where `make run` serves: `make run PORT=8001 HOST=0.0.0.0` (or HOST and PORT in the environment).
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -16,10 +17,11 @@ BENCH_REDIS_URL ?= $(or $(REDIS_URL),redis://127.0.0.1:6379/0)
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml clients/python/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e clients/python
 	rm -f $(VENV)/.installed-* && touch $@
 
 migrate: install

@@ -32,6 +32,7 @@ from decks.services import CARD_ROW_FIELDS, _record_revision
 from dvorak_core.deckdata import CARD_SET, MAX_COPIES_PER_CARD, CardData
 from dvorak_core.errors import Conflict, DomainError, Forbidden, NotFound
 from dvorak_core.vote_rules import ACCEPTED
+from dvorak_kit import feed
 from proposals.models import ADD, REMOVE, CardSetChange
 
 logger = logging.getLogger(__name__)
@@ -156,12 +157,20 @@ def _deck_lines(player_deck: PlayerDeck, update: DeckUpdate) -> list[str]:
 
 
 def _notify(*, user: Any, subject: str, body: str, data: dict[str, Any]) -> Notification:
-    """An in-app notice now, and the same by email once the transaction has committed (never for work that
-    was rolled back)."""
+    """An in-app notice now, and the same by email and on the user's account feed once the transaction has
+    committed (never for work that was rolled back)."""
     notice = Notification.objects.create(user=user, subject=subject[:200], body=body, data=data)
     if user.email:
         transaction.on_commit(lambda: _send_email(subject=subject, body=body, address=user.email))
+    transaction.on_commit(lambda: _tell(notice), robust=True)
     return notice
+
+
+def _tell(notice: Notification) -> None:
+    """The notice on its user's account feed (``GET /api/v1/account/stream/``), as ``GET /notifications/`` shows it."""
+    from ccg.api.serializers import NotificationSerializer
+
+    feed.tell(notice.user_id, {"type": "notice", "notice": dict(NotificationSerializer(notice).data)})
 
 
 def _send_email(*, subject: str, body: str, address: str) -> None:

@@ -196,3 +196,11 @@ def revision_diff(*, deck: Deck, number: int, against: int | None = None) -> tup
 def talk_list(*, deck: Deck) -> QuerySet[TalkPost]:
     """Every post, hidden ones included: whoever shows them shows a hidden post's text to curators only."""
     return deck.talk_posts.select_related("author", "hidden_by").order_by("created_at", "id")
+
+
+def talk_post_get(*, deck: Deck, post_id: int) -> TalkPost:
+    """One post of the deck's talk page, hidden or not (as ``talk_list``)."""
+    post = talk_list(deck=deck).filter(pk=post_id).first()
+    if post is None:
+        raise NotFound(f"The talk page of {deck.slug!r} has no post {post_id}.")
+    return post

@@ -1,5 +1,5 @@
-"""The ASGI application: HTTP goes to Django (ordinary game commands answered before it, games/api/fast.py),
-websockets to the Channels consumers."""
+"""The ASGI application: HTTP goes to Django (ordinary game commands answered before it, games/api/fast.py; the
+two streams' GETs kept open by their own consumers, dvorak_site/streams.py), websockets to the Channels consumers."""
 
 import os
 
@@ -12,12 +12,13 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs
 
 from dvorak_site.routing import websocket_urlpatterns  # noqa: E402
 from dvorak_site.startup import settle  # noqa: E402
+from dvorak_site.streams import streams_before  # noqa: E402
 from dvorak_site.wsauth import TokenAuthMiddleware, origin_validator  # noqa: E402
 from games.api.fast import CommandFastPath  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": CommandFastPath(django_asgi_app),
+        "http": CommandFastPath(streams_before(django_asgi_app)),
         "websocket": origin_validator(TokenAuthMiddleware(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -11,6 +11,8 @@ from django.conf import settings
 from django.http import JsonResponse
 from django.urls import reverse
 
+from dvorak_kit.api.throttling import rate_limit_headers
+
 
 class HealthCheckMiddleware:
     def __init__(self, get_response):
@@ -43,3 +45,22 @@ class ApiBodyLimitMiddleware:
 
             return JsonResponse(error_body("too_large", f"A request body has at most {limit} bytes."), status=413)
         return self.get_response(request)
+
+
+class RateLimitHeadersMiddleware:
+    """Every API answer but the health check's says where its client stands under the rate limits
+    (``RateLimit-Limit``, ``RateLimit-Remaining``, ``RateLimit-Reset``; dvorak_kit/api/throttling.py), a 429 too,
+    so a client can slow down before it is refused. The game commands the ASGI server answers itself add the same
+    headers (games/api/fast.py)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.health_path = reverse("health")
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        path = request.path_info
+        if path.startswith("/api/") and path != self.health_path and "RateLimit-Limit" not in response:
+            for name, value in rate_limit_headers(request).items():
+                response[name] = value
+        return response

@@ -66,7 +66,9 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from here, not from a CDN
     "channels",
+    "corsheaders",
     "dvorak_kit.eventstore",
+    "dvorak_kit.idempotency",
     "decks",
     "ccg",
     "games",
@@ -75,7 +77,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "dvorak_site.middleware.HealthCheckMiddleware",  # first: before the host check and the HTTPS redirect
+    # First: a preflight is answered here, and every /api/ answer, the health check's and a 413 among them, gets
+    # its CORS headers (below).
+    "corsheaders.middleware.CorsMiddleware",
+    "dvorak_site.middleware.HealthCheckMiddleware",  # before the host check and the HTTPS redirect
+    "dvorak_site.middleware.RateLimitHeadersMiddleware",  # RateLimit-* on every API answer but the health check's
     "dvorak_site.middleware.ApiBodyLimitMiddleware",  # an API body too large: a JSON 413, before anything reads it
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # the admin's and the API docs' CSS and JS, from one ASGI process
@@ -112,6 +118,19 @@ TEMPLATES = [
 ]
 WSGI_APPLICATION = "dvorak_site.wsgi.application"
 ASGI_APPLICATION = "dvorak_site.asgi.application"
+
+# --- CORS (django-cors-headers): the API answers pages of any origin, the token being the credential; no cookie
+# is asked for (no Access-Control-Allow-Credentials), so a page elsewhere never acts with a visitor's session, and
+# the session-cookie pages outside /api/ get no CORS headers at all. CORS_ALLOWED_ORIGINS (comma-separated origins,
+# "https://app.example.org") narrows the API to those; empty, any origin.
+CORS_URLS_REGEX = r"^/api/"
+CORS_ALLOWED_ORIGINS = env.list("CORS_ALLOWED_ORIGINS", default=[])
+CORS_ALLOW_ALL_ORIGINS = not CORS_ALLOWED_ORIGINS
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_HEADERS = ["authorization", "content-type", "idempotency-key", "if-match", "if-none-match",
+                      "last-event-id"]
+CORS_EXPOSE_HEADERS = ["ETag", "Location", "Link", "Retry-After", "RateLimit-Limit", "RateLimit-Remaining",
+                       "RateLimit-Reset", "Idempotency-Key"]
 
 # --- database: PostgreSQL is the store of record; SQLite is the embedded default.
 DATABASE_URL = env.str("DATABASE_URL", default="")
@@ -179,6 +198,9 @@ else:
 # A live socket that has heard nothing for this long re-reads its game's version and sends what it missed, so a
 # dropped group message is made good within this time even when no later one comes (games/consumers.py).
 LIVE_RESYNC_SECONDS = env.float("LIVE_RESYNC_SECONDS", default=5.0)
+# An HTTP stream (dvorak_site/streams.py) that has sent nothing for this long sends a keep-alive (an empty NDJSON
+# line, an SSE comment), so that proxies and clients see the connection alive (docs/api.md promises one within 10 s).
+STREAM_KEEPALIVE_SECONDS = env.float("STREAM_KEEPALIVE_SECONDS", default=8.0)
 
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=REDIS_URL or "cache+memory://")
@@ -275,7 +297,7 @@ SPECTACULAR_SETTINGS = {
         "(`POST /api/v1/games/{id}/commands/`) are described one by one in the repository's `docs/api.md`, "
         "section \"Commands\"."
     ),
-    "VERSION": "1.0.0",
+    "VERSION": "1.1",  # the API's version as docs/api.md states it (tests/api/test_schema.py holds them together)
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
@@ -297,6 +319,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "dvorak_kit.api.schema.inline_single_value_enums",
+        "dvorak_kit.api.schema.rate_limit_header_components",
     ],
 }
 

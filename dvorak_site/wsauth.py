@@ -3,6 +3,10 @@
 Browsers cannot set an Authorization header on a websocket, so the credential travels in the query string:
 ``?token=<api token>`` or ``?ticket=<ticket from POST /api/v1/auth/ticket/>``. A ticket is signed and expires
 after ``TICKET_MAX_AGE`` seconds, so it is safe to put in a URL that may end up in a log.
+
+A socket that authenticates by its token or ticket is accepted from a page of any origin, as the API's CORS
+answers any origin: the credential is the page's own, not a cookie the browser adds, so another site cannot ride
+on a visitor's session. A socket without one keeps the origin check (``origin_validator``).
 """
 
 from urllib.parse import parse_qs
@@ -48,11 +52,16 @@ def authenticate(query: dict):
     return None
 
 
+def query_of(scope) -> dict:
+    return parse_qs(scope.get("query_string", b"").decode())
+
+
 class TokenAuthMiddleware(BaseMiddleware):
     async def __call__(self, scope, receive, send):
-        query = parse_qs(scope.get("query_string", b"").decode())
         scope = dict(scope)
-        scope["user"] = await authenticate(query) or AnonymousUser()
+        user = scope.get("user")
+        if user is None or not user.is_authenticated:  # not already found by its credential (origin_validator)
+            scope["user"] = await authenticate(query_of(scope)) or AnonymousUser()
         return await super().__call__(scope, receive, send)
 
 
@@ -67,8 +76,24 @@ class BrowserOriginValidator(OriginValidator):
         return parsed_origin is None or self.validate_origin(parsed_origin)
 
 
+class CredentialOrOriginValidator:
+    """A socket whose token or ticket authenticates goes on whatever its Origin (its user found here, not looked up
+    again); any other keeps the browser origin check, refused at the handshake (403) from a foreign page."""
+
+    def __init__(self, application, hosts):
+        self.application = application
+        self.origin_checked = BrowserOriginValidator(application, hosts)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "websocket":
+            user = await authenticate(query_of(scope))
+            if user is not None:
+                return await self.application({**scope, "user": user}, receive, send)
+        return await self.origin_checked(scope, receive, send)
+
+
 def origin_validator(application):
     from django.conf import settings
 
     hosts = settings.ALLOWED_HOSTS or (["localhost", "127.0.0.1", "[::1]"] if settings.DEBUG else [])
-    return BrowserOriginValidator(application, hosts)
+    return CredentialOrOriginValidator(application, hosts)

@@ -69,9 +69,13 @@ def wanted(state: Any) -> bool:
     return state.status in (ACTIVE, VOTING) and any(seat.bot for seat in state.seats)
 
 
-def after_commit(game_id, state: Any) -> None:
+def after_commit(committed: services.Committed) -> None:
     """After every command (``services.AFTER_COMMIT``): the game's computer players look at it after their think
     time."""
+    look_again(committed.game_id, committed.state)
+
+
+def look_again(game_id, state: Any) -> None:
     if wanted(state):
         background.bot_turn(game_id, settings.BOT_THINK_SECONDS, play)
 
@@ -99,7 +103,7 @@ def play(game_id) -> bool:
         try:
             services._game_command(user=account, game_id=game.id, command=command, if_match=version)
         except VersionConflict:  # another command came first: look at the game as it is now
-            after_commit(game_id, state)
+            look_again(game_id, state)
             return False
         except DomainError as refused:
             logger.warning("Computer player %s's move %s in game %s was refused: %s", seat.username,

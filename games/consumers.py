@@ -1,4 +1,5 @@
-"""Live updates: a websocket per viewer, catching up from the store, then following the game's group.
+"""Live updates: a websocket per viewer, catching up from the store, then following the game's group. The HTTP
+streams of a game (dvorak_site/streams.py) follow it the same way, with the same code (``GameFollower``).
 
 The group message only says that the game has moved on; each socket reads the new events from the store and
 redacts them for its own viewer, so nothing secret travels to a socket, and a missed group message (they are
@@ -17,6 +18,7 @@ behind catch up. Either way the client sees versions 1, 2, 3… without a gap.
 import asyncio
 import logging
 import weakref
+from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -70,7 +72,7 @@ class IdleResync:
     _by_loop: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def __init__(self):
-        self.sockets: weakref.WeakSet[GameConsumer] = weakref.WeakSet()
+        self.sockets: weakref.WeakSet[GameFollower] = weakref.WeakSet()
         self.task: asyncio.Task | None = None
 
     @classmethod
@@ -81,12 +83,12 @@ class IdleResync:
             resync = cls._by_loop[loop] = cls()
         return resync
 
-    def add(self, socket: "GameConsumer") -> None:
+    def add(self, socket: "GameFollower") -> None:
         self.sockets.add(socket)
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self.run())
 
-    def discard(self, socket: "GameConsumer") -> None:
+    def discard(self, socket: "GameFollower") -> None:
         self.sockets.discard(socket)
         if not self.sockets and self.task is not None:
             self.task.cancel()
@@ -117,7 +119,88 @@ class IdleResync:
         await asyncio.gather(*(s.resync(versions.get(s.stream_id, 0)) for s in idle), return_exceptions=True)
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class GameFollower:
+    """What a live reader of one game does, whatever carries its events to the client (a websocket here, an HTTP
+    stream in dvorak_site/streams.py): joins the game's group before it catches up from the store, so that nothing
+    in between is missed; then, on each notice, on the idle resync and when the channel layer has put it back in its
+    group after a Redis outage, sends the events after its version, each folded and redacted for its own user.
+
+    The consumer it is mixed into sets ``user``, ``game_id`` and ``stream_id`` before ``follow``, and sends the
+    events in ``send_events``."""
+
+    user: Any
+    game_id: Any
+    stream_id: str
+
+    async def follow(self, after: int) -> None:
+        self.sending = asyncio.Lock()
+        self.group = services.group_name(self.game_id)
+        # Join the group before catching up, so nothing that happens in between is missed.
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.joined_at = self.last_heard = asyncio.get_running_loop().time()
+        self.version, self.state = await self.state_after(after)
+        await self.catch_up()
+        self.idle_resync = IdleResync.of_this_loop()
+        self.idle_resync.add(self)
+
+    async def unfollow(self) -> None:
+        if getattr(self, "idle_resync", None):
+            self.idle_resync.discard(self)
+        if getattr(self, "group", None):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def send_events(self, events: list[dict]) -> None:
+        raise NotImplementedError
+
+    async def game_advanced(self, message):
+        self.last_heard = asyncio.get_running_loop().time()
+        if message.get("after", 0) > self.version:
+            # The notice of an earlier move never came (dropped by the layer): the catch-up sends it first.
+            logger.info("live resync: a reader of %s at version %s got the notice of %s→%s; catching up",
+                        self.group, self.version, message["after"], message.get("version"))
+        if message.get("version", 0) > self.version:
+            await self.catch_up(until=message["version"])
+
+    async def resync(self, current_version: int):
+        """The idle resync's call: renew the group membership before it expires in Redis; catch up if behind."""
+        now = asyncio.get_running_loop().time()
+        if now - self.joined_at > getattr(self.channel_layer, "group_expiry", 86400) / 2:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+            self.joined_at = now
+        if current_version > self.version:
+            await self.catch_up(until=current_version)
+
+    async def channel_layer_rejoined(self, message):
+        await self.catch_up()
+
+    async def catch_up(self, until: int = 0):
+        """Send the events after the reader's version; read again (a few times at most) while short of ``until``:
+        a read shared with another reader may have begun before the version named by the notice committed."""
+        async with self.sending:
+            for _ in range(3):
+                shown, self.version, self.state = await self.read_new_events(self.version, self.state)
+                if shown:
+                    await self.send_events(shown)
+                if self.version >= until:
+                    break
+
+    @database_sync_to_async
+    def state_after(self, after: int):
+        current = services.version_of(services.game_uuid_of(self.game_id))
+        after = min(after, current or 0)
+        return after, services.state_at(self.stream_id, after) if after else None
+
+    async def read_new_events(self, version: int, state):
+        events = await SharedReads.of_this_loop().read(self.stream_id, version)
+        return await self.show(events, version, state)
+
+    @database_sync_to_async
+    def show(self, events, version: int, state):
+        state, shown = services.fold_and_view(state, events, lambda s: engine.seat_of(s, self.user.id))
+        return shown, (events[-1].version if events else version), state
+
+
+class GameConsumer(GameFollower, AsyncJsonWebsocketConsumer):
     async def connect(self):
         # Accept first, so that the close code tells the client why (a refused handshake carries no code).
         await self.accept()
@@ -142,76 +225,22 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.user = user
-        self.sending = asyncio.Lock()
-        self.group = services.group_name(self.game_id)
-        # Join the group before catching up, so nothing that happens in between is missed.
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        self.joined_at = self.last_heard = asyncio.get_running_loop().time()
-        self.version, self.state = await self.state_after(after)
-        await self.catch_up()
-        self.idle_resync = IdleResync.of_this_loop()
-        self.idle_resync.add(self)
+        await self.follow(after)
 
     async def disconnect(self, code):
-        if getattr(self, "idle_resync", None):
-            self.idle_resync.discard(self)
-        if getattr(self, "group", None):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.unfollow()
 
     async def receive_json(self, content, **kwargs):
         # Commands go through the REST API (with Idempotency-Key and If-Match); a socket only listens.
         await self.send_json({"type": "error", "error": {"code": "invalid",
                               "message": "Send commands to POST /api/v1/games/{id}/commands/."}})
 
-    async def game_advanced(self, message):
-        self.last_heard = asyncio.get_running_loop().time()
-        if message.get("after", 0) > self.version:
-            # The notice of an earlier move never came (dropped by the layer): the catch-up sends it first.
-            logger.info("live resync: a socket of %s at version %s got the notice of %s→%s; catching up",
-                        self.group, self.version, message["after"], message.get("version"))
-        if message.get("version", 0) > self.version:
-            await self.catch_up(until=message["version"])
-
-    async def resync(self, current_version: int):
-        """The idle resync's call: renew the group membership before it expires in Redis; catch up if behind."""
-        now = asyncio.get_running_loop().time()
-        if now - self.joined_at > getattr(self.channel_layer, "group_expiry", 86400) / 2:
-            await self.channel_layer.group_add(self.group, self.channel_name)
-            self.joined_at = now
-        if current_version > self.version:
-            await self.catch_up(until=current_version)
-
-    async def channel_layer_rejoined(self, message):
-        await self.catch_up()
-
-    async def catch_up(self, until: int = 0):
-        """Send the events after the socket's version; read again (a few times at most) while short of ``until``:
-        a read shared with another socket may have begun before the version named by the notice committed."""
-        async with self.sending:
-            for _ in range(3):
-                shown, self.version, self.state = await self.read_new_events(self.version, self.state)
-                for event in shown:
-                    await self.send_json({"type": "event", "event": event})
-                if self.version >= until:
-                    break
+    async def send_events(self, events: list[dict]) -> None:
+        for event in events:
+            await self.send_json({"type": "event", "event": event})
 
     @database_sync_to_async
     def find_stream(self, user) -> tuple[str | None, bool]:
         """The game's stream, and whether ``user`` may watch it (`options.spectators`)."""
         game = Game.objects.filter(pk=self.game_id).first()
         return (game.stream_id, services.may_watch(game, user)) if game else (None, False)
-
-    @database_sync_to_async
-    def state_after(self, after: int):
-        current = services.version_of(services.game_uuid_of(self.game_id))
-        after = min(after, current or 0)
-        return after, services.state_at(self.stream_id, after) if after else None
-
-    async def read_new_events(self, version: int, state):
-        events = await SharedReads.of_this_loop().read(self.stream_id, version)
-        return await self.show(events, version, state)
-
-    @database_sync_to_async
-    def show(self, events, version: int, state):
-        state, shown = services.fold_and_view(state, events, lambda s: engine.seat_of(s, self.user.id))
-        return shown, (events[-1].version if events else version), state

@@ -1,8 +1,8 @@
 """Invitations to a game: a notice to each player its creator invites (``POST /games/``'s ``invite``, and a
-rematch's other players), in their list of notices (``GET /notifications/``) and by email; the invited accept by
-joining the game. The game keeps who is invited in its first event (``game.created``'s ``invited``: with
-``options.invite_only`` only they may join); the notices are how the invited find the game (``GET /games/``'s
-``invited``)."""
+rematch's other players), in their list of notices (``GET /notifications/``), by email and on their account feed
+(an ``invited`` line, games/feed.py); the invited accept by joining the game. The game keeps who is invited in its
+first event (``game.created``'s ``invited``: with ``options.invite_only`` only they may join); the notices are how
+the invited find the game (``GET /games/``'s ``invited``)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+
+from dvorak_kit.feed import tell
 
 logger = logging.getLogger("dvorak.games")
 
@@ -43,10 +45,18 @@ def notify(game_id, host_username: str, user_ids: list[int], rematch_of: str | N
         if old is not None:
             data["rematch_of"] = old
         with transaction.atomic():
-            for user in get_user_model().objects.filter(pk__in=user_ids).order_by("pk"):
+            invited = list(get_user_model().objects.filter(pk__in=user_ids).order_by("pk"))
+            for user in invited:
                 notification_send(user=user, subject=subject, body=body, data=data)
+        for user in invited:  # each one's account feed (games/feed.py), once the notices are committed
+            tell(user.pk, invited_line(game, host_username))
     except Exception:
         logger.exception("The invitations to game %s could not be sent.", game_id)
+
+
+def invited_line(game, by: str) -> dict[str, Any]:
+    """The invitation to ``game`` (from ``by``) as the invited player's account feed shows it (games/feed.py)."""
+    return {"type": "invited", "game": str(game.id), "ruleset": game.ruleset, "by": by, "version": game.version}
 
 
 def games_invited_to(user) -> list[uuid.UUID]:

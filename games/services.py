@@ -269,7 +269,7 @@ def game_create(*, user, deck: str, variant: str | None = None, creative: bool =
         store.append_recorded(recorded, projection=game_row(game.id, state, recorded[-1].version), ids=False)
         project_rows(game.id, None, state)
         mark_player_deck(game.id, player_deck)
-        _written(game.id, 0, recorded, state, [])
+        _written(game.id, 0, recorded, None, state, [])
         invitations_sent(game, user, invited, rematch_of)
     return state_json(game, state, engine.seat_of(state, user.id))
 
@@ -385,7 +385,7 @@ def _optimistic(*, user, game_id: uuid.UUID, command: Any, if_match: int | None)
         if store.append_if_current(recorded, projection=game_row(game_id, new_state, recorded[-1].version),
                                    ids=False) is None:
             continue
-        return _written(game_id, version, recorded, new_state, shown)
+        return _written(game_id, version, recorded, state, new_state, shown)
     return None
 
 
@@ -454,30 +454,48 @@ def _locked(*, user, game_id: uuid.UUID, command: Any, idempotency_key: str | No
         new_version = recorded[-1].version if recorded else version
         store.append_recorded(recorded, projection=game_row(game_id, new_state, new_version), ids=False)
         project_rows(game_id, state, new_state)
-        played = _written(game_id, version, recorded, new_state, shown)
+        played = _written(game_id, version, recorded, state, new_state, shown)
         if idempotency_key:
             CommandReceipt.objects.create(game_id=game_id, user=user, key=idempotency_key, request_hash=fingerprint,
                                           status=201, response=played.as_json())
     return played
 
 
-def _written(game_id: uuid.UUID, version: int, recorded: list, state: Any, shown: list) -> Played:
+def _written(game_id: uuid.UUID, version: int, recorded: list, before: Any, state: Any, shown: list) -> Played:
     """The one ending of a command whose events are written: once they are committed (at once when no transaction
     is open), this process remembers the new state, a snapshot due is handed to the ``SnapshotWriter`` (a cache,
-    written after the answer), and the game's live sockets are told. Nothing after the commit may turn the
-    command's answer into an error: each step's failure is logged."""
+    written after the answer), the game's live sockets are told, and the ``AFTER_COMMIT`` hooks see the game as it
+    was (``before``, None for a game just created) and is. Nothing after the commit may turn the command's answer
+    into an error: each step's failure is logged."""
     new_version = recorded[-1].version if recorded else version
     stream_id = recorded[0].stream_id if recorded else stream_of(game_id)
+    actor = recorded[0].actor if recorded else ""
     if connection.in_atomic_block:
-        transaction.on_commit(partial(_committed, game_id, stream_id, version, new_version, state), robust=True)
+        transaction.on_commit(partial(_committed, game_id, stream_id, version, new_version, before, state, actor),
+                              robust=True)
     else:  # the append's own statement committed it: nothing to wait for (and on_commit's lookups cost 20 µs)
-        _committed(game_id, stream_id, version, new_version, state)
+        _committed(game_id, stream_id, version, new_version, before, state, actor)
     return Played(new_version, shown)
 
 
-# What else follows every committed command, ``(game_id, state)``, each registered by the module that needs it when
-# the app is ready (games/apps.py): the game's computer players looking at it (games/bots.py).
-AFTER_COMMIT: list[Callable[[uuid.UUID, Any], None]] = []
+@dataclass(frozen=True)
+class Committed:
+    """A command as what follows it sees it once committed: the game at ``version`` (``before``; None for a game
+    just created) and at ``new_version`` (``state``), and the username of whoever sent it (``actor``: ``(clock)``
+    for the server's clock)."""
+
+    game_id: uuid.UUID
+    version: int
+    new_version: int
+    before: Any
+    state: Any
+    actor: str
+
+
+# What else follows every committed command, each registered by the module that needs it when the app is ready
+# (games/apps.py): the game's computer players looking at it (games/bots.py), the account feeds of its players
+# (games/feed.py).
+AFTER_COMMIT: list[Callable[[Committed], None]] = []
 
 
 class ServerClock:
@@ -512,7 +530,8 @@ def brought_up_to_time(game_id, state: Any) -> bool:
     return True
 
 
-def _committed(game_id: uuid.UUID, stream_id: str, version: int, new_version: int, state: Any) -> None:
+def _committed(game_id: uuid.UUID, stream_id: str, version: int, new_version: int, before: Any, state: Any,
+               actor: str) -> None:
     STATE_CACHE.put(stream_id, new_version, state)
     if snapshot_due(version, new_version):
         SNAPSHOTS.submit(stream_id, new_version, state)
@@ -520,9 +539,10 @@ def _committed(game_id: uuid.UUID, stream_id: str, version: int, new_version: in
         publish(game_id, new_version, after=version)
     except Exception:
         logger.exception("A live update of game %s could not be handed on.", game_id)
+    committed = Committed(game_id, version, new_version, before, state, actor)
     for hook in AFTER_COMMIT:
         try:
-            hook(game_id, state)
+            hook(committed)
         except Exception:
             logger.exception("A command's follow-up (%s) for game %s failed.", hook.__qualname__, game_id)
 
@@ -749,14 +769,17 @@ def game_moves(*, user, game_id) -> dict:
     return {"version": version, "moves": engine.legal_moves(state, engine.seat_of(state, user.id))}
 
 
-def game_events(*, user, game_id, after: int = 0) -> dict:
+def game_events(*, user, game_id, after: int = 0, limit: int | None = None) -> dict:
+    """The game's events after version ``after`` as ``user`` may see them, oldest first: all of them up to its
+    current ``version``, or the first ``limit`` (the rest follow after the last one shown)."""
     game = game_for_viewer(game_id, user)
     current = game.version
     if brought_up_to_time(game.id, state_at(game.stream_id, current)):
-        return game_events(user=user, game_id=game_id, after=after)
+        return game_events(user=user, game_id=game_id, after=after, limit=limit)
     after = max(0, min(after, current))
+    until = current if limit is None else min(current, after + limit)
     start = state_at(game.stream_id, after) if after else None
-    tail = store.read(game.stream_id, after=after, until=current)
+    tail = store.read(game.stream_id, after=after, until=until)
     _, shown = fold_and_view(start, tail, lambda state: engine.seat_of(state, user.id))
     return {"version": current, "events": shown}
 

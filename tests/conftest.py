@@ -78,6 +78,8 @@ SYSTEM = (
     "tests/games/test_clock_worker.py",
     "tests/ccg/test_reconcile.py",
     "tests/live/test_redis_outage.py",
+    "tests/live/test_streams.py",
+    "tests/live/test_stream_redis_outage.py",
     "tests/live/test_publisher_connections.py",
     "tests/api/test_redis_away.py",
     "tests/api/test_cache_connections.py",

@@ -1,7 +1,7 @@
 """Production's routing, read from the files compose and nginx run: each route reaches a server that serves it.
 
 The game commands go to the ASGI servers, where games/api/fast.py answers them (tests/api/test_fast_commands.py);
-the websockets too; everything else to the WSGI servers. No nginx runs here, so the template is read, not served.
+the websockets and the HTTP streams too; everything else to the WSGI servers. No nginx runs here, so the template is read, not served.
 """
 
 import re
@@ -40,3 +40,15 @@ def test_game_commands_and_websockets_reach_the_asgi_app_and_the_rest_the_wsgi_a
     assert compose_app_of(upstreams[commands]) == "dvorak_site.asgi:application"
     assert compose_app_of(upstreams[locations["/ws/"]]) == "dvorak_site.asgi:application"
     assert compose_app_of(upstreams[locations["/"]]) == "dvorak_site.wsgi:application"
+
+
+def test_the_streams_reach_the_asgi_app_unbuffered():
+    text = (ROOT / "deploy/nginx/default.conf.template").read_text()
+    match, upstream = next((match, upstream) for match, upstream in nginx_locations().items() if "stream" in match)
+    pattern = match.removeprefix("~").strip()
+    for path in ("/api/v1/games/0b0e5f5e-8c57-4a57-9d1c-6f1c2a0e8e11/stream/", "/api/v1/account/stream/"):
+        assert re.fullmatch(pattern, path)
+    assert not re.fullmatch(pattern, "/api/v1/games/0b0e5f5e-8c57-4a57-9d1c-6f1c2a0e8e11/events/")
+    assert compose_app_of(nginx_upstreams()[upstream]) == "dvorak_site.asgi:application"
+    block = text.split(f"location {match}", 1)[1].split("}", 1)[0]
+    assert "proxy_buffering off;" in block

@@ -7,6 +7,7 @@ urlpatterns = [
     path("decks/<slug:slug>/versions/<int:number>/", views.VersionDetailView.as_view(), name="card-set-version"),
     path("decks/<slug:slug>/register/", views.RegisterView.as_view(), name="card-set-register"),
     path("decks/<slug:slug>/changes/", views.ChangeListView.as_view(), name="card-set-changes"),
+    path("decks/<slug:slug>/changes/<int:change_id>/", views.ChangeDetailView.as_view(), name="card-set-change"),
     path("decks/<slug:slug>/changes/<int:change_id>/object/", views.ChangeObjectView.as_view(),
          name="card-set-change-object"),
     path("decks/<slug:slug>/changes/<int:change_id>/accept/", views.ChangeAnswerView.as_view(),

@@ -20,4 +20,5 @@ urlpatterns = [
     path("decks/<slug:slug>/revisions/<int:number>/restore/", views.RevisionRestoreView.as_view(),
          name="deck-revision-restore"),
     path("decks/<slug:slug>/talk/", views.TalkView.as_view(), name="deck-talk"),
+    path("decks/<slug:slug>/talk/<int:post_id>/", views.TalkPostView.as_view(), name="deck-talk-post"),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, PolymorphicProxySerializer, extend_schema
 from rest_framework import generics, permissions, status
@@ -16,8 +17,17 @@ from decks.api import serializers
 from decks.api.files import attachment
 from decks.exporters import FORMATS as EXPORT_FORMATS
 from decks.exporters import export_deck, media_type
+from dvorak_kit.api.idempotency import idempotent
 from dvorak_kit.api.pagination import Keyset, PageNumbers
-from dvorak_kit.api.params import IF_MATCH, if_match_version, number_parameter, read_query, whole_number
+from dvorak_kit.api.params import (
+    IF_MATCH,
+    if_match_version,
+    number_parameter,
+    read_query,
+    takes_no_body,
+    whole_number,
+)
+from dvorak_kit.api.responses import NOT_MODIFIED, conditional, conditional_parameters, created
 from dvorak_kit.api.schema import refusals
 
 TAGS = ["archive"]
@@ -26,14 +36,21 @@ LOCKED = {423: "The deck is locked (`deck_locked`): a curator must unlock it fir
 CURATORS_ONLY = {403: "Curators only (`forbidden`)."}
 
 
-def deck_response(slug: str, *, created: bool = False) -> Response:
-    """The deck, with an `ETag` naming its revision: the `If-Match` a PATCH may send back."""
+def deck_response(request, slug: str, *, made: bool = False, revision_made: bool = False) -> Response:
+    """The deck, with an `ETag` naming its revision: the `If-Match` a PATCH may send back; a GET that names it in
+    `If-None-Match` answers 304. ``made``: a new deck, 201 with its address; ``revision_made``: a new revision
+    (a restore), 201 with the revision's address."""
     body = serializers.DeckSerializer(selectors.deck_get(slug=slug)).data
-    return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
-                    headers={"ETag": f'"{body["revision"]}"'})
+    etag = f'"{body["revision"]}"'
+    if made or revision_made:
+        where = (reverse("deck-revision", args=[body["slug"], body["revision"]]) if revision_made
+                 else reverse("deck-detail", args=[body["slug"]]))
+        return created(request, body, where, headers={"ETag": etag})
+    return conditional(request, Response(body), etag)
 
 
 ETAG_TEXT = 'The deck, with an `ETag` naming its latest revision (`"12"`): the `If-Match` a PATCH may send back.'
+DECK_TAG = 'the deck\'s latest revision, `"12"`'
 
 
 class DeckListView(generics.ListAPIView):
@@ -58,19 +75,21 @@ class DeckListView(generics.ListAPIView):
 
     @extend_schema(tags=TAGS, request=serializers.DeckInputSerializer, responses={
         201: serializers.DeckSerializer, **refusals({409: "A deck has that slug (`deck_exists`)."})})
+    @idempotent
     def post(self, request):
         form = serializers.DeckInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         deck = services.deck_create(author=request.user, data=form.to_deck(), summary=form.validated_data["summary"])
-        return deck_response(deck.slug, created=True)
+        return deck_response(request, deck.slug, made=True)
 
 
 class DeckDetailView(APIView):
     permission_classes = READ_OR_SIGNED_IN
 
-    @extend_schema(tags=TAGS, responses={200: OpenApiResponse(serializers.DeckSerializer, description=ETAG_TEXT)})
+    @extend_schema(tags=TAGS, parameters=conditional_parameters(DECK_TAG),
+                   responses={200: OpenApiResponse(serializers.DeckSerializer, description=ETAG_TEXT), **NOT_MODIFIED})
     def get(self, request, slug: str):
-        return deck_response(slug)
+        return deck_response(request, slug)
 
     @extend_schema(
         tags=TAGS, request=serializers.DeckPatchSerializer,
@@ -90,9 +109,10 @@ class DeckDetailView(APIView):
             slug=slug, author=request.user, changes=form.changes(), summary=form.validated_data["summary"],
             base_revision=base_revision,
         )
-        return deck_response(slug)
+        return deck_response(request, slug)
 
     @extend_schema(tags=TAGS, request=None, responses={204: None, **refusals(CURATORS_ONLY)}, description="Curators only.")
+    @takes_no_body
     def delete(self, request, slug: str):
         services.deck_delete(slug=slug, actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -103,10 +123,11 @@ class DeckLockView(APIView):
 
     @extend_schema(tags=TAGS, request=None, responses={200: serializers.DeckSerializer, **refusals(CURATORS_ONLY)},
                    description="Curators only.")
+    @takes_no_body
     def post(self, request, slug: str):
         change = services.deck_lock if self.locked else services.deck_unlock
         change(slug=slug, actor=request.user)
-        return deck_response(slug)
+        return deck_response(request, slug)
 
 
 class DeckUnlockView(DeckLockView):
@@ -118,13 +139,14 @@ class CardListView(APIView):
 
     @extend_schema(tags=TAGS, request=serializers.CardInputSerializer,
                    responses={201: serializers.CardSerializer, **refusals(LOCKED)})
+    @idempotent
     def post(self, request, slug: str):
         form = serializers.CardInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         card = services.card_add(
             slug=slug, author=request.user, card=form.to_card(), summary=form.validated_data["summary"]
         )
-        return Response(serializers.CardSerializer(card).data, status=status.HTTP_201_CREATED)
+        return created(request, serializers.CardSerializer(card).data, reverse("deck-card", args=[slug, card.pk]))
 
 
 class CardDetailView(APIView):
@@ -147,6 +169,7 @@ class CardDetailView(APIView):
         return Response(serializers.CardSerializer(card).data)
 
     @extend_schema(tags=TAGS, request=None, responses={204: None, **refusals(LOCKED)})
+    @takes_no_body
     def delete(self, request, slug: str, card_id: int):
         services.card_delete(slug=slug, card_id=card_id, author=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -198,8 +221,9 @@ class DeckImportView(APIView):
                         409: "A deck has that slug (`deck_exists`)."}),
         },
         description="Imports every deck in the text, or none. One deck answers as the deck itself; a listing "
-        "with several games answers `{\"decks\": [...]}`.",
+        "with several games answers `{\"decks\": [...]}`, its `Location` the first deck's.",
     )
+    @idempotent
     def post(self, request):
         form = serializers.ImportSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -210,9 +234,9 @@ class DeckImportView(APIView):
             slug=form.validated_data.get("slug") or None,
         )
         if len(decks) == 1:
-            return deck_response(decks[0].slug, created=True)
+            return deck_response(request, decks[0].slug, made=True)
         bodies = [serializers.DeckSerializer(selectors.deck_get(slug=deck.slug)).data for deck in decks]
-        return Response({"decks": bodies}, status=status.HTTP_201_CREATED)
+        return created(request, {"decks": bodies}, reverse("deck-detail", args=[decks[0].slug]))
 
 
 def export_media_types() -> dict[str, list[str]]:
@@ -303,10 +327,13 @@ class RevisionDiffView(APIView):
 
 class RevisionRestoreView(APIView):
     @extend_schema(tags=TAGS, request=None, responses={201: serializers.DeckSerializer, **refusals(LOCKED)},
-                   description="Saves the deck as that revision had it, as a new revision.")
+                   description="Saves the deck as that revision had it, as a new revision (`Location`: the new "
+                               "revision's address).")
+    @idempotent
+    @takes_no_body
     def post(self, request, slug: str, number: int):
         services.revision_restore(slug=slug, number=number, author=request.user)
-        return deck_response(slug, created=True)
+        return deck_response(request, slug, revision_made=True)
 
 
 class TalkView(APIView):
@@ -325,12 +352,23 @@ class TalkView(APIView):
     @extend_schema(tags=TAGS, request=serializers.TalkPostInputSerializer, responses={
         201: serializers.TalkPostSerializer,
         **refusals({404: "No such deck, or no such post to reply to (`not_found`)."})})
+    @idempotent
     def post(self, request, slug: str):
         form = serializers.TalkPostInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         post = services.talk_post(slug=slug, author=request.user, **form.validated_data)
         body = serializers.TalkPostSerializer(post, context=talk_context(request)).data
-        return Response(body, status=status.HTTP_201_CREATED)
+        return created(request, body, reverse("deck-talk-post", args=[slug, post.pk]))
+
+
+class TalkPostView(APIView):
+    permission_classes = READ_OR_SIGNED_IN
+
+    @extend_schema(tags=TAGS, responses=serializers.TalkPostSerializer,
+                   description="One post of the talk page, as the list shows it.")
+    def get(self, request, slug: str, post_id: int):
+        post = selectors.talk_post_get(deck=selectors.deck_get(slug=slug), post_id=post_id)
+        return Response(serializers.TalkPostSerializer(post, context=talk_context(request)).data)
 
 
 def talk_context(request) -> dict[str, bool]:

@@ -6,6 +6,7 @@ what ``extend_schema(parameters=[...])`` documents and what ``read_query`` valid
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema_field
@@ -44,8 +45,10 @@ class QueryBooleanField(serializers.BooleanField):
 
 
 def read_query(serializer_class: type[serializers.Serializer], request) -> dict[str, Any]:
-    """The request's query parameters that the serializer describes, validated (empty ones as left out)."""
-    data = {name: value for name, value in request.query_params.items() if value != ""}
+    """The request's query parameters that the serializer describes, validated (empty ones as left out); others
+    (``format``, ``page``, a cursor) are not its to judge."""
+    described = serializer_class().fields
+    data = {name: value for name, value in request.query_params.items() if value != "" and name in described}
     form = serializer_class(data=data)
     form.is_valid(raise_exception=True)
     return form.validated_data
@@ -58,16 +61,43 @@ def number_parameter(name: str, description: str, *, minimum: int = 0) -> OpenAp
 
 # The base of every request body's serializer (nested ones too: each checks its own fields): a field takes JSON's
 # own type, as the schema says. DRF would take 0 for a text, "5" for a number and "yes" for true, which the schema
-# forbids. (A comment, not a docstring: the schema would show a docstring as every body's description.)
+# forbids. A field the body's object does not have ("max_player" for "max_players") is refused, named, rather
+# than left unread (``closed``; ``additionalProperties: false`` in the schema). (A comment, not a docstring: the
+# schema would show a docstring as every body's description.)
 class StrictTypes(serializers.Serializer):
+    closed = True
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):
             errors = {name: [message] for name, field in self.fields.items()
                       if not field.read_only and (message := json_type_error(field, data.get(name)))}
+            if self.closed:
+                writable = {name for name, field in self.fields.items() if not field.read_only}
+                errors.update({name: [NOT_A_FIELD] for name in sorted(set(data) - writable)})
             if errors:
                 raise ValidationError(errors)
         return super().to_internal_value(data)
+
+
+NOT_A_FIELD = "Not a field of this object."
+
+
+def takes_no_body(method):
+    """A view method whose operation takes no body: nothing, ``{}`` or ``null`` is fine; an object's fields are
+    each refused by name (400 ``invalid``), as a body's unknown fields are, and any other JSON value is refused
+    whole. (The schema lists that 400: ``dvorak_kit.api.schema``.)"""
+
+    @functools.wraps(method)
+    def answer(view, request, *args, **kwargs):
+        data = request.data
+        if isinstance(data, dict) and data:
+            raise ValidationError({name: ["This operation takes no body."] for name in sorted(data)})
+        if data is not None and not isinstance(data, dict):
+            raise ValidationError({"non_field_errors": ["This operation takes no body."]})
+        return method(view, request, *args, **kwargs)
+
+    answer.takes_no_body = True
+    return answer
 
 
 def json_type_error(field: serializers.Field, value: Any) -> str | None:

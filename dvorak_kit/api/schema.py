@@ -6,6 +6,10 @@ the view itself: 400 when it takes a body or parameters, 401 when it reads a tok
 signed-in browser session sends without its CSRF token, 404 when its path names something, 415 for a body
 that is not JSON, 429 when it is throttled. What a service refuses in a view's own terms (409, 412, 423, …)
 the view declares with ``refusals(...)`` in its ``extend_schema(responses=...)``, in the same shape.
+
+The headers every answer of a kind carries are derived the same way: ``RateLimit-*`` on every answer of a throttled
+view, ``Location`` on every 201 (but a view's whose product has no address: ``location_header = False``), and
+``Idempotency-Key`` (with its 422) on every method marked ``@idempotent`` (dvorak_kit/api/idempotency.py).
 """
 
 from __future__ import annotations
@@ -18,6 +22,12 @@ from rest_framework.authentication import SessionAuthentication
 from dvorak_kit.api.params import MAX_KEY, StrictTypes
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+# The rate-limit headers, one component each (every answer of a throttled view refers to them).
+RATE_LIMIT_HEADERS = {
+    "RateLimit-Limit": "Requests the client may send in its rate's window (a minute by default).",
+    "RateLimit-Remaining": "Requests it may still send now; 0 when the next one would be refused (429).",
+    "RateLimit-Reset": "Seconds until the count of its requests goes down (with none remaining, `Retry-After`).",
+}
 
 
 class ErrorBodySerializer(serializers.Serializer):
@@ -62,9 +72,13 @@ class DvorakAutoSchema(AutoSchema):
     def derived_errors(self) -> dict[int, str]:
         view, errors = self.view, {}
         takes_body = self.method in {"POST", "PUT", "PATCH"} and self.get_request_serializer() is not None
-        takes_parameters = any(p["in"] in {"query", "header"} for p in self._get_parameters())
+        # If-None-Match is never refused: a tag that names nothing current is simply not matched.
+        takes_parameters = any(p["in"] in {"query", "header"} and p["name"] != "If-None-Match"
+                               for p in self._get_parameters())
         if takes_body or takes_parameters:
             errors[400] = GENERIC[400]
+        elif self._marked("takes_no_body"):
+            errors[400] = "Not valid (`invalid`): the operation takes no body, and a field sent is named."
         authenticators = getattr(view, "authentication_classes", [])
         if authenticators:
             errors[401] = GENERIC[401]
@@ -77,7 +91,23 @@ class DvorakAutoSchema(AutoSchema):
             errors[415] = GENERIC[415]
         if getattr(view, "throttle_classes", []):
             errors[429] = GENERIC[429]
+        if self._marked("idempotent"):
+            from dvorak_kit.api.idempotency import REUSED
+
+            errors[422] = REUSED
         return errors
+
+    def _marked(self, mark: str) -> bool:
+        """Whether the view's method for this operation is decorated so (``@idempotent``, ``@takes_no_body``)."""
+        return getattr(getattr(self.view, self.method.lower(), None), mark, False)
+
+    def get_override_parameters(self):
+        parameters = super().get_override_parameters()
+        if self._marked("idempotent"):
+            from dvorak_kit.api.idempotency import idempotency_parameter
+
+            parameters = [*parameters, idempotency_parameter()]
+        return parameters
 
     def _get_parameters(self):
         parameters = super()._get_parameters()
@@ -113,6 +143,12 @@ class DvorakAutoSchema(AutoSchema):
         if status_code == "429":
             headers["Retry-After"] = {"description": "Seconds to wait before trying again.",
                                       "schema": {"type": "integer"}}
+        if status_code == "201" and getattr(self.view, "location_header", True):
+            headers["Location"] = {"description": "The address of what the request made.",
+                                   "schema": {"type": "string", "format": "uri"}}
+        if getattr(self.view, "throttle_classes", []):
+            for name in RATE_LIMIT_HEADERS:
+                headers[name] = {"$ref": f"#/components/headers/{name}"}
         return headers
 
     # --- what DRF's fields cannot say by themselves ---------------------------------------------------------
@@ -164,4 +200,12 @@ def inline_single_value_enums(result, generator, request, public):
     result = inline(result)
     for ref in constants:
         del result["components"]["schemas"][ref.rsplit("/", 1)[1]]
+    return result
+
+
+def rate_limit_header_components(result, generator, request, public):
+    """A postprocessing hook: the ``RateLimit-*`` headers every answer refers to, as components."""
+    result.setdefault("components", {})["headers"] = {
+        name: {"description": description, "schema": {"type": "integer", "minimum": 0}}
+        for name, description in RATE_LIMIT_HEADERS.items()}
     return result

@@ -1,10 +1,13 @@
 from django.urls import path
 
-from dvorak_site.api import views
+from dvorak_site.api import streams, views
 
 urlpatterns = [
     path("auth/register/", views.RegisterView.as_view(), name="auth-register"),
     path("auth/token/", views.TokenView.as_view(), name="auth-token"),
     path("auth/ticket/", views.TicketView.as_view(), name="auth-ticket"),
     path("health/", views.HealthView.as_view(), name="health"),
+    # Served live by the ASGI side (dvorak_site/streams.py), which asks these views first whether the stream opens.
+    path("account/stream/", streams.AccountStreamView.as_view(), name="account-stream"),
+    path("games/<uuid:game_id>/stream/", streams.GameStreamView.as_view(), name="game-stream"),
 ]

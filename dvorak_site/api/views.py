@@ -5,6 +5,7 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from dvorak_kit.api.params import takes_no_body
 from dvorak_kit.api.schema import refusals
 from dvorak_kit.api.throttling import AnonRateThrottle
 from dvorak_site.api import serializers, services
@@ -16,6 +17,7 @@ class RegisterView(APIView):
     permission_classes = [permissions.AllowAny]
     authentication_classes: list = []
     throttle_classes = [AnonRateThrottle]
+    location_header = False  # an account has no address of its own
 
     @extend_schema(request=serializers.RegisterSerializer, tags=["auth"], responses={
         201: serializers.RegisteredSerializer,
@@ -46,7 +48,10 @@ class TokenView(APIView):
 class TicketView(APIView):
     """A short-lived ticket to open a websocket with, for clients that cannot send the token header."""
 
+    location_header = False  # a ticket is a credential, not a thing with an address
+
     @extend_schema(request=None, responses={201: serializers.TicketSerializer}, tags=["auth"])
+    @takes_no_body
     def post(self, request):
         return Response({"ticket": make_ticket(request.user), "expires_in": TICKET_MAX_AGE}, status=status.HTTP_201_CREATED)
 

@@ -9,8 +9,9 @@ a oneOf on ``kind``), each with its examples, and the check the view makes befor
 drift apart. A command type several rulesets have is one variant: the fields of all of them, each required only
 where every such ruleset requires it, its help saying which ruleset means what; the engine then checks the body
 by the game's own ruleset. The check refuses only bodies the engine would refuse too (400 ``invalid``, or
-``unknown_command`` for a type no ruleset has); everything that depends on the game (whose turn, which cards a
-player can see) is still the engine's to decide.
+``unknown_command`` for a type no ruleset has), and a field that no ruleset's command of that type takes (the engine
+would leave it unread: a misspelt optional field would be lost without a word); everything that depends on the
+game (whose turn, which cards a player can see) is still the engine's to decide.
 
 Field types are strict, as JSON Schema's are: ``"5"`` is not an integer and ``1`` is not ``true``, which is
 what the engine reads too. The reference for people is ``docs/api.md``, "Commands".
@@ -133,25 +134,20 @@ def choice(name: str, choices: tuple[str, ...], **options: Any) -> serializers.C
 
 
 class Closed(StrictTypes):
-    """An object that takes no fields but its own (``additionalProperties: false`` in the schema), and with
+    """An object inside a command, which takes no fields but its own (as every body, ``StrictTypes``), and with
     ``at_least_one`` not none of them (``minProperties: 1``): the engine reads these objects whole."""
 
-    closed = True
     at_least_one = False
 
     def to_internal_value(self, data: Any) -> dict:
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - set(self.fields))
-            if unknown:
-                raise ValidationError({name: ["Not a field of this object."] for name in unknown})
-            if self.at_least_one and not data:
-                raise ValidationError({"non_field_errors": ["Change at least one field."]})
+        if isinstance(data, dict) and self.at_least_one and not data:
+            raise ValidationError({"non_field_errors": ["Change at least one field."]})
         return super().to_internal_value(data)
 
 
 class Command(StrictTypes):
-    """A command: ``type`` and its own fields. Fields it does not know are left to the engine, which ignores
-    them (clients may send more than a command needs)."""
+    """A command: ``type`` and its own fields, and no other (a field no ruleset's command of that type takes is
+    refused, named, as in every body: ``StrictTypes``)."""
 
     name = ""
     rulesets: tuple[str, ...] = ()

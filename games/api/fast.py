@@ -3,12 +3,14 @@
 ``POST /api/v1/games/{id}/commands/`` is the API's hot path: a client playing sends one per move. Under ASGI
 (production's uvicorn workers, to which nginx sends this route; `make run`'s daphne) ``CommandFastPath`` answers
 the ordinary request itself: a token in ``Authorization``, a JSON body of known length, no ``Idempotency-Key``
-or ``If-Match``, an ``Accept`` that takes JSON, a host the site serves, over HTTPS where the site insists. It runs
+or ``If-Match``, no ``Origin`` (a page's request, whose CORS headers are the CORS middleware's to give), an
+``Accept`` that takes JSON, a host the site serves, over HTTPS where the site insists. It runs
 the view's own steps with the same code as Django's route: the request as Django's ``ASGIRequest`` makes it (its
 host check, its HTTPS), SecurityMiddleware's redirect check, DRF's token authentication and its cache, the view's
 throttles by DRF's ``check_throttles``, the API's JSON parser, ``command_check``, the one command pipeline
-(``services.game_command``), the API's exception handler and JSON renderer, DRF's response headers for the view
-and the response middleware's own ``process_response``. Every other request, and one whose token it cannot
+(``services.game_command``), the API's exception handler and JSON renderer, DRF's response headers for the view,
+the response middleware's own ``process_response``, and the view's own answer headers (``ETag``, ``Location``, the
+throttles' ``RateLimit-*``). Every other request, and one whose token it cannot
 authenticate, goes on to Django untouched (its body handed on as read), so each refusal except the command's
 own is Django's. The service runs on a few threads of the process's own (``COMMAND_THREADS``, 2 by default: more
 than one, so that a command waiting on PostgreSQL does not hold up the next). Each command closes a broken or old
@@ -29,6 +31,7 @@ from http import HTTPStatus
 from io import BytesIO
 from typing import Any
 
+from corsheaders.middleware import CorsMiddleware
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.core.handlers.asgi import ASGIRequest
@@ -44,10 +47,11 @@ from rest_framework.renderers import JSONRenderer
 from dvorak_kit.api.authentication import CachedTokenAuthentication
 from dvorak_kit.api.exceptions import error_body, exception_handler
 from dvorak_kit.api.parsers import JSONParser
+from dvorak_kit.api.throttling import rate_limit_headers
 from dvorak_kit.publisher import PUBLISHER
 from games import services
 from games.api import commands
-from games.api.views import GameCommandView
+from games.api.views import GameCommandView, command_headers
 
 logger = logging.getLogger("dvorak.games.fast")
 request_logger = logging.getLogger("django.request")
@@ -57,15 +61,26 @@ COMMAND_PATH = re.compile(
     r"/api/v1/games/(?P<game_id>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/commands/")
 JSON_BODY = {b"application/json", b"application/json; charset=utf-8", b"application/json;charset=utf-8"}
 TAKES_JSON = {None, b"*/*", b"application/json"}
-# Headers whose presence means the view's own handling: the locked path with its receipt, or a version check.
-VIEW_ONLY = {b"idempotency-key", b"if-match"}
+# Headers whose presence means the view's own handling: the locked path with its receipt, a version check, or a
+# page's request on another origin (its CORS headers depend on its Origin).
+VIEW_ONLY = {b"idempotency-key", b"if-match", b"origin"}
 
 AUTHENTICATION = CachedTokenAuthentication()
 PARSER = JSONParser()
 RENDERER = JSONRenderer()
 VIEW = GameCommandView()  # its throttles, its response headers: DRF's own code, as the view runs it
+
+
+class CorsResponse(CorsMiddleware):
+    """The CORS middleware's headers of an answer to a request without an ``Origin`` (``Vary: origin``)."""
+
+    def process_response(self, request, response):
+        return self.add_response_headers(request, response)
+
+
 # The middleware that adds headers to an API answer, in the order of settings.MIDDLEWARE.
 RESPONSE_MIDDLEWARE = {
+    "corsheaders.middleware.CorsMiddleware": CorsResponse,
     "django.middleware.security.SecurityMiddleware": SecurityMiddleware,
     "django.middleware.common.CommonMiddleware": CommonMiddleware,  # Content-Length
     "django.middleware.clickjacking.XFrameOptionsMiddleware": XFrameOptionsMiddleware,
@@ -204,9 +219,11 @@ def replaying(body: bytes, receive):
 def rendered(request: HttpRequest, middleware: Middleware, status: int, data: Any, headers: dict[str, str]
              ) -> tuple[int, bytes, list]:
     """The answer as the view and the middleware make it: the API's JSON renderer, the answer's own headers (its
-    ``ETag``, a refusal's ``Retry-After``), the headers DRF and the response middleware give every API answer
-    (``Middleware.added``), and its ``Content-Length`` as CommonMiddleware sets it."""
+    ``ETag`` and ``Location``, a refusal's ``Retry-After``, the throttles' ``RateLimit-*``), the headers DRF and the
+    response middleware give every API answer (``Middleware.added``), and its ``Content-Length`` as
+    CommonMiddleware sets it."""
     payload = RENDERER.render(data)
+    headers = {**headers, **rate_limit_headers(request)}
     return status, payload, [*middleware.added(request),
                              *((name.lower().encode("latin-1"), str(value).encode("latin-1"))
                                for name, value in headers.items()),
@@ -270,7 +287,7 @@ def _command_steps(request: dict, game_id: str, body: bytes, path: str) -> tuple
                                extra={"status_code": response.status_code})
         return rendered(http, middleware, response.status_code, response.data,
                         {name: value for name, value in response.items() if name.lower() != "content-type"})
-    return rendered(http, middleware, 201, played.as_json(), {"ETag": f'"{played.version}"'})
+    return rendered(http, middleware, 201, played.as_json(), command_headers(http, played))
 
 
 # Commands answered at once by a process: one a thread, each thread with its own database connection (from the

@@ -1,17 +1,27 @@
 """The game API: thin views that validate input, call a service, and return what the caller may see."""
 
-import re
-
 from django.db.models import Prefetch, Q
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
+from dvorak_kit.api.idempotency import idempotency_key, idempotency_parameter, idempotent
 from dvorak_kit.api.pagination import PageNumbers
-from dvorak_kit.api.params import IF_MATCH, if_match_version, number_parameter, read_query, whole_number
+from dvorak_kit.api.params import (
+    IF_MATCH,
+    MAX_KEY,
+    if_match_version,
+    number_parameter,
+    read_query,
+    takes_no_body,
+    whole_number,
+)
+from dvorak_kit.api.responses import NOT_MODIFIED, conditional, conditional_parameters, created
 from dvorak_kit.api.schema import refusals
 from games import bots, invitations, rematch, services
 from games.api import commands
@@ -19,9 +29,8 @@ from games.api import serializers as s
 from games.models import Game, Seat
 
 GAME_TAG = ["games"]
-# 1 to 200 characters, none a control character (the key is stored as text, which takes no NUL); a header value
-# neither starts nor ends with white space.
-IDEMPOTENCY_KEY = r"^[^\s\x00-\x1f\x7f]([^\x00-\x1f\x7f]{0,198}[^\s\x00-\x1f\x7f])?$"
+# The events a page of `GET /games/{id}/events/` holds when `limit` is left out, and the most it may ask for.
+EVENTS_LIMIT, EVENTS_MOST = 500, 1000
 
 
 CLOSED_TO_YOU = {403: "The game's `options.spectators` does not let you watch it (`forbidden`)."}
@@ -56,22 +65,38 @@ class GameListView(APIView):
                     409: "The deck cannot be played so (e.g. the ruleset needs card data it lacks, or the player "
                          "deck is outdated in a formal CCG game)."}),
     })
+    @idempotent
     def post(self, request):
         form = s.GameCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         game = services.game_create(user=request.user, **form.validated_data)
-        return Response(game, status=status.HTTP_201_CREATED)
+        return game_created(request, game)
+
+
+def game_created(request, game: dict) -> Response:
+    """A new game as its creator sees it: 201, with its address and its version as the `ETag`."""
+    return created(request, game, reverse("game-detail", args=[game["id"]]), headers={"ETag": f'"{game["version"]}"'})
+
+
+def command_headers(request, played: services.Played) -> dict[str, str]:
+    """The headers of a command's 201, on either route (this view, games/api/fast.py): `ETag`, the game's version
+    after it; `Location`, the events it appended (the game's events after the version before it)."""
+    before = played.events[0]["version"] - 1 if played.events else played.version
+    events = request.path.removesuffix("commands/") + f"events/?after={before}"
+    return {"ETag": f'"{played.version}"', "Location": request.build_absolute_uri(events)}
 
 
 class GameDetailView(APIView):
     @extend_schema(
         tags=GAME_TAG,
-        parameters=[number_parameter("at", "The state at this past version (from 1).", minimum=1)],
-        responses={200: s.GameStateSerializer, **refusals(CLOSED_TO_YOU)},
+        parameters=[number_parameter("at", "The state at this past version (from 1).", minimum=1),
+                    *conditional_parameters('the version the state is at, `"12"`')],
+        responses={200: s.GameStateSerializer, **NOT_MODIFIED, **refusals(CLOSED_TO_YOU)},
     )
     def get(self, request, game_id):
         at = whole_number(request.query_params.get("at"), "at", minimum=1)
-        return Response(services.game_state(user=request.user, game_id=game_id, at=at))
+        state = services.game_state(user=request.user, game_id=game_id, at=at)
+        return conditional(request, Response(state), f'"{state["version"]}"')
 
 
     @extend_schema(tags=GAME_TAG, request=None, responses={
@@ -82,6 +107,7 @@ class GameDetailView(APIView):
     }, description="Cancel an open game (its creator): the game's status becomes `cancelled` (event "
                    "`game.cancelled`), it leaves the lobby's open games, and CCG player decks brought to it are "
                    "free again. Answers 204.")
+    @takes_no_body
     def delete(self, request, game_id):
         services.game_cancel(user=request.user, game_id=game_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -109,6 +135,7 @@ class GameStartView(APIView):
                     409: "The game has started, or is not ready (`game_not_open`, `not_enough_players`, "
                          "`not_enough_cards`)."}),
     })
+    @takes_no_body
     def post(self, request, game_id):
         return Response(services.game_start(user=request.user, game_id=game_id))
 
@@ -122,6 +149,7 @@ class GameLeaveView(APIView):
     }, description="Give up your seat at an open table (event `player.left`): later seats move down one, and a "
                    "CCG player deck you brought is free again. The creator's leaving cancels the game (event "
                    "`game.cancelled`, as `DELETE /games/{id}/`). Answers 204.")
+    @takes_no_body
     def post(self, request, game_id):
         services.game_leave(user=request.user, game_id=game_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -130,12 +158,32 @@ class GameLeaveView(APIView):
 class GameEventsView(APIView):
     @extend_schema(
         tags=GAME_TAG,
-        parameters=[number_parameter("after", "Only events after this version.")],
+        parameters=[
+            number_parameter("after", "Only events after this version; the `Link` header's next URL carries it."),
+            OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": EVENTS_MOST,
+                                       "default": EVENTS_LIMIT},
+                             description=f"At most this many events ({EVENTS_LIMIT} when left out)."),
+            OpenApiParameter("Link", OpenApiTypes.STR, OpenApiParameter.HEADER, response=[200],
+                             description='Present while more events follow: `<URL>; rel="next"`, the URL of the '
+                                         "next ones (with `after` and `limit`)."),
+        ],
         responses={200: s.EventsSerializer, **refusals(CLOSED_TO_YOU)},
+        description="The game's events after a version, oldest first, as you may see them: a page of `limit` at "
+                    "most, with a `Link` to the next page while more follow; `version` is the game's current "
+                    "version.",
     )
     def get(self, request, game_id):
         after = whole_number(request.query_params.get("after"), "after") or 0
-        return Response(services.game_events(user=request.user, game_id=game_id, after=after))
+        limit = whole_number(request.query_params.get("limit"), "limit", minimum=1, maximum=MAX_KEY)
+        if limit is not None and limit > EVENTS_MOST:
+            raise ValidationError({"limit": [f"limit is at most {EVENTS_MOST}."]})
+        limit = limit or EVENTS_LIMIT
+        page = services.game_events(user=request.user, game_id=game_id, after=after, limit=limit)
+        headers = {}
+        if page["events"] and page["events"][-1]["version"] < page["version"]:
+            url = replace_query_param(request.build_absolute_uri(), "after", page["events"][-1]["version"])
+            headers["Link"] = f'<{replace_query_param(url, "limit", limit)}>; rel="next"'
+        return Response(page, headers=headers)
 
 
 class GameMovesView(APIView):
@@ -170,10 +218,7 @@ class GameCommandView(APIView):
             }),
         },
         parameters=[
-            OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, pattern=IDEMPOTENCY_KEY,
-                             description="1 to 200 characters, no control characters. The same key with the same "
-                                         "command again returns the first answer and appends nothing; with another "
-                                         "command, 422 `idempotency_key_reused`."),
+            idempotency_parameter("command"),
             OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, pattern=IF_MATCH,
                              description='The version the game must be at, as an entity tag: `"12"` (the ETag of '
                                          "the last answer). At any other version the command is refused with 412 "
@@ -182,15 +227,12 @@ class GameCommandView(APIView):
         description="One command of the game's ruleset: `type` and its own fields. Each command is described in "
                     "the repository's `docs/api.md`, section \"Commands\"; the request schema below (one variant "
                     "per `type`) is the one the server checks bodies against before the game sees them. Answers "
-                    "201 with the events the command appended, redacted for you, and an `ETag` naming the game's "
-                    "new version.",
+                    "201 with the events the command appended, redacted for you, an `ETag` naming the game's "
+                    "new version and a `Location` that lists those events (`events/?after=` the version before).",
     )
     def post(self, request, game_id):
         commands.command_check(request.data)
-        key = request.headers.get("Idempotency-Key")
-        if key is not None and not re.fullmatch(IDEMPOTENCY_KEY, key):
-            raise ValidationError({"Idempotency-Key": [
-                "An Idempotency-Key has 1 to 200 characters, no control characters, and no space at either end."]})
+        key = idempotency_key(request)
         played = services.game_command(
             user=request.user,
             game_id=game_id,
@@ -198,7 +240,7 @@ class GameCommandView(APIView):
             idempotency_key=key,
             if_match=if_match_version(request.headers.get("If-Match")),
         )
-        return Response(played.as_json(), status=201, headers={"ETag": f'"{played.version}"'})
+        return Response(played.as_json(), status=201, headers=command_headers(request, played))
 
 
 class GameMushView(APIView):
@@ -235,15 +277,18 @@ class GamePublishView(APIView):
         "becomes a new revision of its archive deck (423 deck_locked if that is locked) or, with new_deck, a new "
         "deck; in a Multi-Deck game where each side played its own deck, each other side's deck the game changed "
         "becomes a new revision of its own archive deck too (`decks` lists them all). 409 game_not_finished while "
-        "the game is on; 403 for anyone but its players.",
+        "the game is on; 403 for anyone but its players. `Location`: the (first) deck's new revision.",
     )
+    @idempotent
     def post(self, request, game_id):
         form = s.PublishSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         published = services.game_publish(user=request.user, game_id=game_id, **form.validated_data)
         decks = [{"deck": deck.slug, "revision": deck.revision} for deck in published.decks]
         answer = {**decks[0], "decks": decks} if published.per_side else decks[0]
-        return Response(s.PublishedSerializer(answer).data, status=status.HTTP_201_CREATED)
+        first = published.decks[0]
+        return created(request, s.PublishedSerializer(answer).data,
+                       reverse("deck-revision", args=[first.slug, first.revision]))
 
 
 class GameRematchView(APIView):
@@ -259,9 +304,11 @@ class GameRematchView(APIView):
                    "the player deck you played). The game's other players are invited (`invited`, and a notice "
                    "each whose `data.rematch_of` names this game), and its computer players sit down again at "
                    "their levels. Answers 201 with the new game as you see it, as `POST /games/`.")
+    @idempotent
+    @takes_no_body
     def post(self, request, game_id):
         game = rematch.game_rematch(user=request.user, game_id=game_id)
-        return Response(game, status=status.HTTP_201_CREATED)
+        return game_created(request, game)
 
 
 class GameBotsView(APIView):
@@ -274,9 +321,10 @@ class GameBotsView(APIView):
                    "`greedy`: it takes the next seat (event `player.joined` with its `bot` level; a seat of "
                    "`options.invite_only` games too) under a name of its own, `Computer 1` to `Computer 20`, and "
                    "once the game is being played moves by its seat's listed moves, from what its seat may see. "
-                   "Answers 201 with its seat.")
+                   "Answers 201 with its seat; `Location`: the game.")
+    @idempotent
     def post(self, request, game_id):
         form = s.BotSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         seated = bots.game_add_bot(user=request.user, game_id=game_id, level=form.validated_data["level"])
-        return Response(s.BotSeatSerializer(seated).data, status=status.HTTP_201_CREATED)
+        return created(request, s.BotSeatSerializer(seated).data, reverse("game-detail", args=[game_id]))

@@ -44,7 +44,11 @@ async def post(app, game_id, body, headers) -> dict:
     headers = [*headers, (b"content-length", str(len(raw)).encode())]
     communicator = HttpCommunicator(app, "POST", f"/api/v1/games/{game_id}/commands/", body=raw, headers=headers)
     response = await communicator.get_response(timeout=10)
-    response["headers"] = sorted((name.lower(), value) for name, value in response["headers"])
+    headers = sorted((name.lower(), value) for name, value in response["headers"])
+    # What the client may still send, and when the count goes down, differ from one request to the next (each is
+    # counted): kept aside, so that two answers compare header for header.
+    response["rate_limit"] = {name: int(value) for name, value in headers if name.startswith(b"ratelimit-")}
+    response["headers"] = without(headers, b"ratelimit-remaining", b"ratelimit-reset")
     return response
 
 
@@ -76,13 +80,18 @@ async def test_an_ordinary_command_is_answered_without_django_and_with_the_view_
     drawn = next(e for e in body["events"] if e["type"] == "card.drawn")
     assert "title" in drawn["data"]["card"]  # the drawer is shown the card drawn
     assert dict(fast["headers"])[b"etag"] == f'"{body["version"]}"'.encode()
+    assert dict(fast["headers"])[b"location"].decode().endswith(f"/api/v1/games/{game_id}/events/?after={version}")
+    assert set(fast["rate_limit"]) == {b"ratelimit-limit", b"ratelimit-remaining", b"ratelimit-reset"}
 
     # The same kind of answer from Django's view: the next command of the turn, straight to Django.
     played = await post(django_asgi_app, game_id, {"type": "play", "card": drawn["data"]["card"]["id"]},
                         headers_for(mover))
     assert played["status"] == 201, played["body"]
-    assert without(fast["headers"], b"etag", b"content-length") == without(played["headers"], b"etag",
-                                                                            b"content-length")
+    assert dict(played["headers"])[b"location"].decode().endswith(f"/events/?after={body['version']}")
+    assert (without(fast["headers"], b"etag", b"location", b"content-length")
+            == without(played["headers"], b"etag", b"location", b"content-length"))
+    # Each counted, the second after the first.
+    assert played["rate_limit"][b"ratelimit-remaining"] == fast["rate_limit"][b"ratelimit-remaining"] - 1
 
 
 @pytest.mark.parametrize("body", [
@@ -106,6 +115,7 @@ async def test_a_refusal_is_answered_byte_for_byte_as_django_answers_it_and_chan
     assert fast["status"] in {400, 409} and "error" in json.loads(fast["body"])
     assert (fast["status"], fast["headers"], fast["body"]) == (direct["status"], direct["headers"], direct["body"])
     assert (again["status"], again["headers"], again["body"]) == (direct["status"], direct["headers"], direct["body"])
+    assert fast["rate_limit"][b"ratelimit-remaining"] - 2 == again["rate_limit"][b"ratelimit-remaining"]
     assert await sync_to_async(version_of)(game_id) == version
 
 
@@ -117,7 +127,8 @@ async def test_a_refusal_is_answered_byte_for_byte_as_django_answers_it_and_chan
     lambda token: headers_for(token, content_type="text/plain"),  # 415
     lambda token: headers_for(token, accept="text/html"),  # DRF's negotiation
     lambda token: headers_for(token, host="evil.example"),  # a host the site does not serve: 400
-], ids=["anonymous", "unknown-token", "idempotency-key", "if-match", "text-plain", "html", "host"])
+    lambda token: headers_for(token, origin="https://example.org"),  # a page's: the CORS middleware answers it
+], ids=["anonymous", "unknown-token", "idempotency-key", "if-match", "text-plain", "html", "host", "origin"])
 async def test_a_request_the_fast_path_is_not_sure_of_goes_to_django_with_its_body(table, headers):
     game_id, mover, _ = await seats(table)
     django = WatchedDjango()
@@ -126,6 +137,8 @@ async def test_a_request_the_fast_path_is_not_sure_of_goes_to_django_with_its_bo
     assert response["status"] in {201, 400, 401, 406, 412, 415}, response["body"]
     if response["status"] == 201:  # the body Django read was the one sent
         assert b"card.drawn" in response["body"]
+    if dict(headers(mover)).get(b"origin"):
+        assert dict(response["headers"])[b"access-control-allow-origin"] == b"*"
 
 
 async def test_the_view_s_throttle_counts_fast_commands_and_refuses_as_django_does(table, make_user, monkeypatch):
@@ -143,6 +156,8 @@ async def test_the_view_s_throttle_counts_fast_commands_and_refuses_as_django_do
     refused = answers[-1]
     assert json.loads(refused["body"])["error"]["code"] == "throttled"
     assert int(dict(refused["headers"])[b"retry-after"]) > 0
+    assert [a["rate_limit"][b"ratelimit-remaining"] for a in answers] == [1, 0, 0]
+    assert refused["rate_limit"][b"ratelimit-reset"] == int(dict(refused["headers"])[b"retry-after"])
     # Django's view counts the same requests: it refuses the fourth too, with the same headers and body (the wait
     # it names aside, a second or so shorter by then).
     direct = await post(django_asgi_app, game_id, {"type": "end_turn"}, headers_for(outsider))

@@ -186,8 +186,8 @@ def test_game_options_holding_unstorable_text_are_a_400_and_make_no_game(archive
 
 
 def test_a_command_holding_unstorable_text_is_a_400_and_appends_nothing(table):
-    """A rule parameter's value goes into the event as sent; a field no command reads is refused alike, since
-    the whole body is the command."""
+    """A rule parameter's value goes into the event as sent, keys and all; a field no command takes is refused
+    before anything is stored (it is not a field of the command)."""
     game_id, seated = table(2)
     client = seated[0][1]
     rule = client.get(f"/api/v1/games/{game_id}/").json()["special_rules"][0]["id"]
@@ -195,11 +195,13 @@ def test_a_command_holding_unstorable_text_is_a_400_and_appends_nothing(table):
     for command in (
         {"type": "set_rule", "cause": rule, "param": "house_rule", "value": "a\x00b"},
         {"type": "set_rule", "cause": rule, "param": "house_rule", "value": {"\ud800": 1}},
-        {"type": "draw", "note\x00": 1},
+        {"type": "set_rule", "cause": rule, "param": "house_rule", "value": {"note\x00": 1}},
     ):
         answer = send(client, "post", f"/api/v1/games/{game_id}/commands/", command)
         assert answer.status_code == 400, (command, answer.content)
         assert error(answer)["code"] == "invalid" and "cannot be stored" in error(answer)["message"]
+    answer = send(client, "post", f"/api/v1/games/{game_id}/commands/", {"type": "draw", "note\x00": 1})
+    assert answer.status_code == 400 and error(answer)["details"] == {"note\x00": ["Not a field of this object."]}
     assert store.current_version(f"game-{game_id}") == version
 
 
@@ -237,7 +239,7 @@ def test_a_number_beyond_64_bits_is_a_400_and_appends_nothing(table):
     for command in (
         {"type": "counter", "cause": rule, "seat": 0, "name": "gold", "delta": 10**30},
         {"type": "counter", "cause": rule, "seat": 0, "name": "gold", "delta": -(2**63) - 1},
-        {"type": "draw", "note": [2**64]},
+        {"type": "set_rule", "cause": rule, "param": "house_rule", "value": [2**64]},
     ):
         answer = send(client, "post", f"/api/v1/games/{game_id}/commands/", command)
         assert answer.status_code == 400, (command, answer.content)

@@ -45,8 +45,10 @@ def test_the_answers_listed_follow_from_what_each_operation_is(schema):
     assert {"400", "401", "403", "404", "409", "412", "415", "429"} <= listed["POST /api/v1/games/{game_id}/commands/"]
     assert "423" in listed["PATCH /api/v1/decks/{slug}/"]
     assert "423" not in listed["GET /api/v1/decks/{slug}/"]
-    # No body, no parameter: nothing in the request can be malformed; a path that names nothing: no 404.
-    assert "400" not in listed["POST /api/v1/auth/ticket/"] and "404" not in listed["POST /api/v1/auth/ticket/"]
+    # No body, no parameter: only a body sent all the same can be refused (a field the operation does not take); a
+    # path that names nothing: no 404. A read whose only header is If-None-Match refuses nothing of it.
+    assert "400" in listed["POST /api/v1/auth/ticket/"] and "404" not in listed["POST /api/v1/auth/ticket/"]
+    assert "400" not in listed["GET /api/v1/decks/{slug}/"]
     # Register and token read no token, so an invalid one cannot be refused; the token endpoint says 401 itself.
     assert "401" not in listed["POST /api/v1/auth/register/"]
     assert "401" in listed["POST /api/v1/auth/token/"]
@@ -160,3 +162,30 @@ def test_a_card_set_version_is_what_the_schema_says(schema, api_client):
     documented = schema["paths"]["/api/v1/decks/{slug}/versions/{number}/"]["get"]["responses"]["200"]
     component = {**documented["content"]["application/json"]["schema"], "components": as_json_schema(schema["components"])}
     jsonschema.validate(version, component)
+
+
+def test_the_schema_s_version_is_the_one_docs_api_md_states(schema):
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text(encoding="utf-8")
+    stated = re.search(r"This page describes version (\d+(?:\.\d+)*) of the API", text)
+    assert stated, "docs/api.md no longer states its version"
+    assert schema["info"]["version"] == stated[1]
+
+
+def test_the_headers_clients_rely_on_are_in_the_schema(schema):
+    paths = schema["paths"]
+    create = paths["/api/v1/games/"]["post"]
+    assert "Idempotency-Key" in {p["name"] for p in create["parameters"]} and "422" in create["responses"]
+    assert "Location" in create["responses"]["201"]["headers"]
+    assert {"RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"} <= set(create["responses"]["400"]["headers"])
+    assert set(schema["components"]["headers"]) == {"RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"}
+    assert "Location" not in paths["/api/v1/auth/ticket/"]["post"]["responses"]["201"].get("headers", {})
+    state = paths["/api/v1/games/{game_id}/"]["get"]
+    assert "If-None-Match" in {p["name"] for p in state["parameters"]} and "304" in state["responses"]
+    assert "ETag" in state["responses"]["200"]["headers"]
+    events = paths["/api/v1/games/{game_id}/events/"]["get"]
+    assert "limit" in {p["name"] for p in events["parameters"]} and "Link" in events["responses"]["200"]["headers"]
+    # Every request body's object is closed: a field it does not list is refused.
+    body = schema["components"]["schemas"]["GameCreateRequest"]
+    assert body["additionalProperties"] is False

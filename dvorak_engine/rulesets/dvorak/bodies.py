@@ -65,10 +65,16 @@ PLAY = Body(
                           "whole: its chosen player).", required=False),
      "targets": list_field(card_field(), "With `unread_effects` `claim` or `vote`: the cards an Action the server "
                            "carries out whole chooses (to discard, destroy, take or give), as many as it chooses; only "
-                           "for such an Action.", required=False, unique=True)},
+                           "for such an Action.", required=False, unique=True),
+     "draw": flag_field("`true`: take the draw a Thing's controller may make as it comes into play (\"its controller "
+                        "may draw a card\"), where the server carries that out; only for such a Thing.",
+                        required=False)},
     ({"card": CARD},))
 USE = Body("Use a Thing's \"Action: …\" ability, in place of the turn's Action.",
-           {"card": card_field("A Thing of yours in play whose text has \"Action:\".")}, ({"card": CARD},))
+           {"card": card_field("A Thing of yours in play whose text has \"Action:\"."),
+            "target": card_field("With `unread_effects` `claim` or `vote`: the card the ability acts on, where the "
+                                 "server carries it out (the legal moves list each).", required=False)},
+           ({"card": CARD},))
 DISCARD = Body("Discard: in the discard stage down to the hand limit, or (with `cause`) as a card's effect.",
                {"cards": cards_field("Different cards from your hand."), "cause": cause(required=False)},
                ({"cards": [CARD, OTHER_CARD]},))
