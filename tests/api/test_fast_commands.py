@@ -98,11 +98,12 @@ async def test_an_ordinary_command_is_answered_without_django_and_with_the_view_
     {"type": "end_turn"},  # the other seat's turn: 409 not_your_turn
     {"type": "no_such_command"},  # 400 unknown_command
     {"type": "play"},  # 400 invalid: no card
+    {"type": "draw", "quietly": True},  # 400 invalid: a field no draw takes
     [1, 2],  # 400: not an object
     b'{"type": "draw"',  # 400: not JSON
     b'{"type": NaN}',  # 400: not strict JSON
     b"[" * 5000 + b"]" * 5000,  # 400: nested too deeply
-], ids=["not-your-turn", "unknown", "invalid", "array", "truncated", "nan", "deep"])
+], ids=["not-your-turn", "unknown", "invalid", "unknown-field", "array", "truncated", "nan", "deep"])
 async def test_a_refusal_is_answered_byte_for_byte_as_django_answers_it_and_changes_nothing(table, body):
     game_id, _, waiting = await seats(table)
     version = await sync_to_async(version_of)(game_id)

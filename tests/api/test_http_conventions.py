@@ -78,6 +78,7 @@ def test_the_environment_names_the_origins(tmp_path):
     assert narrowed.returncode == 0, narrowed.stderr
     assert narrowed.stdout.strip() == "(['https://a.example', 'https://b.example'], False, False)"
     anyone = settings_in_subprocess(tmp_path, {}, "s.CORS_ALLOWED_ORIGINS, s.CORS_ALLOW_ALL_ORIGINS")
+    assert anyone.returncode == 0, anyone.stderr
     assert anyone.stdout.strip() == "([], True)"
 
 
@@ -147,7 +148,7 @@ def test_every_write_names_the_fields_it_does_not_take(client_for, make_user, ar
         "cards": {"0": {"txt": ["Not a field of this object."]}}}
     game_id, seated = table(2)
     version = store.current_version(f"game-{game_id}")
-    for _, player in seated:  # both routes a command takes: one of the two is the seat to move
+    for _, player in seated:  # the seat to move and the other: refused before whose turn it is matters
         command = player.post(f"/api/v1/games/{game_id}/commands/", {"type": "draw", "quietly": True},
                               format="json")
         assert command.status_code == 400
