@@ -8,7 +8,7 @@ signed in as a registered user by token. Path parameters draw from real rows par
 set, a game in play, …) so that operations are exercised past their 404s.
 
 Run it alone with ``pytest tests/api/test_schemathesis.py``; ``SCHEMATHESIS_MAX_EXAMPLES`` sets how many
-examples each operation gets in the fuzzing phase (10 in `make test`, 100 in `make soak`; the coverage phase's cases
+examples each operation gets in the fuzzing phase (4 in `make test`, 100 in `make soak`; the coverage phase's cases
 come on top).
 """
 
@@ -31,7 +31,7 @@ from tests.sizes import size
 
 pytestmark = pytest.mark.django_db
 
-MAX_EXAMPLES = size("SCHEMATHESIS_MAX_EXAMPLES", 10, 100)
+MAX_EXAMPLES = size("SCHEMATHESIS_MAX_EXAMPLES", 4, 100)
 # Refusals a request the schema admits may still get, because they turn on what is stored, not on the request's
 # shape; the schema cannot say them. Every other operation must accept every schema-valid request (2xx, or 401,
 # 403, 404, 409: the defaults).

@@ -412,6 +412,8 @@ def test_odds_and_evens_plays_in_the_browser_with_no_page_of_its_own(served, see
     assert fingers.all_inner_texts() == ["1", "2", "3", "4", "5"]
     click_move(ann, "throw")
     expect(ann.locator("form.move[data-move-type='throw']")).to_have_count(0, timeout=WAIT_MS)
+    # Bob's page hears of the throw over its socket, a moment after Ann's own answer: only that a throw was made.
+    bob.wait_for_function("() => (window.playClient.live.choices || {}).made?.length === 1", timeout=WAIT_MS)
     assert bob.evaluate("window.playClient.live.choices.made") == [{"seat": 0}]
     click_move(bob, "throw")
     # Both throws revealed: the next round's throw offered again to each.
