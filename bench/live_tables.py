@@ -20,8 +20,8 @@ in the same run.
    deadlines bunched over the time the starts take), while the server's clock runs as `make run` runs it: the
    in-process sweep (games/background.py's thread runner, ``CLOCK_SWEEP_SECONDS`` 0.5, the state cache at its
    default size). Once every game is over, each game's ``clock.expired`` event's recorded time is read against its
-   deadline (the clock the command before it carried, ``data.clock``): max and p99 lateness (target: every expiry within 2 s), the sweeps'
-   own times, and how long making the games took. The reference: the same plain INSERT's round trip.
+   deadline (the clock the command before it carried, ``data.clock``): max and p99 lateness (target: every expiry
+   within 2 s), the sweeps' own times, and how long making the games took. The reference: the same plain INSERT's round trip.
 
 Sizes from the environment, for a quick run (defaults in brackets):
 
