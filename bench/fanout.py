@@ -1,11 +1,12 @@
-"""Live updates at scale: 1,000 websockets over 250 games in play, commands flowing, on production's servers.
+"""Live updates at scale: 1,000 websockets, then 1,000 NDJSON streams, over 250 games in play, commands flowing,
+on production's servers.
 
-Serves the project the way production does: the websockets on gunicorn with uvicorn workers (ASGI, 2 processes)
-and the REST API on gunicorn sync workers, with the channels-redis layer on the local Redis and PostgreSQL.
-Creates the games in process, opens 4 sockets a game (the two players and two spectators, each from the game's
-current version) with the `websockets` client, and sends counter commands through the REST API at a steady rate,
-round robin over the games. Each socket checks that its versions go 1, 2, 3… and records, for every event, the
-time from the event's recorded time (taken in the server just before its commit) to its arrival.
+Serves the project the way production does: the websockets and the HTTP streams on gunicorn with uvicorn workers
+(ASGI, 2 processes) and the REST API on gunicorn sync workers, with the channels-redis layer on the local Redis and
+PostgreSQL. Creates the games in process, opens 4 readers a game (the two players and two spectators, each from the
+game's current version), and sends counter commands through the REST API at a steady rate, round robin over the
+games. Each reader checks that its versions go 1, 2, 3… and records, for every event, the time from the event's
+recorded time (`at`, taken in the server just before its commit) to its arrival.
 
 Prints, phase by phase:
 - reference: the same number of sockets on a bare Channels consumer that relays each group message (same servers,
@@ -14,14 +15,30 @@ Prints, phase by phase:
 - small capacity: the same sockets while commands go to a second REST server whose channel layer holds at most
   `FANOUT_SMALL_CAPACITY` waiting messages a channel, so channels-redis drops group messages (it logs how many),
   and the sockets resync by version: still no gap, and every socket ends at its game's version;
-- the resyncs the websocket servers did, and the memory (RSS, and its peak) of every server process.
+- streams: the sockets closed, the same readers as NDJSON streams (`GET /api/v1/games/{id}/stream/?after=N`, httpx,
+  HTTP/1.1, a connection each) on an ASGI server of their own (the same settings and worker class as the
+  websockets'), so that its processes' memory is the streams' alone; commands at the same rate for
+  FANOUT_STREAM_SECONDS; the same checks, the keep-alive lines counted, and the connections each worker holds;
+- the resyncs the ASGI servers did, and the memory (RSS, and its peak) of every server process.
 
     make bench     # or: DATABASE_URL=postgres://… REDIS_URL=redis://… python bench/fanout.py
     FANOUT_GAMES=50 FANOUT_SECONDS=10 FANOUT_SMALL_SECONDS=5 python bench/fanout.py   # a quick run
+    FANOUT_PHASES=streams python bench/fanout.py   # the streams alone
 
-Sizes (environment): FANOUT_GAMES (250), FANOUT_SOCKETS_PER_GAME (4), FANOUT_RATE (commands a second, 10),
-FANOUT_SECONDS (40), FANOUT_REFERENCE_SECONDS (15), FANOUT_SMALL_SECONDS (15), FANOUT_SMALL_CAPACITY (1),
-FANOUT_WS_WORKERS (2), FANOUT_WEB_WORKERS (2); LIVE_RESYNC_SECONDS as the servers' setting (5).
+FANOUT_PHASES (comma-separated; default all): `reference`, `sockets` (live and small capacity, on the same sockets),
+`streams`. Sizes (environment): FANOUT_GAMES (250), FANOUT_SOCKETS_PER_GAME (4: readers a game, sockets or streams),
+FANOUT_RATE (commands a second, 10), FANOUT_SECONDS (40), FANOUT_REFERENCE_SECONDS (15), FANOUT_SMALL_SECONDS (15),
+FANOUT_SMALL_CAPACITY (1), FANOUT_STREAM_SECONDS (as FANOUT_SECONDS), FANOUT_WS_WORKERS (2: the websocket server's
+and the streams server's), FANOUT_WEB_WORKERS (2); LIVE_RESYNC_SECONDS as the servers' setting (5).
+
+What 500 streams a worker meet in the ASGI server: each is an open connection and a descriptor in the worker (the
+bench raises its soft limit of open files, which the servers inherit; a deployment needs `ulimit -n` above its
+streams a worker). uvicorn's `--limit-concurrency` would answer 503 above N connections and tasks, a stream counting
+as one for as long as it is open; gunicorn's uvicorn worker leaves it unset (no limit), and gunicorn's
+`worker_connections` does not apply to it. The keep-alive timeout (gunicorn's `keepalive`, 2 s, uvicorn's
+`timeout_keep_alive`) closes a connection idle between requests, not one whose response is still being sent; a stream
+is one response, chunked, for as long as the client stays (uvicorn's HTTP/1.1 protocol: httptools where installed,
+else h11). gunicorn's `timeout` does not cut it either: the worker tells the master it is alive from its loop.
 """
 
 from __future__ import annotations
@@ -49,10 +66,15 @@ SECONDS = float(os.environ.get("FANOUT_SECONDS", 40))
 REFERENCE_SECONDS = float(os.environ.get("FANOUT_REFERENCE_SECONDS", 15))
 SMALL_SECONDS = float(os.environ.get("FANOUT_SMALL_SECONDS", 15))
 SMALL_CAPACITY = int(os.environ.get("FANOUT_SMALL_CAPACITY", 1))
+STREAM_SECONDS = float(os.environ.get("FANOUT_STREAM_SECONDS", SECONDS))
+ALL_PHASES = ("reference", "sockets", "streams")
+PHASES = [p.strip() for p in os.environ.get("FANOUT_PHASES", ",".join(ALL_PHASES)).split(",") if p.strip()]
 WS_WORKERS = int(os.environ.get("FANOUT_WS_WORKERS", 2))
 WEB_WORKERS = int(os.environ.get("FANOUT_WEB_WORKERS", 2))
 RESYNC_SECONDS = float(os.environ.get("LIVE_RESYNC_SECONDS", 5))
 SENDERS = 16  # REST requests in flight at most
+OPENING = 50  # sockets or streams being opened at once at most
+NDJSON = "application/x-ndjson"
 LOGS = Path(os.environ.get("TMPDIR", tempfile.gettempdir()))
 
 
@@ -91,6 +113,18 @@ def memory(pid: int) -> list[tuple[str, float, float]]:
 
     children = sorted(p.name for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == pid)
     return [("master", *status(pid))] + [(f"worker {n}", *status(int(c))) for n, c in enumerate(children, 1)]
+
+
+def connections(pid: int) -> list[int]:
+    """The sockets (descriptors) each worker of a gunicorn master holds: its clients' connections, and its few own
+    to Redis and PostgreSQL."""
+    counts = []
+    for child in sorted(p for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == pid):
+        try:
+            counts.append(sum(os.readlink(fd).startswith("socket:") for fd in (child / "fd").iterdir()))
+        except OSError:
+            counts.append(0)
+    return counts
 
 
 def _parent(proc: Path) -> int | None:
@@ -156,16 +190,27 @@ def versions(games: list[dict]) -> dict[str, int]:
 
 
 class Listener:
-    """One socket: its game, the last version it saw, the gaps and repeats it met, its arrival delays."""
+    """One reader (a socket or a stream): its game, the last version it saw, the gaps and repeats it met."""
 
     def __init__(self, game_id: str, version: int):
         self.game_id, self.version, self.gaps, self.repeats = game_id, version, 0, 0
+
+    def saw(self, event: dict, now: float) -> float | None:
+        """Count ``event``, arrived at ``now``; its delay from its recorded time, or None if it was seen before."""
+        version = event["version"]
+        if version <= self.version:
+            self.repeats += 1
+            return None
+        if version != self.version + 1:
+            self.gaps += 1
+        self.version = version
+        return now - datetime.fromisoformat(event["at"].replace("Z", "+00:00")).timestamp()
 
 
 async def open_sockets(urls: list[str]) -> list:
     import websockets
 
-    limit = asyncio.Semaphore(50)
+    limit = asyncio.Semaphore(OPENING)
 
     async def one(url):
         async with limit:
@@ -184,17 +229,25 @@ async def follow_game(ws, listener: Listener, delays: dict[str, list[float]], ph
             message = json.loads(raw)
             if message.get("type") != "event":
                 continue
-            event = message["event"]
-            version = event["version"]
-            if version <= listener.version:
-                listener.repeats += 1
-                continue
-            if version != listener.version + 1:
-                listener.gaps += 1
-            listener.version = version
-            at = datetime.fromisoformat(event["at"].replace("Z", "+00:00")).timestamp()
-            delays.setdefault(phase[0], []).append(now - at)
+            if (delay := listener.saw(message["event"], now)) is not None:
+                delays.setdefault(phase[0], []).append(delay)
     except websockets.ConnectionClosed:
+        pass
+
+
+async def follow_stream(response, listener: Listener, delays: list[float], keep_alives: list[int]) -> None:
+    """Read one NDJSON stream until it is closed: an event a line, an empty line a keep-alive."""
+    import httpx
+
+    try:
+        async for line in response.aiter_lines():
+            now = time.time()
+            if not line.strip():
+                keep_alives[0] += 1
+                continue
+            if (delay := listener.saw(json.loads(line), now)) is not None:
+                delays.append(delay)
+    except (httpx.HTTPError, httpx.StreamError):
         pass
 
 
@@ -228,10 +281,41 @@ async def paced(count: int, rate: float, send, burst: int = 1) -> float:
     return count / (time.perf_counter() - start)
 
 
-def summary(delays: list[float]) -> str:
+def commands(http, games: list[dict], base: str, statuses: dict[int, int]):
+    """``send(i)``: the i-th counter command through the REST API at ``base``, round robin over the games, the seats
+    taking turns; each answer's status counted in ``statuses``."""
+    async def send(i):
+        game = games[i % len(games)]
+        seat = (i // len(games)) % 2
+        r = await http.post(f"{base}/api/v1/games/{game['id']}/commands/",
+                            headers={"Authorization": f"Token {game['seats'][seat]}"},
+                            json={"type": "counter", "cause": game["cause"], "seat": seat, "name": "gold", "delta": 1})
+        statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
+
+    return send
+
+
+async def settled(games: list[dict], listeners: list[Listener]) -> int:
+    """Wait until every reader has reached its game's version, by notice or, for a dropped last one, by the idle
+    resync (LIVE_RESYNC_SECONDS), or until that has had time twice over; the readers still behind."""
+    deadline = time.perf_counter() + 2 * RESYNC_SECONDS + 5
+    while True:
+        target = await asyncio.to_thread(versions, games)
+        behind = sum(1 for lst in listeners if lst.version < target[lst.game_id])
+        if not behind or time.perf_counter() > deadline:
+            return behind
+        await asyncio.sleep(0.5)
+
+
+def resyncs(lines: list[str]) -> tuple[int, int]:
+    """The resyncs an ASGI server logged: on a later notice, and of idle readers."""
+    return sum("got the notice" in line for line in lines), sum("an idle socket" in line for line in lines)
+
+
+def summary(delays: list[float], unit: str = "messages") -> str:
     if not delays:
-        return "no messages"
-    return (f"{len(delays):6d} messages   p50 {percentile(delays, 50) * 1000:7.1f} ms   "
+        return f"no {unit}"
+    return (f"{len(delays):6d} {unit:8s}   p50 {percentile(delays, 50) * 1000:7.1f} ms   "
             f"p99 {percentile(delays, 99) * 1000:7.1f} ms   max {max(delays) * 1000:7.1f} ms")
 
 
@@ -288,26 +372,9 @@ async def live(games, ws_base: str, web_base: str, small_base: str, logs: dict) 
             phase[0] = name
             statuses: dict[int, int] = {}
 
-            async def send(i, base=base, statuses=statuses):
-                game = games[i % len(games)]
-                seat = (i // len(games)) % 2
-                r = await http.post(f"{base}/api/v1/games/{game['id']}/commands/",
-                                    headers={"Authorization": f"Token {game['seats'][seat]}"},
-                                    json={"type": "counter", "cause": game["cause"], "seat": seat, "name": "gold",
-                                          "delta": 1})
-                statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
-
             count = int(RATE * seconds)
-            achieved = await paced(count, RATE, send, burst)
-            # Settle: every socket should reach its game's version, by notice or, for a dropped last one, by the
-            # idle resync (LIVE_RESYNC_SECONDS).
-            deadline = time.perf_counter() + 2 * RESYNC_SECONDS + 5
-            while True:
-                target = await asyncio.to_thread(versions, games)
-                behind = sum(1 for lst in listeners if lst.version < target[lst.game_id])
-                if not behind or time.perf_counter() > deadline:
-                    break
-                await asyncio.sleep(0.5)
+            achieved = await paced(count, RATE, commands(http, games, base, statuses), burst)
+            behind = await settled(games, listeners)
             ws_lines = [line for n in logs if n.startswith("ws") for line in log_lines(logs[n], offsets[n])]
             web_name = "web" if name == "live" else "web-small"
             drops = layer_drops(log_lines(logs[web_name], offsets[web_name]))
@@ -316,9 +383,8 @@ async def live(games, ws_base: str, web_base: str, small_base: str, logs: dict) 
                 "achieved": achieved, "statuses": statuses, "behind": behind, "delays": delays.get(name, []),
                 "gaps": sum(lst.gaps for lst in listeners), "repeats": sum(lst.repeats for lst in listeners),
                 "drops": drops,
-                "notice_resyncs": sum("got the notice" in line for line in ws_lines),
-                "idle_resyncs": sum("an idle socket" in line for line in ws_lines),
             }
+            results[name]["notice_resyncs"], results[name]["idle_resyncs"] = resyncs(ws_lines)
             for lst in listeners:
                 lst.gaps = lst.repeats = 0
     results["sockets"] = len(sockets)
@@ -326,7 +392,67 @@ async def live(games, ws_base: str, web_base: str, small_base: str, logs: dict) 
     return results
 
 
+async def streams(games, stream_base: str, stream_pid: int, stream_log: Path, web_base: str) -> dict:
+    """The game readers again, as NDJSON streams on the streams server, while commands flow at the same rate."""
+    import httpx
+
+    start_versions = await asyncio.to_thread(versions, games)
+    listeners, openings = [], []
+    for game in games:
+        after = start_versions[game["id"]]
+        for token in game["watchers"]:
+            listeners.append(Listener(game["id"], after))
+            openings.append((f"{stream_base}/api/v1/games/{game['id']}/stream/?after={after}", token))
+    delays: list[float] = []
+    keep_alives = [0]
+    responses, readers = [], []
+    limit = asyncio.Semaphore(OPENING)
+    # One connection a stream (HTTP/1.1: a response in progress holds its connection), none kept after; reads wait
+    # longer than a keep-alive's interval (8 s).
+    client = httpx.AsyncClient(timeout=httpx.Timeout(120, read=60),
+                               limits=httpx.Limits(max_connections=None, max_keepalive_connections=0))
+
+    async def open_one(url: str, token: str, listener: Listener) -> None:
+        async with limit:
+            request = client.build_request("GET", url, headers={"Authorization": f"Token {token}", "Accept": NDJSON})
+            response = await client.send(request, stream=True)
+        if response.status_code != 200 or not response.headers.get("content-type", "").startswith(NDJSON):
+            body = await response.aread()
+            await response.aclose()
+            raise RuntimeError(f"a stream was refused: {response.status_code} {body[:300]!r}")
+        responses.append(response)
+        readers.append(asyncio.create_task(follow_stream(response, listener, delays, keep_alives)))
+
+    offset = stream_log.stat().st_size
+    t0 = time.perf_counter()
+    await asyncio.gather(*(open_one(url, token, lst) for (url, token), lst in zip(openings, listeners, strict=True)))
+    opened = time.perf_counter() - t0
+    held = connections(stream_pid)
+    print(f"opened {len(responses)} NDJSON streams over {len(games)} games in {opened:.1f} s (connections a streams "
+          f"worker holds: {', '.join(map(str, held))}); load average {os.getloadavg()[0]:.2f}")
+    statuses: dict[int, int] = {}
+    try:
+        async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=SENDERS)) as http:
+            achieved = await paced(int(RATE * STREAM_SECONDS), RATE, commands(http, games, web_base, statuses))
+        behind = await settled(games, listeners)
+        rss = memory(stream_pid)
+    finally:
+        for reader in readers:
+            reader.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)
+        await asyncio.gather(*(r.aclose() for r in responses), return_exceptions=True)
+        await client.aclose()
+    notice_resyncs, idle_resyncs = resyncs(log_lines(stream_log, offset))
+    return {"streams": len(responses), "opened": opened, "held": held, "achieved": achieved, "statuses": statuses,
+            "delays": delays, "behind": behind, "gaps": sum(lst.gaps for lst in listeners),
+            "repeats": sum(lst.repeats for lst in listeners), "keep_alives": keep_alives[0],
+            "notice_resyncs": notice_resyncs, "idle_resyncs": idle_resyncs, "rss": rss}
+
+
 def main() -> None:
+    unknown = set(PHASES) - set(ALL_PHASES)
+    if unknown or not PHASES:
+        sys.exit(f"FANOUT_PHASES: {', '.join(sorted(unknown)) or 'none'}? The phases are {', '.join(ALL_PHASES)}.")
     logging.getLogger("httpx").setLevel(logging.WARNING)
     raise_fd_limit(3 * GAMES * PER_GAME + 512)
     redis_url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
@@ -337,32 +463,47 @@ def main() -> None:
     url = setup_django()
     t0 = time.perf_counter()
     games, _ = make_games(GAMES)
-    print(f"{GAMES} games in play, {PER_GAME} sockets each; commands at {RATE:g}/s through the REST API "
-          f"(set-up {time.perf_counter() - t0:.1f} s); load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    print(f"{GAMES} games in play, {PER_GAME} readers each; commands at {RATE:g}/s through the REST API "
+          f"(set-up {time.perf_counter() - t0:.1f} s); phases {', '.join(PHASES)}; "
+          f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     env = {**os.environ, "DATABASE_URL": url, "DVORAK_BENCH_ENDPOINTS": "1", "THROTTLE_USER": "1000000/min",
            "THROTTLE_ANON": "1000000/min", "DJANGO_DEBUG": "0", "LOG_LEVEL": "INFO", "DB_CONN_MAX_AGE": "600",
            "DJANGO_SECURE_SSL_REDIRECT": "0"}
+    asgi = "dvorak_site.serving.UvicornWorker"
     with ExitStack() as stack:
-        ws_base, ws_pid, ws_log = stack.enter_context(
-            server("ws", "dvorak_site.asgi:application", WS_WORKERS, env, "dvorak_site.serving.UvicornWorker"))
+        ws_base, ws_pid, ws_log = (stack.enter_context(server("ws", "dvorak_site.asgi:application", WS_WORKERS, env, asgi))
+                                   if {"reference", "sockets"} & set(PHASES) else (None, None, None))
         web_base, web_pid, web_log = stack.enter_context(server("web", "dvorak_site.wsgi:application", WEB_WORKERS, env))
         small_base, small_pid, small_log = stack.enter_context(server(
-            "web-small", "dvorak_site.wsgi:application", WEB_WORKERS, {**env, "CHANNELS_CAPACITY": str(SMALL_CAPACITY)}))
-        print(f"servers: websockets on gunicorn + {WS_WORKERS} uvicorn workers; REST on gunicorn + {WEB_WORKERS} sync "
-              f"workers (and a second such REST server with CHANNELS_CAPACITY={SMALL_CAPACITY}); Redis {redis_url}")
+            "web-small", "dvorak_site.wsgi:application", WEB_WORKERS, {**env, "CHANNELS_CAPACITY": str(SMALL_CAPACITY)})
+        ) if "sockets" in PHASES else (None, None, None)
+        stream_base, stream_pid, stream_log = stack.enter_context(
+            server("streams", "dvorak_site.asgi:application", WS_WORKERS, env, asgi)
+        ) if "streams" in PHASES else (None, None, None)
+        asgi_roles = " and ".join(r for r, b in (("websockets", ws_base), ("streams", stream_base)) if b)
+        small = f" (and a second such REST server with CHANNELS_CAPACITY={SMALL_CAPACITY})" if small_base else ""
+        print(f"servers: {asgi_roles} on gunicorn + {WS_WORKERS} uvicorn workers (a server each); REST on gunicorn + "
+              f"{WEB_WORKERS} sync workers{small}; Redis {redis_url}")
 
         async def run():
-            await reference(ws_base, REFERENCE_SECONDS)
-            logs = {"ws": ws_log, "web": web_log, "web-small": small_log}
-            results = await live(games, ws_base, web_base, small_base, logs)
-            rss = {"ws": memory(ws_pid), "web": memory(web_pid)}
-            await results.pop("close")()
+            results, rss = {}, {}
+            if "reference" in PHASES:
+                await reference(ws_base, REFERENCE_SECONDS)
+            if "sockets" in PHASES:
+                logs = {"ws": ws_log, "web": web_log, "web-small": small_log}
+                results = await live(games, ws_base, web_base, small_base, logs)
+                rss = {"ws": memory(ws_pid), "web": memory(web_pid)}
+                await results.pop("close")()
+            if "streams" in PHASES:
+                results["streams"] = await streams(games, stream_base, stream_pid, stream_log, web_base)
+                rss["streams"] = results["streams"].pop("rss")
+            rss.setdefault("web", memory(web_pid))
             return results, rss
 
         results, rss = asyncio.run(run())
 
     print(f"load average after: {os.getloadavg()[0]:.2f}")
-    for name in ("live", "small capacity"):
+    for name in ("live", "small capacity") if "sockets" in PHASES else ():
         r = results[name]
         print(f"{name:15s} ({results['sockets']} sockets, {r['achieved']:.1f} commands/s, statuses {r['statuses']}): "
               f"commit→socket {summary(r['delays'])}")
@@ -372,12 +513,26 @@ def main() -> None:
         if name == "small capacity" and not r["drops"]:
             print(f"{'':15s} (channels-redis dropped nothing this time, so this phase shows no resync: drops need a "
                   "websocket process too busy to take each message at once, as at full size)")
+    if "streams" in PHASES:
+        r = results["streams"]
+        print(f"{'streams':15s} ({r['streams']} NDJSON streams, {r['achieved']:.1f} commands/s, statuses "
+              f"{r['statuses']}): commit→line {summary(r['delays'], 'lines')}")
+        print(f"{'':15s} keep-alive lines: {r['keep_alives']}; resyncs: {r['notice_resyncs']} on a later notice, "
+              f"{r['idle_resyncs']} idle; version gaps seen by clients: {r['gaps']} (aim: 0); repeats: {r['repeats']}; "
+              f"streams behind their game at the end: {r['behind']} (aim: 0)")
     for role, rows in rss.items():
         print(f"RSS of the {role} server: " + ", ".join(f"{n} {now:.0f} MB (peak {peak:.0f})" for n, now, peak in rows))
-    live_p99 = percentile(results["live"]["delays"], 99) * 1000 if results["live"]["delays"] else float("nan")
-    worst = max(peak for _, _, peak in rss["ws"][1:])
-    print(f"commit→socket p99 {live_p99:.1f} ms (aim: ≤ 50 ms); largest websocket worker {worst:.0f} MB peak "
-          f"(aim: ≤ 150 MB)")
+    if "sockets" in PHASES:
+        live_p99 = percentile(results["live"]["delays"], 99) * 1000 if results["live"]["delays"] else float("nan")
+        worst = max(peak for _, _, peak in rss["ws"][1:])
+        print(f"commit→socket p99 {live_p99:.1f} ms (aim: ≤ 50 ms); largest websocket worker {worst:.0f} MB peak "
+              f"(aim: ≤ 150 MB)")
+    if "streams" in PHASES:
+        r = results["streams"]
+        p99 = percentile(r["delays"], 99) * 1000 if r["delays"] else float("nan")
+        worst = max(peak for _, _, peak in rss["streams"][1:])
+        print(f"commit→line p99 {p99:.1f} ms over {r['streams']} NDJSON streams (aim: ≤ 50 ms), {r['gaps']} gaps "
+              f"(aim: 0); largest streams worker {worst:.0f} MB peak")
 
 
 if __name__ == "__main__":
