@@ -28,8 +28,9 @@ import httpx
 import pytest
 from dvorak_client import ApiError, Client, fill
 
-from tests.browser.conftest import PROJECT, server_environment
-from tests.redisserver import free_port, wait_until
+from tests.browser.conftest import PROJECT
+from tests.live.streaming import daphne as live_daphne
+from tests.redisserver import wait_until
 from tests.seeds import seed_deck_json
 
 BOT = PROJECT / "clients" / "python" / "examples" / "random_bot.py"
@@ -238,7 +239,6 @@ def test_fill_makes_each_choice_of_a_listed_move():
 # --- the example bot against a real server -------------------------------------------------------------------
 
 PASSWORD = "blank-cards-forever"
-STARTUP_SECONDS = 60
 # Far more than a game of Odds and Evens to three takes (five rounds at most): a game still going after it is stuck.
 MAX_HOST_MOVES = 30
 WAIT_SECONDS = 20
@@ -248,33 +248,9 @@ AVOIDED = {"leave", "cancel", "abandon", "concede"}
 
 @contextmanager
 def daphne(tmp_path: Path) -> Iterator[str]:
-    """The app in one daphne process on the test database, as `make run` serves it."""
-    env = server_environment(tmp_path, debug=True)
-    port, log = free_port(), tmp_path / "daphne.log"
-    with log.open("w") as output:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "dvorak_site.asgi:application"],
-            cwd=PROJECT, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
-        )
-    base = f"http://127.0.0.1:{port}"
-
-    def ready() -> bool:
-        assert server.poll() is None, log.read_text()
-        try:
-            return httpx.get(f"{base}/api/v1/health/", timeout=2).status_code == 200
-        except httpx.HTTPError:
-            return False
-
-    try:
-        wait_until(ready, STARTUP_SECONDS, "daphne to answer")
+    """The app in one daphne process on the test database, as the stream tests serve it: its URL."""
+    with live_daphne(tmp_path) as (base, _log):
         yield base
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
 
 
 @contextmanager
