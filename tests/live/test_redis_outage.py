@@ -9,11 +9,7 @@ opened before and during the outage have each sent every event in order, and thr
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,9 +19,9 @@ import httpx
 import pytest
 
 from dvorak_kit.outage import Outage
-from tests.browser.conftest import PROJECT, server_environment
 from tests.engine.test_legal_moves import filled
-from tests.redisserver import free_port, own_redis, wait_until
+from tests.live.streaming import daphne as live_daphne
+from tests.redisserver import own_redis, wait_until
 from tests.wsclient import WebsocketClient
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -47,51 +43,9 @@ def private_redis(tmp_path):
 @contextmanager
 def daphne(tmp_path: Path, redis_url: str) -> Iterator[tuple[str, Path]]:
     """The app in one daphne process on the test database, with ``redis_url`` for everything Redis does."""
-    env = server_environment(tmp_path, debug=True)
-    env.update(
-        REDIS_URL=redis_url,
-        THROTTLE_ANON=f"{ANON_RATE}/min",
-        THROTTLE_USER="100000/min",
-        CELERY_TASK_ALWAYS_EAGER="0",
-    )
-    port, log = free_port(), tmp_path / "daphne.log"
-    with log.open("w") as output:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(port),
-                "dvorak_site.asgi:application",
-            ],
-            cwd=PROJECT,
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    base = f"http://127.0.0.1:{port}"
-
-    def ready() -> bool:
-        assert server.poll() is None, log.read_text()
-        try:
-            return httpx.get(f"{base}/api/v1/health/", timeout=2).status_code == 200
-        except httpx.HTTPError:
-            return False
-
-    try:
-        wait_until(ready, STARTUP_SECONDS, "daphne to answer")
-        yield base, log
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+    with live_daphne(tmp_path, REDIS_URL=redis_url, THROTTLE_ANON=f"{ANON_RATE}/min",
+                     CELERY_TASK_ALWAYS_EAGER="0") as served:
+        yield served
 
 
 class Table:
