@@ -53,7 +53,7 @@ TEST_ENV = eval "$$($(BIN)/python scripts/local_services.py)" && \
 test: install
 	@rm -rf $(REPORTS) && mkdir -p $(REPORTS)
 	@$(TEST_ENV) && status=0; \
-	$(BIN)/pytest -n $(TEST_WORKERS) -m "not serial" --junitxml=$(REPORTS)/parallel.xml $(PYTEST_ARGS) || status=$$?; \
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal -m "not serial" --junitxml=$(REPORTS)/parallel.xml $(PYTEST_ARGS) || status=$$?; \
 	$(BIN)/pytest -m serial --junitxml=$(REPORTS)/serial.xml $(PYTEST_ARGS) || status=$$?; \
 	$(BIN)/python scripts/test_report.py $(REPORTS)/parallel.xml $(REPORTS)/serial.xml; exit $$status
 
@@ -66,7 +66,7 @@ test-seeds: install
 soak: install
 	@rm -rf $(REPORTS)/soak.xml && mkdir -p $(REPORTS)
 	@$(TEST_ENV) && export DVORAK_SOAK=1 && status=0; \
-	$(BIN)/pytest -n $(TEST_WORKERS) -m slow --junitxml=$(REPORTS)/soak.xml $(PYTEST_ARGS) || status=$$?; \
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal -m slow --junitxml=$(REPORTS)/soak.xml $(PYTEST_ARGS) || status=$$?; \
 	$(BIN)/python scripts/test_report.py $(REPORTS)/soak.xml; exit $$status
 
 # Ruff, then the import contracts of pyproject.toml ([tool.importlinter]): the layers, the engine free of Django,

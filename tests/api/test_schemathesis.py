@@ -8,8 +8,8 @@ signed in as a registered user by token. Path parameters draw from real rows par
 set, a game in play, …) so that operations are exercised past their 404s.
 
 Run it alone with ``pytest tests/api/test_schemathesis.py``; ``SCHEMATHESIS_MAX_EXAMPLES`` sets how many
-examples each operation gets in the fuzzing phase (4 in `make test`, 100 in `make soak`; the coverage phase's cases
-come on top).
+examples each operation gets in the fuzzing phase (4 in `make test`, 100 in `make soak`); the coverage phase's cases
+come on top in `make soak` (``SCHEMATHESIS_COVERAGE=1`` adds them anywhere).
 """
 
 from __future__ import annotations
@@ -32,6 +32,10 @@ from tests.sizes import size
 pytestmark = pytest.mark.django_db
 
 MAX_EXAMPLES = size("SCHEMATHESIS_MAX_EXAMPLES", 4, 100)
+# The coverage phase (every parameter's boundary and invalid values, every unexpected method: some 4,000 requests,
+# three quarters of the test's time) runs in `make soak`; `make test` runs the explicit examples and the fuzzing.
+# ``SCHEMATHESIS_COVERAGE=1`` runs it in either.
+COVERAGE = bool(size("SCHEMATHESIS_COVERAGE", 0, 1))
 # Refusals a request the schema admits may still get, because they turn on what is stored, not on the request's
 # shape; the schema cannot say them. Every other operation must accept every schema-valid request (2xx, or 401,
 # 403, 404, 409: the defaults).
@@ -110,6 +114,7 @@ def api_schema(world):
         "auth": {"openapi": {"tokenAuth": {"api_key": f"Token {world['token']}"}}},
         # PostgreSQL cannot store NUL in text, so text fields refuse it; the schema does not repeat that on every
         # string.
+        "phases": {"coverage": {"enabled": COVERAGE}},
         "generation": {"max-examples": MAX_EXAMPLES, "allow-x00": False, "deterministic": True},
         "checks": {"positive_data_acceptance": {"expected-statuses": POSITIVE_DEFAULT}},
         "dictionaries": {name: {"values": world[name]} for name in names},

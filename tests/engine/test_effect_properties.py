@@ -398,7 +398,7 @@ def play(seed: int, players: int, mode: str, deck: dict, creative: bool = False)
 
 
 # 25 random games a run, or EFFECT_PROPERTY_GAMES (a longer hunt).
-GAMES = settings(max_examples=size("EFFECT_PROPERTY_GAMES", 25, 100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=size("EFFECT_PROPERTY_GAMES", 15, 100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @GAMES

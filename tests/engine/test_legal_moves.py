@@ -199,7 +199,7 @@ def play_dvorak(seed: int, deck: str, players: int, variant: str, creative: bool
 
 GAMES = [
     (seed, DVORAK_DECKS[seed % len(DVORAK_DECKS)], 2 + seed % 4, VARIANTS[seed % len(VARIANTS)], seed % 3 == 1)
-    for seed in range(size("LEGAL_MOVES_GAMES", 12, 48))
+    for seed in range(size("LEGAL_MOVES_GAMES", 8, 48))
 ]
 
 

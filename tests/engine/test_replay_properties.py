@@ -34,7 +34,7 @@ from tests.sizes import size
 
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # The leak scan: 25 random games in `make test`, 300 in `make soak`, or LEAK_SCAN_GAMES.
-LEAK_SCAN = settings(GAMES, max_examples=size("LEAK_SCAN_GAMES", 25, 300))
+LEAK_SCAN = settings(GAMES, max_examples=size("LEAK_SCAN_GAMES", 15, 300))
 seeds = st.integers(min_value=0, max_value=2**32)
 player_counts = st.integers(min_value=2, max_value=5)
 creative_games = st.booleans()

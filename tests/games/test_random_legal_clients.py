@@ -46,9 +46,9 @@ def games(name: str, default: int) -> range:
     return range(size(name, default, 20))
 
 
-RPS_GAMES = games("RANDOM_GAMES_RPS", 3)
+RPS_GAMES = games("RANDOM_GAMES_RPS", 2)
 ARTICLE_II_GAMES = games("RANDOM_GAMES_ARTICLE_II", 1)
-SERM_GAMES = games("RANDOM_GAMES_SERM", 3)
+SERM_GAMES = games("RANDOM_GAMES_SERM", 2)
 SERM_TERRAIN = [{"x": 3, "y": 4, "width": 2, "height": 3}, {"x": 8, "y": 6, "width": 1, "height": 1}]
 SERM_OPTIONS = [
     {},
@@ -56,10 +56,10 @@ SERM_OPTIONS = [
     {"react_stop": "reactor_chooses", "reacts": "each", "blast": "centre", "terrain": SERM_TERRAIN},
 ]
 DVORAK_GAMES = games("RANDOM_GAMES_DVORAK", 1)
-DRAKE_GAMES = games("RANDOM_GAMES_DRAKE", 3)
+DRAKE_GAMES = games("RANDOM_GAMES_DRAKE", 2)
 DRAKE_SAMPLE = ROOT / "decks" / "sample_data" / "virtues-of-the-drake-sample.json"
-SOCIALISM_GAMES = games("RANDOM_GAMES_SOCIALISM", 3)
-FILIBUSTER_GAMES = games("RANDOM_GAMES_FILIBUSTER", 3)
+SOCIALISM_GAMES = games("RANDOM_GAMES_SOCIALISM", 2)
+FILIBUSTER_GAMES = games("RANDOM_GAMES_FILIBUSTER", 2)
 DVORAK_DECKS = ["socialism", "rock-paper-scissors-extreme-deck", "article-ii-updated",
                 "simplistic-wargame-with-four-stats-s-e-r-m"]
 DVORAK_MOVES = 120

@@ -1,4 +1,4 @@
-"""Redis stopped for half a minute in the middle of a game, on a real ASGI server: the API does not notice.
+"""Redis stopped in the middle of a game (8 s in `make test`, half a minute in `make soak`), on a real ASGI server: the API does not notice.
 
 The test runs its own ``redis-server`` on a free port (never the machine's shared one) and a daphne process whose
 cache, channel layer and Celery broker are that Redis. Two players play through the REST API while it is
@@ -21,12 +21,14 @@ import pytest
 from dvorak_kit.outage import Outage
 from tests.engine.test_legal_moves import filled
 from tests.live.streaming import daphne as live_daphne
+from tests.sizes import size
 from tests.redisserver import own_redis, wait_until
 from tests.wsclient import WebsocketClient
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
-OUTAGE_SECONDS = 30
+# Half a minute in `make soak`; in `make test` long enough for the cache's retries (every 2 s) to fail several times.
+OUTAGE_SECONDS = size("REDIS_OUTAGE_SECONDS", 8, 30)
 # Between two commands: a person's pace, well above the machine's, and a game of a few hundred events.
 PACE_SECONDS = 0.2
 ANON_RATE = 5

@@ -37,7 +37,7 @@ from tests.sizes import size
 
 GAMES = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # The leak scan: 5 random games in `make test`, 30 in `make soak`, or SOCIALISM_LEAK_SCAN_GAMES.
-LEAK_SCAN = settings(GAMES, max_examples=size("SOCIALISM_LEAK_SCAN_GAMES", 5, 30))
+LEAK_SCAN = settings(GAMES, max_examples=size("SOCIALISM_LEAK_SCAN_GAMES", 3, 30))
 seeds = st.integers(min_value=0, max_value=2**32)
 player_counts = st.integers(min_value=2, max_value=5)
 MAX_COMMANDS = 12000  # a five-seat game has been seen to need some 3,600
