@@ -21,8 +21,8 @@ import pytest
 from dvorak_kit.outage import Outage
 from tests.engine.test_legal_moves import filled
 from tests.live.streaming import daphne as live_daphne
-from tests.sizes import size
 from tests.redisserver import own_redis, wait_until
+from tests.sizes import size
 from tests.wsclient import WebsocketClient
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -143,7 +143,7 @@ const Describe = (function () {
       const at = Date.parse(event.at) / 1000;
       if (deadlines.length) {
         return "the clock runs for " + deadlines.map(([seat, deadline]) =>
-          `${who(Number(seat))} (${Number.isNaN(at) ? "" : Play.duration(deadline - at) + " "}to decide)`).join(", ");
+          `${who(Number(seat))} (${Number.isNaN(at) ? "" : Play.duration(Math.round(deadline - at)) + " "}to decide)`).join(", ");
       }
       const banks = Object.entries(d.banks || {});
       if (banks.length) return "time left: " + banks.map(([seat, bank]) => `${who(Number(seat))} ${Play.duration(bank)}`).join(", ");
