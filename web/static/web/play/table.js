@@ -203,10 +203,17 @@
     return parts.join(" ");
   }
 
+  /* The moves are re-drawn only when what they are drawn from has changed: a live update that changes nothing
+     (the refresh after a player's own command, then the socket's notice of it) must not replace a button that the
+     player is clicking at that moment, which would swallow the click. */
   function renderMoves() {
     const box = $("moves");
-    box.textContent = "";
     const state = client.state;
+    const drawnFrom = JSON.stringify([client.replayAt, config.signed_in, client.moves,
+      state && [state.version, state.status, state.you, state.undo, state.players.length]]);
+    if (box.dataset.drawnFrom === drawnFrom) return;
+    box.dataset.drawnFrom = drawnFrom;
+    box.textContent = "";
     if (client.replayAt !== null) { box.append(el("p", { class: "muted" }, `Replaying version ${client.replayAt}: go back to live to play.`)); return; }
     if (state && state.undo) box.append(undoRequest(state));
     if (!config.signed_in) { box.append(el("p", {}, "You are watching. ", el("a", { href: config.sign_in }, "Sign in"), " to play.")); return; }
