@@ -17,3 +17,23 @@ max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 5000))
 max_requests_jitter = max_requests // 10
 accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+
+# /metrics in multiprocess mode (README, "Metrics"): with PROMETHEUS_MULTIPROC_DIR set, every worker writes its
+# metrics to files there and any worker reads them all back. The directory is emptied when the server starts (what
+# a previous run left would be counted again), so give each server a directory of its own; a worker that stops has
+# its live gauges (open websockets and streams) forgotten.
+def on_starting(server):
+    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if directory:
+        os.makedirs(directory, exist_ok=True)
+        for name in os.listdir(directory):
+            if name.endswith(".db"):
+                os.remove(os.path.join(directory, name))
+
+
+def child_exit(server, worker):
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)

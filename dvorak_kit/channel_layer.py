@@ -5,6 +5,9 @@ and a socket's receive loop would end the socket. This layer drops group message
 at-most-once anyway: the event store is the truth), keeps each socket waiting, and when Redis answers again puts
 this process's sockets back in their groups (a restarted Redis has forgotten them) and sends each one a
 ``channel_layer.rejoined`` message, on which it catches up from the store by version.
+
+The messages dropped are counted (``dvorak_channel_layer_dropped_total``): while Redis is away, and those a full
+channel refused (``CHANNELS_CAPACITY``).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from channels.exceptions import ChannelFull
 from channels_redis.core import RedisChannelLayer
 from redis.exceptions import RedisError
 
+from dvorak_kit import metrics
 from dvorak_kit.outage import Outage
 
 REJOINED = "channel_layer.rejoined"
@@ -89,6 +93,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         try:
             await super().group_send(group, message)
         except LAYER_ERRORS as error:
+            metrics.channel_dropped("redis_unavailable")
             self.lost(error)
         else:
             self.outage.answered()
@@ -102,6 +107,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         try:
             await self._group_send_many(sends)
         except LAYER_ERRORS as error:
+            metrics.channel_dropped("redis_unavailable", len(sends))
             self.lost(error)
         else:
             self.outage.answered()
@@ -140,6 +146,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
             answers = await pipeline.execute()
             for place, group, count in scripts:
                 if answers[place]:
+                    metrics.channel_dropped("channel_full", answers[place])
                     logger.info("%s of %s channels over capacity in group %s", answers[place], count, group)
 
     async def receive(self, channel):

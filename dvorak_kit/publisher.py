@@ -22,6 +22,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
+from dvorak_kit import metrics
+
 logger = logging.getLogger("dvorak.publisher")
 
 # The most updates sent together (one ``group_send_many``); more wait for the next batch.
@@ -168,6 +170,7 @@ async def _send_logging_failure(items: list[tuple[Any, str, dict, Future]]) -> N
 
             await asyncio.gather(*(one(group, message) for _, group, message, _ in items))
     except Exception as error:
+        metrics.channel_dropped("send_failed", len(items))
         logger.warning("%d live update(s) could not be sent: %r", len(items), error)
         for *_, future in items:
             future.set_exception(error)

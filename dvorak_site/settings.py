@@ -79,6 +79,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: a preflight is answered here, and every /api/ answer, the health check's and a 413 among them, gets
     # its CORS headers (below).
+    "dvorak_site.metrics.MetricsMiddleware",  # outermost: times every answer; /metrics answered before the host check
     "corsheaders.middleware.CorsMiddleware",
     "dvorak_site.middleware.HealthCheckMiddleware",  # before the host check and the HTTPS redirect
     "dvorak_site.middleware.RateLimitHeadersMiddleware",  # RateLimit-* on every API answer but the health check's
@@ -348,6 +349,14 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
+
+# Prometheus metrics at /metrics (dvorak_kit/metrics.py, dvorak_site/metrics.py; README, "Metrics"): observed
+# unless METRICS_ENABLED is off; answered to the networks listed (by default the host's own: loopback and the
+# private ranges), and only with `Authorization: Bearer <METRICS_TOKEN>` when a token is set.
+METRICS_ENABLED = env.bool("METRICS_ENABLED", default=True)
+METRICS_ALLOWED_NETWORKS = env.list(
+    "METRICS_ALLOWED_NETWORKS", default=["127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"])
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
 
 # `make bench` serves a bare one-INSERT endpoint to compare commands with; never on in a real deployment.
 BENCH_ENDPOINTS = env.bool("DVORAK_BENCH_ENDPOINTS", default=False)

@@ -31,6 +31,7 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.core.handlers.base import BaseHandler
 
+from dvorak_kit import metrics
 from dvorak_kit.feed import group_of
 from dvorak_site.api.streams import LIVE, Plan, events_framed, keep_alive, lines_framed
 from games import feed
@@ -87,7 +88,9 @@ class StreamConsumer(AsyncHttpConsumer):
     group's messages handled as they come, until the client goes away (``http.disconnect``)."""
 
     streaming = False
+    closed = False  # counted out of ``dvorak_open_streams`` (once, however often ``disconnect`` runs)
     keeping: asyncio.Task | None = None
+    kind = "game"  # its label in ``dvorak_open_streams``
 
     async def http_request(self, message):
         if "body" in message:
@@ -109,6 +112,7 @@ class StreamConsumer(AsyncHttpConsumer):
             return
         self.framing = plan.framing
         self.streaming = True
+        metrics.stream_opened(self.kind)
         await self.send_headers(status=status, headers=headers)
         await self.write(b"")  # the status and headers leave now, though no line may come for a while
         self.joined_at = asyncio.get_running_loop().time()
@@ -129,6 +133,9 @@ class StreamConsumer(AsyncHttpConsumer):
         if self.keeping is not None:
             self.keeping.cancel()
         if self.streaming:
+            if not self.closed:
+                self.closed = True
+                metrics.stream_closed(self.kind)
             await self.end()
 
     async def write(self, data: bytes) -> None:
@@ -164,6 +171,8 @@ class GameStreamConsumer(GameFollower, StreamConsumer):
 
 
 class AccountStreamConsumer(StreamConsumer):
+    kind = "account"
+
     async def begin(self, plan: Plan) -> None:
         self.user = plan.user
         self.group = group_of(self.user.pk)

@@ -26,6 +26,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 import dvorak_engine as engine
+from dvorak_kit import metrics
 from dvorak_kit.eventstore import store
 from games import services
 from games.models import Game
@@ -201,9 +202,13 @@ class GameFollower:
 
 
 class GameConsumer(GameFollower, AsyncJsonWebsocketConsumer):
+    counted = False  # in ``dvorak_open_websockets`` (from its accept to its disconnect)
+
     async def connect(self):
         # Accept first, so that the close code tells the client why (a refused handshake carries no code).
         await self.accept()
+        self.counted = True
+        metrics.websocket_opened()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_NOT_AUTHENTICATED)
@@ -228,6 +233,9 @@ class GameConsumer(GameFollower, AsyncJsonWebsocketConsumer):
         await self.follow(after)
 
     async def disconnect(self, code):
+        if self.counted:
+            self.counted = False
+            metrics.websocket_closed()
         await self.unfollow()
 
     async def receive_json(self, content, **kwargs):

@@ -40,7 +40,7 @@ from dvorak_core.storable import ensure_storable
 from dvorak_engine.clock import next_deadline, overdue
 from dvorak_engine.events import stored_event
 from dvorak_engine.state import CANCELLED, OPEN, OVER
-from dvorak_kit import publisher
+from dvorak_kit import metrics, publisher
 from dvorak_kit.eventstore import store
 from games.models import CommandReceipt, Game, Seat, stream_of
 
@@ -209,6 +209,7 @@ class Played:
 
     version: int
     events: list
+    ruleset: str | None = None  # the game's, for the count of commands (not part of the answer)
 
     def as_json(self) -> dict:
         return {"version": self.version, "events": self.events}
@@ -317,6 +318,16 @@ def request_fingerprint(game_id, command: Any) -> str:
 def game_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
                  if_match: int | None = None) -> Played:
     """Carry out one command a client sent. Refusals raise domain errors and append nothing."""
+    try:
+        _client_command_check(command)
+    except DomainError as error:
+        metrics.command_refused(None, error.code)
+        raise
+    return _game_command(user=user, game_id=game_id, command=command, idempotency_key=idempotency_key,
+                         if_match=if_match)
+
+
+def _client_command_check(command: Any) -> None:
     ensure_storable(command, field="command")  # its fields may go into the events as sent
     # A CCG player deck, or a Multi-Deck side's deck, comes only through `game_join`, which finds it (the caller's
     # player deck, an archive deck): a client's own "join" body carrying one would seat it with any cards it liked.
@@ -330,15 +341,28 @@ def game_command(*, user, game_id, command: Any, idempotency_key: str | None = N
         raise DomainError("A side's deck comes with POST /games/{id}/join/, which finds it in the archive.",
                           details={"side_deck": ["Join a Multi-Deck game with POST /games/{id}/join/ "
                                                  "{\"deck\": <slug>}."]})
-    return _game_command(user=user, game_id=game_id, command=command, idempotency_key=idempotency_key,
-                         if_match=if_match)
 
 
 def _game_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
                   if_match: int | None = None) -> Played:
     """The one command pipeline, whatever the route (the DRF view, the ASGI route, MUSH, a join): decide the command
     on the game's state and write its events, optimistically where it may (``_optimistic``), else under the
-    stream's lock in one transaction (``_locked``); then one ending for both (``_written``)."""
+    stream's lock in one transaction (``_locked``); then one ending for both (``_written``).
+
+    Counted here, once a command (``dvorak_commands_total``): accepted under its game's ruleset, or refused with its
+    error code (the ruleset of the state it was refused on, which ``decided`` puts on the error)."""
+    try:
+        played = _pipeline(user=user, game_id=game_id, command=command, idempotency_key=idempotency_key,
+                           if_match=if_match)
+    except DomainError as error:
+        metrics.command_refused(getattr(error, "ruleset", None), error.code)
+        raise
+    metrics.command_accepted(played.ruleset)
+    return played
+
+
+def _pipeline(*, user, game_id, command: Any, idempotency_key: str | None = None,
+              if_match: int | None = None) -> Played:
     game_id = game_uuid_of(game_id)
     if connection.vendor == "postgresql" and not idempotency_key and not connection.in_atomic_block:
         played = _optimistic(user=user, game_id=game_id, command=command, if_match=if_match)
@@ -395,16 +419,20 @@ def decided(stream_id: str, version: int, state: Any, user, command: Any, if_mat
     after them and the events as the sender sees them. Refused (412) when ``if_match`` is another version.
 
     Folded (once, by the engine as it decides) before they are written, so the game row's new status and version
-    travel in the append's own statement."""
-    if if_match is not None and if_match != version:
-        # A malformed command is refused as such (400) whatever the version: only a well-formed one is out of date.
-        engine.check_command(state, command)
-        raise VersionConflict(
-            f"The game is at version {version}, not {if_match}.",
-            details={"expected_version": if_match, "current_version": version},
-        )
-    events, states = engine.decide_folded(state, command, actor=actor_of(user), rng=engine.SecureRng(),
-                                          now=time.time(), past=StoredPast(stream_id, version))
+    travel in the append's own statement. A refusal carries the game's ruleset (``ruleset``) for its count."""
+    try:
+        if if_match is not None and if_match != version:
+            # A malformed command is refused as such (400) whatever the version: only a well-formed one is out of date.
+            engine.check_command(state, command)
+            raise VersionConflict(
+                f"The game is at version {version}, not {if_match}.",
+                details={"expected_version": if_match, "current_version": version},
+            )
+        events, states = engine.decide_folded(state, command, actor=actor_of(user), rng=engine.SecureRng(),
+                                              now=time.time(), past=StoredPast(stream_id, version))
+    except DomainError as error:
+        error.ruleset = getattr(state, "ruleset", None)
+        raise
     recorded = store.pending(stream_id, version, [store.NewEvent(e.type, e.data, e.schema) for e in events],
                              actor=user.get_username())
     shown, before = [], state
@@ -475,7 +503,7 @@ def _written(game_id: uuid.UUID, version: int, recorded: list, before: Any, stat
                               robust=True)
     else:  # the append's own statement committed it: nothing to wait for (and on_commit's lookups cost 20 µs)
         _committed(game_id, stream_id, version, new_version, before, state, actor)
-    return Played(new_version, shown)
+    return Played(new_version, shown, getattr(state, "ruleset", None))
 
 
 @dataclass(frozen=True)
@@ -515,9 +543,10 @@ def expire(game_id) -> bool:
     """The server's clock sends the game ``expire`` through the one pipeline: True when it ended somebody's time,
     False when no deadline had passed (another process was first, or a command came in time)."""
     try:
-        _game_command(user=CLOCK, game_id=game_id, command={"type": "expire"})
+        played = _game_command(user=CLOCK, game_id=game_id, command={"type": "expire"})
     except DomainError:
         return False
+    metrics.clock_expired(played.ruleset)  # its events were appended: clock.expired among them
     return True
 
 

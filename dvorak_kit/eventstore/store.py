@@ -26,6 +26,7 @@ from psycopg.pq import ExecStatus
 
 from dvorak_core.errors import VersionConflict
 from dvorak_core.event_schemas import current_schema, upcast
+from dvorak_kit import metrics
 
 from .models import Event, Snapshot, Stream
 
@@ -135,18 +136,24 @@ def append_if_current(recorded: Sequence[RecordedEvent], *, projection: Projecti
     ``ids=False``: the events come back as given, their ids 0, for a caller with no use for their global
     positions (a game command: its answer and its live update go by version). On PostgreSQL the statement then
     sends nothing back but its count of rows, where the ids cost a row each to send and to read (bench/README.md).
+
+    Timed (``dvorak_eventstore_append_duration_seconds``, by stream kind and whether it wrote); a statement that
+    failed is not.
     """
     if not recorded:
         return []
     stream_id, expected_version = recorded[0].stream_id, recorded[0].version - 1
     db = connections[DEFAULT_DB_ALIAS]
+    started = time.perf_counter()
     if db.vendor != "postgresql":
         new_ids = _append_portable(stream_id, expected_version, recorded, projection)
     elif ids:
         new_ids = _append_postgres(db, stream_id, expected_version, recorded, projection)
     else:
-        return list(recorded) if _append_postgres_counted(db, stream_id, expected_version, recorded, projection) \
-            else None
+        written = _append_postgres_counted(db, stream_id, expected_version, recorded, projection)
+        metrics.append_observed(stream_kind(stream_id), written, time.perf_counter() - started)
+        return list(recorded) if written else None
+    metrics.append_observed(stream_kind(stream_id), bool(new_ids), time.perf_counter() - started)
     if not new_ids:
         return None
     if not ids:  # SQLite's statement sends them anyway
