@@ -5,6 +5,7 @@ Games are made through the services (create, join, start); a long game gets its 
 prints a pyinstrument profile of one command (cProfile when pyinstrument is missing).
 
     make bench     # or: DATABASE_URL=postgres://… python bench/scaling.py [--lengths 100 1000 10000] [--active 10 100 1000]
+    python bench/scaling.py --metrics 10     # only a command with the metrics and without, 10 rounds of each
 """
 
 import argparse
@@ -76,11 +77,35 @@ def median_ms(values: list[float]) -> str:
     return f"{statistics.median(values) * 1000:.1f} ms"
 
 
+def metrics_overhead(slug: str, rounds: int, games: int = 10) -> None:
+    """A command's median latency with the metrics observed and without, in the same process on the same games:
+    rounds of 200 commands round robin over ``games`` games, with and without in turn, so that a machine's load
+    weighs on both alike. What the switch turns off is what ``METRICS_ENABLED=0`` turns off."""
+    from dvorak_kit import metrics
+
+    played = [new_game(slug) for _ in range(games)]
+    timed: dict[bool, list[float]] = {True: [], False: []}
+    for _ in range(rounds):
+        for enabled in (True, False):
+            metrics.ENABLED = enabled
+            timed[enabled] += round_robin(played)
+    metrics.ENABLED = True
+    on, off = statistics.median(timed[True]), statistics.median(timed[False])
+    print(f"| metrics | command latency (median of {len(timed[True])}, round robin over {games} games) |")
+    print("| --- | --- |")
+    print(f"| observed | {on * 1e6:.0f} µs |")
+    print(f"| off | {off * 1e6:.0f} µs |")
+    print(f"\nOverhead: {(on - off) * 1e6:+.0f} µs a command ({(on / off - 1) * 100:+.1f}%).")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--lengths", type=int, nargs="*", default=[100, 1000, 10_000])
     parser.add_argument("--active", type=int, nargs="*", default=[10, 100, 1000])
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--metrics", type=int, metavar="ROUNDS", default=0,
+                        help="only compare a command with the metrics observed and without (METRICS_ENABLED), "
+                             "ROUNDS rounds of each, taken in turn")
     args = parser.parse_args()
     setup_django()
     from django.core.management import call_command
@@ -90,6 +115,8 @@ def main() -> None:
 
     # Any deck played by the basic rules: every deck has a Special Rule a counter move may cite.
     slug = Deck.objects.filter(special_rules__isnull=False).order_by("pk").values_list("slug", flat=True).first()
+    if args.metrics:
+        return metrics_overhead(slug, args.metrics)
     print("| game length (events) | first command (cold) | next commands (median of 20) |")
     print("| --- | --- | --- |")
     for length in args.lengths:
