@@ -309,6 +309,7 @@ SPECTACULAR_SETTINGS = {
         "DeckStatusEnum": ["", "unfinished", "untested", "playable", "nomic", "CCG set", "CCG deck"],
         "CardTypeEnum": ["Thing", "Action"],
         "ProposeTypeEnum": ["propose"],  # every proposal variant's `type` (inlined: one value)
+        "HealthStatusEnum": ["ok", "degraded", "unavailable"],  # /health/ and /health/ready/
     },
     # Swagger UI (/api/v1/docs/) and ReDoc (/api/v1/redoc/) load their JS and CSS from drf-spectacular-sidecar's
     # static files, served by whitenoise: the docs work offline.

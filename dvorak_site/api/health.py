@@ -1,4 +1,10 @@
-"""Is each part the service needs reachable? The database, the channel layer and Celery's broker."""
+"""Is each part the service needs reachable? The database, the channel layer and Celery's broker.
+
+Three answers (docs/api.md, "Health"): ``live`` says the process answers and touches nothing; ``ready`` and the
+older ``health`` ask the parts. Only the database decides readiness: PostgreSQL holds everything a request needs,
+and the API carries on without Redis (README, "If Redis goes away"), so Redis away is ``degraded`` (200), never
+a failure that would make a load balancer take a working server out of rotation. 503 only without the database.
+"""
 
 import time
 
@@ -48,11 +54,36 @@ def check_broker() -> dict:
     return {"mode": "worker", "transport": app.conf.broker_url.split(":", 1)[0]}
 
 
+OK, DEGRADED, UNAVAILABLE = "ok", "degraded", "unavailable"
+
+
+def overall(database_ok: bool, others_ok: bool) -> str:
+    """``ok``: every part answers; ``degraded``: the database does, something else does not (the API still works);
+    ``unavailable``: the database does not."""
+    if not database_ok:
+        return UNAVAILABLE
+    return OK if others_ok else DEGRADED
+
+
 def health_report() -> dict:
+    """``GET /health/``: each part with its time or its error."""
     report = {
         "database": timed(check_database),
         "channel_layer": timed(check_channel_layer),
         "broker": timed(check_broker),
     }
-    report["status"] = "ok" if all(part["ok"] for part in report.values()) else "degraded"
+    report["status"] = overall(report["database"]["ok"], report["channel_layer"]["ok"] and report["broker"]["ok"])
     return report
+
+
+def readiness_report() -> dict:
+    """``GET /health/ready/``: one word a part. ``redis`` covers what lives there (the channel layer and Celery's
+    broker); ``not_configured`` when the service runs without Redis (the in-memory layer, eager tasks)."""
+    database = timed(check_database)["ok"]
+    if settings.REDIS_URL:
+        redis = timed(check_channel_layer)["ok"] and timed(check_broker)["ok"]
+        redis_word = OK if redis else UNAVAILABLE
+    else:
+        redis, redis_word = True, "not_configured"
+    return {"status": overall(database, redis),
+            "checks": {"database": OK if database else UNAVAILABLE, "redis": redis_word}}

@@ -49,7 +49,22 @@ class TicketSerializer(serializers.Serializer):
 
 
 class HealthSerializer(serializers.Serializer):
-    status = serializers.ChoiceField(choices=["ok", "degraded"])
+    status = serializers.ChoiceField(choices=["ok", "degraded", "unavailable"])
     database = serializers.DictField()
     channel_layer = serializers.DictField()
     broker = serializers.DictField()
+
+
+class LiveSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["ok"])
+
+
+class ReadyChecksSerializer(serializers.Serializer):
+    database = serializers.ChoiceField(choices=["ok", "unavailable"])
+    redis = serializers.ChoiceField(choices=["ok", "unavailable", "not_configured"],
+                                    help_text="The channel layer and Celery's broker; `not_configured` without Redis.")
+
+
+class ReadySerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["ok", "degraded", "unavailable"])
+    checks = ReadyChecksSerializer()

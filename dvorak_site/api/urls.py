@@ -7,6 +7,8 @@ urlpatterns = [
     path("auth/token/", views.TokenView.as_view(), name="auth-token"),
     path("auth/ticket/", views.TicketView.as_view(), name="auth-ticket"),
     path("health/", views.HealthView.as_view(), name="health"),
+    path("health/live/", views.LiveView.as_view(), name="health-live"),
+    path("health/ready/", views.ReadyView.as_view(), name="health-ready"),
     # Served live by the ASGI side (dvorak_site/streams.py), which asks these views first whether the stream opens.
     path("account/stream/", streams.AccountStreamView.as_view(), name="account-stream"),
     path("games/<uuid:game_id>/stream/", streams.GameStreamView.as_view(), name="game-stream"),

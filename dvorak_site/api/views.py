@@ -1,6 +1,6 @@
 """Accounts and the API's frame: register, token, websocket ticket, health."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -9,7 +9,7 @@ from dvorak_kit.api.params import takes_no_body
 from dvorak_kit.api.schema import refusals
 from dvorak_kit.api.throttling import AnonRateThrottle
 from dvorak_site.api import serializers, services
-from dvorak_site.api.health import health_report
+from dvorak_site.api.health import UNAVAILABLE, health_report, readiness_report
 from dvorak_site.wsauth import TICKET_MAX_AGE, make_ticket
 
 
@@ -56,15 +56,47 @@ class TicketView(APIView):
         return Response({"ticket": make_ticket(request.user), "expires_in": TICKET_MAX_AGE}, status=status.HTTP_201_CREATED)
 
 
-class HealthView(APIView):
+def health_status(report: dict) -> int:
+    """503 only when the database is unreachable; Redis away is 200 ``degraded`` (dvorak_site/api/health.py)."""
+    return status.HTTP_503_SERVICE_UNAVAILABLE if report["status"] == UNAVAILABLE else status.HTTP_200_OK
+
+
+class ProbeView(APIView):
+    """The health checks: anyone, never throttled, and no authentication (a token sent is not even looked up, so a
+    probe costs no query). Answered before the host check and the HTTPS redirect (dvorak_site/middleware.py)."""
+
     permission_classes = [permissions.AllowAny]
+    authentication_classes: list = []
     throttle_classes: list = []
 
-    @extend_schema(responses={200: serializers.HealthSerializer, 503: serializers.HealthSerializer}, tags=["health"])
+
+class HealthView(ProbeView):
+    @extend_schema(tags=["health"], responses={
+        200: serializers.HealthSerializer,
+        503: OpenApiResponse(serializers.HealthSerializer, description="The database is unreachable.")},
+        description="Each part the service needs, with its time or its error. 200 while the database answers "
+                    "(`status` `degraded` when Redis does not), 503 when the database does not.")
     def get(self, request):
         report = health_report()
-        code = status.HTTP_200_OK if report["status"] == "ok" else status.HTTP_503_SERVICE_UNAVAILABLE
-        return Response(report, status=code)
+        return Response(report, status=health_status(report))
+
+
+class LiveView(ProbeView):
+    @extend_schema(tags=["health"], responses={200: serializers.LiveSerializer},
+                   description="The process answers. Asks nothing else: no database, no Redis.")
+    def get(self, request):
+        return Response({"status": "ok"})
+
+
+class ReadyView(ProbeView):
+    @extend_schema(tags=["health"], responses={
+        200: serializers.ReadySerializer,
+        503: OpenApiResponse(serializers.ReadySerializer, description="The database is unreachable.")},
+        description="Whether this server can answer requests: 200 while the database answers; Redis away is "
+                    "`degraded` (200: the API works without it), 503 only when the database does not answer.")
+    def get(self, request):
+        report = readiness_report()
+        return Response(report, status=health_status(report))
 
 
 class NotFoundView(APIView):

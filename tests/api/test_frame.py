@@ -87,7 +87,8 @@ def test_the_openapi_schema_and_swagger_ui_are_served(api_client):
     schema = api_client.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert schema.status_code == 200
     paths = schema.json()["paths"]
-    for path in ("/api/v1/auth/register/", "/api/v1/auth/token/", "/api/v1/auth/ticket/", "/api/v1/health/"):
+    for path in ("/api/v1/auth/register/", "/api/v1/auth/token/", "/api/v1/auth/ticket/", "/api/v1/health/",
+                 "/api/v1/health/live/", "/api/v1/health/ready/"):
         assert path in paths
     docs = api_client.get("/api/v1/docs/")
     assert docs.status_code == 200
@@ -106,7 +107,8 @@ def test_health_reports_database_channel_layer_and_broker(api_client, settings):
         assert report["channel_layer"]["backend"] == "ResilientRedisChannelLayer"
 
 
-def test_health_says_degraded_when_the_broker_is_unreachable(api_client, settings):
+def test_health_says_degraded_but_answers_200_when_the_broker_is_unreachable(api_client, settings):
+    """Redis away is not a failure: the API works without it, so /health/ agrees with /health/ready/ (200)."""
     settings.CELERY_TASK_ALWAYS_EAGER = False
     from dvorak_site.celery import app
 
@@ -114,15 +116,61 @@ def test_health_says_degraded_when_the_broker_is_unreachable(api_client, setting
     app.conf.broker_url = "redis://127.0.0.1:1/0"  # nothing listens on port 1
     try:
         response = api_client.get("/api/v1/health/")
+        ready = api_client.get("/api/v1/health/ready/")
     finally:
         app.conf.broker_url = original
-    assert response.status_code == 503
+    assert response.status_code == 200
+    assert response.json()["status"] == "degraded"
     assert response.json()["broker"]["ok"] is False
     assert response.json()["database"]["ok"] is True
+    if settings.REDIS_URL:  # without Redis the ready check has no Redis to report on
+        assert ready.status_code == 200
+        assert ready.json() == {"status": "degraded", "checks": {"database": "ok", "redis": "unavailable"}}
+
+
+def test_live_answers_without_touching_the_database(api_client, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = api_client.get("/api/v1/health/live/", HTTP_AUTHORIZATION="Token not-a-token")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok"}
+
+
+def test_ready_reports_the_database_and_redis(api_client, settings):
+    response = api_client.get("/api/v1/health/ready/", HTTP_AUTHORIZATION="Token not-a-token")  # never looked up
+    assert response.status_code == 200
+    redis = "ok" if settings.REDIS_URL else "not_configured"
+    assert response.json() == {"status": "ok", "checks": {"database": "ok", "redis": redis}}
+
+
+def test_ready_and_health_answer_503_only_when_the_database_is_unreachable(api_client, monkeypatch):
+    from dvorak_site.api import health
+
+    def unreachable():
+        raise ConnectionError("no database")
+
+    monkeypatch.setattr(health, "check_database", unreachable)
+    ready = api_client.get("/api/v1/health/ready/")
+    assert ready.status_code == 503
+    assert ready.json()["status"] == "unavailable" and ready.json()["checks"]["database"] == "unavailable"
+    report = api_client.get("/api/v1/health/")
+    assert report.status_code == 503
+    assert report.json()["status"] == "unavailable"
+    assert report.json()["database"] == {"ok": False, "error": "ConnectionError"}
+    assert api_client.get("/api/v1/health/live/").status_code == 200
+
+
+def test_the_health_checks_are_never_throttled(api_client, monkeypatch):
+    monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"anon": "1/min", "user": "1/min"})
+    assert [api_client.get("/api/v1/decks/").status_code for _ in range(2)] == [200, 429]  # the rate bites
+    for path in ("/api/v1/health/live/", "/api/v1/health/ready/", "/api/v1/health/"):
+        answers = [api_client.get(path) for _ in range(3)]
+        assert [a.status_code for a in answers] == [200, 200, 200], path
+        assert "RateLimit-Limit" not in answers[-1]
 
 
 API_MD_PATHS = [
     "/api/v1/auth/register/", "/api/v1/auth/token/", "/api/v1/auth/ticket/", "/api/v1/health/",
+    "/api/v1/health/live/", "/api/v1/health/ready/",
     "/api/v1/decks/", "/api/v1/decks/{slug}/", "/api/v1/decks/{slug}/cards/", "/api/v1/decks/{slug}/cards/{card_id}/",
     "/api/v1/decks/{slug}/lock/", "/api/v1/decks/{slug}/unlock/", "/api/v1/decks/import/",
     "/api/v1/decks/{slug}/export/{export_format}/", "/api/v1/decks/{slug}/revisions/",

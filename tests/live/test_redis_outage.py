@@ -136,7 +136,7 @@ def test_a_redis_outage_mid_game_answers_every_valid_command_and_loses_no_event(
 
         private_redis.start()
         wait_until(
-            lambda: httpx.get(f"{base}/api/v1/health/").status_code == 200, 30, "the health check to pass"
+            lambda: httpx.get(f"{base}/api/v1/health/ready/").json()["status"] == "ok", 30, "Redis to be ready again"
         )
         for _ in range(10):
             players.play_one()

@@ -44,7 +44,7 @@ def test_streams_stay_open_through_a_redis_outage_and_catch_up_when_it_is_back(
             during = Stream(base, f"/api/v1/games/{game_id}/stream/?after={state['version']}", user=ann)
             last = ann_api.get(f"/games/{game_id}/").json()["version"]
             redis.start()
-            wait_until(lambda: httpx.get(f"{base}/api/v1/health/").status_code == 200, 30, "the health check to pass")
+            wait_until(lambda: httpx.get(f"{base}/api/v1/health/ready/").json()["status"] == "ok", 30, "Redis to be ready again")
 
             assert versions_until(before, last) == list(range(state["version"] + 1, last + 1))
             assert versions_until(during, last) == list(range(state["version"] + 1, last + 1))
