@@ -85,6 +85,7 @@ SYSTEM = (
     "tests/api/test_cache_connections.py",
     "tests/api/test_settings.py",
     "tests/eventstore/test_store.py::test_raw_sql_update_and_delete_fail_on_sqlite_too",
+    "tests/ops/test_event_tools.py",
 )
 # Of those, the ones that count what the whole machine holds (sockets of a server's workers, Redis's clients and
 # connections): another test running beside them would be counted too, so `make test` runs them after the rest,
