@@ -76,7 +76,7 @@ def test_a_game_exported_imports_into_an_empty_database_verifies_and_replays_the
     assert f"game-{game_id}" in again.stderr and "nothing imported" in again.stderr
     state_there = second_database(code=STATE.format(id=game_id))
     assert state_there.returncode == 0, state_there.stderr
-    replayed_there, events_there = state_there.stdout.split()
+    replayed_there, events_there = state_there.stdout.strip().rsplit("\n", 1)
     assert replayed_there == original  # the engine's state of the imported game, field for field
     assert events_there == str(len(lines))  # and nothing of the second import was written
 
