@@ -30,9 +30,11 @@ migrate: install
 seed: migrate
 	$(BIN)/python manage.py load_seed_decks
 
+# `-v 0`: no access log of daphne's (its own line for each request beside the project's); the logs are the project's,
+# LOG_FORMAT=console by default while DEBUG is on (README, "Logs and request ids").
 run: seed
 	@echo "Serving the archive (/admin/) and the API (/api/v1/; Swagger UI /api/v1/docs/, ReDoc /api/v1/redoc/) on http://$(HOST):$(PORT)/"
-	$(BIN)/daphne -b $(HOST) -p $(PORT) dvorak_site.asgi:application
+	$(BIN)/daphne -v 0 -b $(HOST) -p $(PORT) dvorak_site.asgi:application
 
 worker: install
 	$(BIN)/celery -A dvorak_site worker --loglevel=info

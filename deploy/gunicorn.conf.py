@@ -8,6 +8,8 @@ Websockets (ASGI, uvicorn):     GUNICORN_WORKER_CLASS=dvorak_site.serving.Uvicor
 import multiprocessing
 import os
 
+from dvorak_kit import logs
+
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", 2 * multiprocessing.cpu_count()))
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
@@ -15,7 +17,12 @@ timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
 # Recycle workers now and then (jittered, so not all at once): bounds what a leak could grow to.
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 5000))
 max_requests_jitter = max_requests // 10
-accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None
+# gunicorn's own lines (the master's and the workers') through the project's formatter (dvorak_kit/logs.py), as
+# Django's; no access log of gunicorn's or uvicorn's: each request's line is the project's (dvorak.request), once.
+logconfig_dict = logs.configure(
+    os.environ.get("LOG_FORMAT") or ("console" if os.environ.get("DJANGO_DEBUG", "1").lower() in {"1", "true", "yes", "on"}
+                                     else "json"),
+    os.environ.get("LOG_LEVEL", "INFO"))
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 
 

@@ -8,7 +8,7 @@ them. The metrics module is imported when a task ends, not here: Django's settin
 import os
 
 from celery import Celery
-from celery.signals import task_failure, task_retry, task_success, worker_process_shutdown
+from celery.signals import setup_logging, task_failure, task_retry, task_success, worker_process_shutdown
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dvorak_site.settings")
 
@@ -37,3 +37,14 @@ def _forget_gauges(pid=None, **kwargs):
     from dvorak_kit import metrics
 
     metrics.process_dead(pid or os.getpid())
+
+
+@setup_logging.connect
+def use_the_project_s_logging(**kwargs):
+    """The worker's and beat's logs through the project's formatter (settings.LOGGING, dvorak_kit/logs.py), not
+    Celery's own handlers: Celery configures no logging of its own when this signal has a receiver."""
+    import logging.config
+
+    from django.conf import settings
+
+    logging.config.dictConfig(settings.LOGGING)

@@ -7,11 +7,81 @@ HTTPS and before anything reads the Host header; every other request goes on as 
 host and holds nothing secret: which parts are reachable.
 """
 
+import time
+
+import structlog
 from django.conf import settings
 from django.http import JsonResponse
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject, empty
 
 from dvorak_kit.api.throttling import rate_limit_headers
+from dvorak_kit.logs import request_id_of
+
+request_log = structlog.get_logger("dvorak.request")
+
+# An API path's 5xx when no code of the API's answered it (an exception in a view, a middleware, a renderer): never
+# the exception's text, which could hold what a client may not see.
+SERVER_ERROR = "The server failed while answering; the request id names this failure in the server's logs."
+
+
+class RequestLogMiddleware:
+    """Outermost: the request's id (``X-Request-ID``: the client's when it is a sane token, else a new one) bound
+    into every log line of the request and sent back on its answer; one line logged for the request (method, path,
+    status, duration, user); and on an API path (``/api/``) a 5xx that is not JSON, Django's page for an exception
+    raised anywhere within (a view, a middleware), is answered in the JSON error shape instead (``server_error``,
+    the request id), its headers kept. Django has logged the exception itself, with its traceback, once
+    (``django.request``). The pages outside ``/api/`` keep Django's HTML error pages.
+
+    The game commands the ASGI server answers itself do the same in their own code (games/api/fast.py)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        request_id = request.request_id = request_id_of(request.META.get("HTTP_X_REQUEST_ID"))
+        structlog.contextvars.clear_contextvars()
+        structlog.contextvars.bind_contextvars(request_id=request_id)
+        started = time.perf_counter()
+        try:
+            response = self.get_response(request)
+            if response.status_code >= 500 and request.path_info.startswith("/api/") and not is_json(response):
+                response = as_server_error(response)
+            response["X-Request-ID"] = request_id
+            user = user_of(request)
+            if user is not None:
+                structlog.contextvars.bind_contextvars(user=user)
+            request_log.info(f"{request.method} {request.path} {response.status_code}", method=request.method,
+                             path=request.path, status=response.status_code, duration_ms=round((time.perf_counter() - started) * 1000, 2))
+            return response
+        finally:
+            structlog.contextvars.clear_contextvars()
+
+
+def is_json(response) -> bool:
+    return response.get("Content-Type", "").split(";")[0].strip() == "application/json"
+
+
+def as_server_error(response):
+    """A 5xx page turned into the API's error shape, its status and other headers (CORS's among them) kept."""
+    from dvorak_kit.api.exceptions import error_body
+
+    answer = JsonResponse(error_body("server_error", SERVER_ERROR), status=response.status_code)
+    for name, value in response.items():
+        if name.lower() not in {"content-type", "content-length"}:
+            answer[name] = value
+    return answer
+
+
+def user_of(request) -> str | None:
+    """The signed-in user's name, when the request has already looked it up (DRF's authentication sets it on
+    Django's request; a page's session user once read): not looked up for the log alone."""
+    user = getattr(request, "user", None)
+    if isinstance(user, SimpleLazyObject) and user._wrapped is empty:
+        return None
+    if user is None or not user.is_authenticated:
+        return None
+    return user.get_username()
 
 HEALTH_URL_NAMES = ("health", "health-live", "health-ready")
 

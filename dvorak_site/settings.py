@@ -13,6 +13,8 @@ from pathlib import Path
 import environ
 from django.core.exceptions import ImproperlyConfigured
 
+from dvorak_kit import logs
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -77,6 +79,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: every answer gets its X-Request-ID and one log line, an API path's 5xx the JSON error shape.
+    "dvorak_site.middleware.RequestLogMiddleware",
     # First: a preflight is answered here, and every /api/ answer, the health check's and a 413 among them, gets
     # its CORS headers (below).
     "dvorak_site.metrics.MetricsMiddleware",  # outermost: times every answer; /metrics answered before the host check
@@ -129,9 +133,9 @@ CORS_ALLOWED_ORIGINS = env.list("CORS_ALLOWED_ORIGINS", default=[])
 CORS_ALLOW_ALL_ORIGINS = not CORS_ALLOWED_ORIGINS
 CORS_ALLOW_CREDENTIALS = False
 CORS_ALLOW_HEADERS = ["authorization", "content-type", "idempotency-key", "if-match", "if-none-match",
-                      "last-event-id"]
+                      "last-event-id", "x-request-id"]
 CORS_EXPOSE_HEADERS = ["ETag", "Location", "Link", "Retry-After", "RateLimit-Limit", "RateLimit-Remaining",
-                       "RateLimit-Reset", "Idempotency-Key"]
+                       "RateLimit-Reset", "Idempotency-Key", "X-Request-ID"]
 
 # --- database: PostgreSQL is the store of record; SQLite is the embedded default.
 DATABASE_URL = env.str("DATABASE_URL", default="")
@@ -294,7 +298,8 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Dvorak service API",
     "DESCRIPTION": (
         "Deck archive and game server for Dvorak, the blank-card game. Every error answers "
-        "`{\"error\": {\"code\", \"message\", \"details\"?}}` (the `Error` schema). The game commands "
+        "`{\"error\": {\"code\", \"message\", \"details\"?, \"request_id\"}}` (the `Error` schema); every answer "
+        "has an `X-Request-ID` header (the client's own when sane, else a new one). The game commands "
         "(`POST /api/v1/games/{id}/commands/`) are described one by one in the repository's `docs/api.md`, "
         "section \"Commands\"."
     ),
@@ -343,13 +348,17 @@ COMMAND_CONNECTION_SECONDS = env.float("DVORAK_COMMAND_CONNECTION_SECONDS", defa
 # transaction pooling mode (a prepared statement lives on one server connection only).
 EVENTSTORE_PREPARED_STATEMENTS = env.bool("EVENTSTORE_PREPARED_STATEMENTS", default=True)
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
-}
+# --- logs (dvorak_kit/logs.py): one JSON object a line by default, lines for a person at a terminal with
+# LOG_FORMAT=console (the default while DEBUG is on, as under `make run`). Every server's and library's logger comes
+# out through the same formatter, with the request's id and what else the request has bound.
+LOG_FORMAT = env.str("LOG_FORMAT", default="console" if DEBUG else "json")
+LOG_LEVEL = env.str("LOG_LEVEL", default="INFO")
+try:
+    LOGGING = logs.configure(LOG_FORMAT, LOG_LEVEL)
+except ValueError as error:
+    raise ImproperlyConfigured(str(error)) from error
+# The worker's and beat's logs come out through the same configuration (dvorak_site/celery.py), not Celery's own.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
 # Prometheus metrics at /metrics (dvorak_kit/metrics.py, dvorak_site/metrics.py; README, "Metrics"): observed
 # unless METRICS_ENABLED is off; answered to the networks listed (by default the host's own: loopback and the

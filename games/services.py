@@ -13,15 +13,18 @@ import json
 import logging
 import os
 import queue
+import re
 import threading
 import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+import structlog
 from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
@@ -364,11 +367,35 @@ def _game_command(*, user, game_id, command: Any, idempotency_key: str | None = 
 def _pipeline(*, user, game_id, command: Any, idempotency_key: str | None = None,
               if_match: int | None = None) -> Played:
     game_id = game_uuid_of(game_id)
-    if connection.vendor == "postgresql" and not idempotency_key and not connection.in_atomic_block:
-        played = _optimistic(user=user, game_id=game_id, command=command, if_match=if_match)
-        if played is not None:
-            return played
-    return _locked(user=user, game_id=game_id, command=command, idempotency_key=idempotency_key, if_match=if_match)
+    with logged_command(game_id, command):
+        if connection.vendor == "postgresql" and not idempotency_key and not connection.in_atomic_block:
+            played = _optimistic(user=user, game_id=game_id, command=command, if_match=if_match)
+            if played is not None:
+                return played
+        return _locked(user=user, game_id=game_id, command=command, idempotency_key=idempotency_key,
+                       if_match=if_match)
+
+
+# A command's type as logs may show it: one of the catalogue's words, not whatever a client put there.
+COMMAND_TYPE = re.compile(r"[a-z_]{1,40}")
+
+
+@contextmanager
+def logged_command(game_id: uuid.UUID, command: Any):
+    """The game, its ruleset (bound by ``decided``) and the command's type in every log line of the command,
+    the request's own line among them (dvorak_site.middleware: it is logged after the command, and the request's
+    end clears them). Never the command's body: a card it names may be one its sender's hand hides from the others.
+    Outside a request (the clock, a computer player), the thread's log context is put back as it was after."""
+    kind = command.get("type") if isinstance(command, dict) else None
+    before = structlog.contextvars.get_contextvars()
+    structlog.contextvars.bind_contextvars(
+        game=str(game_id), command=kind if isinstance(kind, str) and COMMAND_TYPE.fullmatch(kind) else None)
+    try:
+        yield
+    finally:
+        if "request_id" not in before:
+            structlog.contextvars.clear_contextvars()
+            structlog.contextvars.bind_contextvars(**before)
 
 
 # How many times a command read unlocked is decided again after another writer moved its game first, before it
@@ -420,6 +447,7 @@ def decided(stream_id: str, version: int, state: Any, user, command: Any, if_mat
 
     Folded (once, by the engine as it decides) before they are written, so the game row's new status and version
     travel in the append's own statement. A refusal carries the game's ruleset (``ruleset``) for its count."""
+    structlog.contextvars.bind_contextvars(ruleset=getattr(state, "ruleset", None))  # in the command's log lines
     try:
         if if_match is not None and if_match != version:
             # A malformed command is refused as such (400) whatever the version: only a well-formed one is out of date.

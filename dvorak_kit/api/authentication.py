@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 import time
 
+import structlog
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models.signals import post_delete, post_save
@@ -69,6 +70,7 @@ class CachedTokenAuthentication(TokenAuthentication):
             TOKEN_CACHE.put(key, user, token)
             cached = user, token
         user, token = cached
+        structlog.contextvars.bind_contextvars(user=user.get_username())  # in the request's every later log line
         # Each request gets its own copy: nothing a request sets on its user leaks into another's.
         return copied(user), token
 

@@ -1,6 +1,9 @@
 """The one exception handler: every error a client sees has API.md's shape.
 
-``{"error": {"code": "<snake_case>", "message": "<a sentence>", "details": {...}}}``
+``{"error": {"code": "<snake_case>", "message": "<a sentence>", "details": {...}, "request_id": "<id>"}}``
+
+``request_id`` is the id of the request answered (its ``X-Request-ID``, dvorak_kit/logs.py), which every log line
+of that request carries: what a client quotes when it reports a failure.
 """
 
 import logging
@@ -12,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from dvorak_core.errors import DomainError
+from dvorak_kit.logs import current_request_id
 
 logger = logging.getLogger(__name__)
 
@@ -30,6 +34,9 @@ def error_body(code: str, message: str, details: dict | None = None) -> dict:
     body = {"code": code, "message": message}
     if details:
         body["details"] = details
+    request_id = current_request_id()
+    if request_id is not None:
+        body["request_id"] = request_id
     return {"error": body}
 
 

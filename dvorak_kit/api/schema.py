@@ -34,6 +34,9 @@ class ErrorBodySerializer(serializers.Serializer):
     code = serializers.CharField(help_text="snake_case, stable: what a client branches on (API.md's table).")
     message = serializers.CharField(help_text="A sentence for a person.")
     details = serializers.DictField(required=False, help_text="Which fields were wrong and why, and the like.")
+    request_id = serializers.CharField(
+        required=False, help_text="The request's id, as in its `X-Request-ID` answer header: quote it when reporting "
+                                  "a failure.")
 
 
 @extend_schema_serializer(component_name="Error")

@@ -31,6 +31,7 @@ from http import HTTPStatus
 from io import BytesIO
 from typing import Any
 
+import structlog
 from corsheaders.middleware import CorsMiddleware
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
@@ -50,6 +51,7 @@ from dvorak_kit.api.authentication import CachedTokenAuthentication
 from dvorak_kit.api.exceptions import error_body, exception_handler
 from dvorak_kit.api.parsers import JSONParser
 from dvorak_kit.api.throttling import rate_limit_headers
+from dvorak_kit.logs import request_id_of
 from dvorak_kit.publisher import PUBLISHER
 from games import services
 from games.api import commands
@@ -57,6 +59,7 @@ from games.api.views import GameCommandView, command_headers
 
 logger = logging.getLogger("dvorak.games.fast")
 request_logger = logging.getLogger("django.request")
+request_log = structlog.get_logger("dvorak.request")  # the request line, as dvorak_site.middleware logs it
 
 # Django's `uuid` path converter, as games/api/urls.py routes the view.
 COMMAND_PATH = re.compile(
@@ -250,9 +253,22 @@ def _answer_command(request: dict, game_id: str, body: bytes, path: str) -> tupl
     reach the connection the steps used.)"""
     close_old_connections()
     held()
+    # The request's id and its log line, as RequestLogMiddleware has them for Django's requests: bound here, in the
+    # command's thread (an executor's call does not carry the loop's context over).
+    request_id = request_id_of(request["headers"].get(b"x-request-id"))
+    structlog.contextvars.clear_contextvars()
+    structlog.contextvars.bind_contextvars(request_id=request_id)
+    started = time.perf_counter()
     try:
-        return _command_steps(request, game_id, body, path)
+        answer = _command_steps(request, game_id, body, path)
+        if answer is not None:
+            status, payload, headers = answer
+            headers.append((b"x-request-id", request_id.encode()))
+            request_log.info(f"POST {path} {status}", method="POST", path=path, status=status,
+                             duration_ms=round((time.perf_counter() - started) * 1000, 2))
+        return answer
     finally:
+        structlog.contextvars.clear_contextvars()
         close_old_connections()
 
 
