@@ -35,7 +35,7 @@ class ErrorBodySerializer(serializers.Serializer):
     message = serializers.CharField(help_text="A sentence for a person.")
     details = serializers.DictField(required=False, help_text="Which fields were wrong and why, and the like.")
     request_id = serializers.CharField(
-        required=False, help_text="The request's id, as in its `X-Request-ID` answer header: quote it when reporting "
+        help_text="The request's id, as in its `X-Request-ID` answer header: quote it when reporting "
                                   "a failure.")
 
 

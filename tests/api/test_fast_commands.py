@@ -33,7 +33,9 @@ class WatchedDjango:
 
 
 def headers_for(token: str | None = None, **extra: str) -> list[tuple[bytes, bytes]]:
-    headers = {"host": "testserver", "content-type": "application/json", "accept": "*/*", **extra}
+    # The same request id for both routes, so that their answers' X-Request-ID and error bodies compare equal.
+    headers = {"host": "testserver", "content-type": "application/json", "accept": "*/*",
+               "x-request-id": "compared", **extra}
     if token:
         headers["authorization"] = f"Token {token}"
     return [(name.replace("_", "-").encode(), value.encode()) for name, value in headers.items()]

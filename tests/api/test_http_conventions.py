@@ -128,10 +128,12 @@ def test_a_throttled_answer_says_when_to_come_back_in_both_ways(client_for, make
 def test_a_misspelt_field_is_a_400_naming_it_and_makes_nothing(client_for, make_user, archive_deck):
     deck = archive_deck()
     client = client_for(make_user())
-    answer = client.post("/api/v1/games/", {"deck": deck.slug, "max_player": 3}, format="json")
+    answer = client.post("/api/v1/games/", {"deck": deck.slug, "max_player": 3}, format="json",
+                         HTTP_X_REQUEST_ID="misspelt")
     assert answer.status_code == 400
     assert answer.json()["error"] == {"code": "invalid", "message": "max_player: Not a field of this object.",
-                                      "details": {"max_player": ["Not a field of this object."]}}
+                                      "details": {"max_player": ["Not a field of this object."]},
+                                      "request_id": "misspelt"}
     assert not Game.objects.exists()
 
 

@@ -26,8 +26,8 @@ def test_the_error_shape_is_one_component(schema):
     error = schema["components"]["schemas"]["Error"]
     assert error["required"] == ["error"]
     body = schema["components"]["schemas"][error["properties"]["error"]["$ref"].rsplit("/", 1)[1]]
-    assert set(body["properties"]) == {"code", "message", "details"}
-    assert sorted(body["required"]) == ["code", "message"]
+    assert set(body["properties"]) == {"code", "message", "details", "request_id"}
+    assert sorted(body["required"]) == ["code", "message", "request_id"]
 
 
 def test_every_4xx_answer_of_every_operation_is_in_the_error_shape(schema):
