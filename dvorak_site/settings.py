@@ -83,7 +83,7 @@ MIDDLEWARE = [
     "dvorak_site.middleware.RequestLogMiddleware",
     # First: a preflight is answered here, and every /api/ answer, the health check's and a 413 among them, gets
     # its CORS headers (below).
-    "dvorak_site.metrics.MetricsMiddleware",  # outermost: times every answer; /metrics answered before the host check
+    "dvorak_site.metrics.MetricsMiddleware",  # next: times every answer; /metrics answered before the host check
     "corsheaders.middleware.CorsMiddleware",
     "dvorak_site.middleware.HealthCheckMiddleware",  # before the host check and the HTTPS redirect
     "dvorak_site.middleware.RateLimitHeadersMiddleware",  # RateLimit-* on every API answer but the health check's
