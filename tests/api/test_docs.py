@@ -132,6 +132,13 @@ def error_codes() -> dict[str, int]:
                       *(own for own in subclasses(exceptions.APIException)
                         if own.__module__.split(".")[0] in set(PROJECT_PACKAGES))):
         codes[DRF_CODES.get(drf_error.default_code, drf_error.default_code)] = drf_error.status_code
+    # What the API makes of a server's failure on any of its paths (a 5xx page turned into the error shape).
+    from django.http import HttpResponseServerError
+
+    from dvorak_site.middleware import as_server_error
+
+    failure = as_server_error(HttpResponseServerError())
+    codes[json.loads(failure.content)["error"]["code"]] = failure.status_code
     return codes
 
 
