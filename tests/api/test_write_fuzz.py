@@ -798,8 +798,10 @@ def error_shape_problem(response) -> str | None:
         return f"no snake_case code: {error.get('code')!r}"
     if not isinstance(error.get("message"), str) or not error["message"]:
         return "no message"
-    if set(error) - {"code", "message", "details"} or not isinstance(error.get("details", {}), dict):
-        return f"fields besides code, message and details: {sorted(error)}"
+    if set(error) - {"code", "message", "details", "request_id"} or not isinstance(error.get("details", {}), dict):
+        return f"fields besides code, message, details and request_id: {sorted(error)}"
+    if error.get("request_id") != response.get("X-Request-ID"):
+        return f"a request id other than the answer's X-Request-ID: {error.get('request_id')!r}"
     return None
 
 
