@@ -321,13 +321,8 @@ def request_fingerprint(game_id, command: Any) -> str:
 def game_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
                  if_match: int | None = None) -> Played:
     """Carry out one command a client sent. Refusals raise domain errors and append nothing."""
-    try:
-        _client_command_check(command)
-    except DomainError as error:
-        metrics.command_refused(None, error.code)
-        raise
     return _game_command(user=user, game_id=game_id, command=command, idempotency_key=idempotency_key,
-                         if_match=if_match)
+                         if_match=if_match, from_client=True)
 
 
 def _client_command_check(command: Any) -> None:
@@ -347,14 +342,18 @@ def _client_command_check(command: Any) -> None:
 
 
 def _game_command(*, user, game_id, command: Any, idempotency_key: str | None = None,
-                  if_match: int | None = None) -> Played:
+                  if_match: int | None = None, from_client: bool = False) -> Played:
     """The one command pipeline, whatever the route (the DRF view, the ASGI route, MUSH, a join): decide the command
     on the game's state and write its events, optimistically where it may (``_optimistic``), else under the
-    stream's lock in one transaction (``_locked``); then one ending for both (``_written``).
+    stream's lock in one transaction (``_locked``); then one ending for both (``_written``). A command a client
+    wrote (``from_client``) is first checked for what only the server may send (``_client_command_check``).
 
     Counted here, once a command (``dvorak_commands_total``): accepted under its game's ruleset, or refused with its
-    error code (the ruleset of the state it was refused on, which ``decided`` puts on the error)."""
+    error code (the ruleset of the state it was refused on, which ``decided`` puts on the error; none for a refusal
+    before the game is read)."""
     try:
+        if from_client:
+            _client_command_check(command)
         played = _pipeline(user=user, game_id=game_id, command=command, idempotency_key=idempotency_key,
                            if_match=if_match)
     except DomainError as error:
