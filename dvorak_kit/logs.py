@@ -111,6 +111,8 @@ def configure(log_format: str, level: str) -> dict:
             "uvicorn": through_root,
             "uvicorn.error": through_root,
             "celery": through_root,
+            # django-axes says each failed sign-in at INFO; its WARNING, an account or address locked out, stays.
+            "axes": {**through_root, "level": "WARNING"},
             # The servers' access logs: each request's line is dvorak.request's, once.
             "gunicorn.access": quiet,
             "uvicorn.access": quiet,

@@ -8,6 +8,7 @@ README.md lists them.
 """
 
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -64,7 +65,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",  # API tokens: only a hash is stored; each expires and can be revoked (accounts/, README)
+    "axes",  # failed sign-ins counted per account and per address, on the site, the admin and the API
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from here, not from a CDN
     "channels",
@@ -76,6 +78,7 @@ INSTALLED_APPS = [
     "games",
     "proposals",
     "web",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -96,6 +99,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: a sign-in refused for too many failures becomes the lockout page (accounts/signin_limits.py).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "dvorak_site.urls"
@@ -256,8 +261,48 @@ STATIC_ROOT = Path(env.str("DJANGO_STATIC_ROOT", default=str(VAR_DIR / "static")
 if DEBUG:  # whitenoise serves from the apps' own folders then; with DEBUG off, `manage.py collectstatic` fills it
     STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 
+# --- email: password resets and CCG notices. The console backend (the mail printed in the server's log) by
+# default; SMTP with EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend and the EMAIL_* below.
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="dvorak@localhost")
+SERVER_EMAIL = env.str("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
+EMAIL_HOST = env.str("EMAIL_HOST", default="localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", default=25)
+EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", default=False)
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+# A password reset link works this long (Django's default is three days).
+PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=3 * 60 * 60)
+
+# --- accounts: API tokens (django-rest-knox). A token is "dvorak_" and 64 hex digits; the database keeps its
+# SHA-512 and its first 15 characters (to find it, and for its owner to tell tokens apart), never the token.
+# Each use moves its expiry TOKEN_TTL_DAYS ahead (written at most once an hour); one unused that long expires.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=env.float("TOKEN_TTL_DAYS", default=30)),
+    "AUTO_REFRESH": True,
+    "MIN_REFRESH_INTERVAL": 60 * 60,
+    "TOKEN_PREFIX": "dvorak_",
+    "AUTH_HEADER_PREFIX": "Token",
+}
+# Failed sign-ins (django-axes): after SIGNIN_FAILURE_LIMIT failures in a row for one username, or from one address,
+# further attempts for it are refused (429, the site's lockout page, or the API's `throttled`) for
+# SIGNIN_COOLOFF_MINUTES; a success for an account clears its count. The address is the client's as the rate
+# limits see it (DRF_NUM_PROXIES behind a proxy).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env.bool("SIGNIN_LIMITS", default=True)
+AXES_FAILURE_LIMIT = env.int("SIGNIN_FAILURE_LIMIT", default=10)
+AXES_COOLOFF_TIME = timedelta(minutes=env.float("SIGNIN_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.signin_limits.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "accounts.signin_limits.client_address"
+AXES_VERBOSE = False  # its lines would name the username and address on every failure; ours say it once
+AXES_DISABLE_ACCESS_LOG = True  # no table row for every successful sign-in
 
 # How long a process trusts a token it has read (dvorak_kit/api/authentication.py): a token deleted elsewhere
 # still works on other processes for at most this long.

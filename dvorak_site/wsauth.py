@@ -1,8 +1,9 @@
 """Authenticate websocket connections by API token or by a short-lived ticket.
 
 Browsers cannot set an Authorization header on a websocket, so the credential travels in the query string:
-``?token=<api token>`` or ``?ticket=<ticket from POST /api/v1/auth/ticket/>``. A ticket is signed and expires
-after ``TICKET_MAX_AGE`` seconds, so it is safe to put in a URL that may end up in a log.
+``?token=<api token>`` or ``?ticket=<ticket from POST /api/v1/auth/ticket/>``. A ticket is signed, opens one
+socket once and expires after ``TICKET_MAX_AGE`` seconds, so it is safe to put in a URL that may end up in a log
+(nginx logs ``/ws/`` without the query string all the same: deploy/nginx.conf).
 
 A socket that authenticates by its token or ticket is accepted from a page of any origin, as the API's CORS
 answers any origin: the credential is the page's own, not a cookie the browser adds, so another site cannot ride
@@ -14,33 +15,27 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
 from channels.security.websocket import OriginValidator
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
-from django.core import signing
+from rest_framework.exceptions import AuthenticationFailed
 
-TICKET_SALT = "dvorak.websocket-ticket"
-TICKET_MAX_AGE = 60
+from accounts.tickets import TICKET_MAX_AGE, make_ticket, spend_ticket  # noqa: F401  (the ticket view's)
+from dvorak_kit.api.authentication import CachedTokenAuthentication
 
-
-def make_ticket(user) -> str:
-    return signing.TimestampSigner(salt=TICKET_SALT).sign(str(user.pk))
+TOKENS = CachedTokenAuthentication()
 
 
 def user_for_ticket(ticket: str):
-    try:
-        user_id = signing.TimestampSigner(salt=TICKET_SALT).unsign(ticket, max_age=TICKET_MAX_AGE)
-    except signing.BadSignature:
-        return None
-    return get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    """The ticket's user, spending it: a ticket opens one socket or stream (accounts.tickets)."""
+    return spend_ticket(ticket)
 
 
 def user_for_token(key: str):
-    from rest_framework.authtoken.models import Token
-
-    token = Token.objects.select_related("user").filter(key=key).first()
-    if token is None or not token.user.is_active:
+    """The token's user, as the API finds it (its hash, its expiry, the process's short cache)."""
+    try:
+        user, _ = TOKENS.authenticate_credentials(key)
+    except AuthenticationFailed:
         return None
-    return token.user
+    return user
 
 
 @database_sync_to_async

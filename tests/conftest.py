@@ -178,7 +178,7 @@ def api_client() -> APIClient:
 @pytest.fixture
 def make_user(db):
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
     counter = iter(range(1, 10_000))
 
@@ -191,7 +191,8 @@ def make_user(db):
             perm = Permission.objects.filter(codename="curate", content_type__app_label="decks").first()
             if perm:
                 user.user_permissions.add(perm)
-        Token.objects.create(user=user)
+        # The token itself exists only here (the database keeps its hash), as it would in a client that signed in.
+        _, user.api_token = AuthToken.objects.create(user=user)
         return user
 
     return make
@@ -203,7 +204,7 @@ def client_for(db):
 
     def make(user) -> APIClient:
         client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {user.auth_token.key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {user.api_token}")
         return client
 
     return make

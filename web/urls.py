@@ -8,6 +8,10 @@ urlpatterns = [
     path("accounts/sign-up/", views.sign_up, name="sign-up"),
     path("accounts/sign-in/", views.SignInView.as_view(), name="sign-in"),
     path("accounts/sign-out/", views.SignOutView.as_view(), name="sign-out"),
+    path("accounts/password-reset/", views.password_reset, name="password-reset"),
+    path("accounts/password-reset/sent/", views.password_reset_done, name="password-reset-done"),
+    path("accounts/reset/<uidb64>/<token>/", views.password_reset_confirm, name="password-reset-confirm"),
+    path("accounts/reset/done/", views.password_reset_complete, name="password-reset-complete"),
     # play
     path("play/", play_views.lobby, name="lobby"),
     path("play/<uuid:game_id>/", play_views.table, name="table"),

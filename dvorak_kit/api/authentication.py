@@ -1,8 +1,10 @@
-"""Token authentication that remembers a token for a few seconds instead of reading it on every request.
+"""Token authentication (django-rest-knox's: the database holds a token's hash, never the token) that remembers a
+token for a few seconds instead of reading it on every request.
 
-Each process keeps the tokens it has seen, with their users, for ``TOKEN_CACHE_SECONDS`` (``DVORAK_TOKEN_CACHE_SECONDS``,
-5 s by default). Deleting a token (logout, the admin) or saving its user (deactivated, renamed) forgets it at once in
-the process that did it; other processes notice within that TTL, which bounds how long a revoked token still works.
+Each process keeps the tokens it has seen, by their hash, with their users, for ``TOKEN_CACHE_SECONDS`` (5 s by
+default), and never past the token's own expiry. Deleting a token (``DELETE /auth/token/``, the admin) or saving
+its user (deactivated, renamed) forgets it at once in the process that did it; other processes notice within that
+TTL, which bounds how long a revoked token still works.
 """
 
 from __future__ import annotations
@@ -14,8 +16,13 @@ import structlog
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models.signals import post_delete, post_save
-from rest_framework.authentication import TokenAuthentication
-from rest_framework.authtoken.models import Token
+from django.utils import timezone
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.plumbing import build_bearer_security_scheme_object
+from knox.auth import TokenAuthentication
+from knox.crypto import hash_token
+from knox.models import AuthToken
+from rest_framework.exceptions import AuthenticationFailed
 
 
 class TokenCache:
@@ -36,6 +43,8 @@ class TokenCache:
 
     def put(self, key: str, user, token) -> None:
         ttl = self.ttl()
+        if token.expiry is not None:  # never trusted past its own expiry
+            ttl = min(ttl, (token.expiry - timezone.now()).total_seconds())
         if ttl <= 0:
             return
         with self._lock:
@@ -63,12 +72,21 @@ TOKEN_CACHE = TokenCache()
 
 
 class CachedTokenAuthentication(TokenAuthentication):
-    def authenticate_credentials(self, key):
-        cached = TOKEN_CACHE.get(key)
+    """``Authorization: Token <token>``. A refusal is knox's ("Invalid token."), a token that is not text among
+    them; an expired token is deleted as it is refused."""
+
+    def authenticate_credentials(self, token: bytes | str):
+        try:
+            text = token.decode() if isinstance(token, bytes) else token
+        except UnicodeDecodeError:
+            raise AuthenticationFailed("Invalid token.") from None
+        digest = hash_token(text)
+        cached = TOKEN_CACHE.get(digest)
         if cached is None:
-            user, token = super().authenticate_credentials(key)  # raises on an unknown key or an inactive user
-            TOKEN_CACHE.put(key, user, token)
-            cached = user, token
+            # Raises on an unknown, expired or revoked token, or an inactive user; moves the expiry on.
+            user, auth_token = super().authenticate_credentials(text.encode())
+            TOKEN_CACHE.put(digest, user, auth_token)
+            cached = user, auth_token
         user, token = cached
         structlog.contextvars.bind_contextvars(user=user.get_username())  # in the request's every later log line
         # Each request gets its own copy: nothing a request sets on its user leaks into another's.
@@ -88,12 +106,22 @@ def copied(user):
 
 
 def _token_deleted(sender, instance, **kwargs):
-    TOKEN_CACHE.forget(instance.key)
+    TOKEN_CACHE.forget(instance.digest)
 
 
 def _user_saved(sender, instance, **kwargs):
     TOKEN_CACHE.forget_user(instance.pk)
 
 
-post_delete.connect(_token_deleted, sender=Token, dispatch_uid="dvorak-token-cache-delete")
+post_delete.connect(_token_deleted, sender=AuthToken, dispatch_uid="dvorak-token-cache-delete")
 post_save.connect(_user_saved, sender=get_user_model(), dispatch_uid="dvorak-token-cache-user")
+
+
+class CachedTokenScheme(OpenApiAuthenticationExtension):
+    """In the schema as before the tokens were hashed: ``tokenAuth``, ``Authorization: Token <token>``."""
+
+    target_class = CachedTokenAuthentication
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema):
+        return build_bearer_security_scheme_object(header_name="Authorization", token_prefix="Token")

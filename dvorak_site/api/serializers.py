@@ -12,6 +12,9 @@ class CredentialsSerializer(StrictTypes):
 
 class RegisterSerializer(CredentialsSerializer):
     username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
+    email = serializers.EmailField(max_length=254, required=False, allow_blank=True, default="",
+                                   help_text="Optional: for resetting a forgotten password (on the site) and for "
+                                             "the CCG notices. Only its owner sees it.")
     # What the password validators (settings) check that a schema can say too: 8 characters, not all digits.
     password = serializers.RegexField(
         r"\D", min_length=8, max_length=128, write_only=True, style={"input_type": "password"},
@@ -36,11 +39,35 @@ class RegisterSerializer(CredentialsSerializer):
 
 
 class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
+    token = serializers.CharField(help_text="Send it as `Authorization: Token <token>`. Shown this once: the "
+                                            "service keeps only its hash.")
+    id = serializers.CharField(help_text="The token's first 15 characters: how `GET /auth/tokens/` names it.")
+    expiry = serializers.DateTimeField(help_text="When it stops working unless used: each use moves it on.")
 
 
 class RegisteredSerializer(TokenSerializer):
     username = serializers.CharField()
+
+
+class TokenRecordSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    created = serializers.DateTimeField()
+    expiry = serializers.DateTimeField()
+    current = serializers.BooleanField(help_text="The token this request was sent with.")
+
+
+class RevokedSerializer(serializers.Serializer):
+    revoked = serializers.IntegerField(help_text="How many tokens were revoked.")
+
+
+class AccountSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    email = serializers.EmailField(allow_blank=True)
+
+
+class AccountUpdateSerializer(StrictTypes):
+    email = serializers.EmailField(max_length=254, allow_blank=True,
+                                   help_text="The account's email address; empty to remove it.")
 
 
 class TicketSerializer(serializers.Serializer):

@@ -122,7 +122,8 @@ def unbuffered(response: HttpResponse | StreamingHttpResponse):
 
 class TicketAuthentication(BaseAuthentication):
     """``?ticket=`` from ``POST /auth/ticket/``: how a browser's ``EventSource``, which sends no header, signs in.
-    A ticket expires within a minute, so a URL that ends up in a log opens nothing. Looked at first: a ticket that
+    A ticket opens one stream, once, within a minute (accounts.tickets), so a URL that ends up in a log opens
+    nothing. Looked at first: a ticket that
     does not sign in is refused (401), whatever else the request carries."""
 
     def authenticate(self, request):
@@ -131,7 +132,7 @@ class TicketAuthentication(BaseAuthentication):
             return None
         user = user_for_ticket(ticket)
         if user is None:
-            raise AuthenticationFailed("The ticket is not valid, or has expired; get a new one.")
+            raise AuthenticationFailed("The ticket is not valid, has been used, or has expired; get a new one.")
         return user, None
 
     def authenticate_header(self, request):

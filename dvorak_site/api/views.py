@@ -1,4 +1,4 @@
-"""Accounts and the API's frame: register, token, websocket ticket, health."""
+"""Accounts and the API's frame: register, tokens, websocket ticket, the account, health."""
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
@@ -10,7 +10,11 @@ from dvorak_kit.api.schema import refusals
 from dvorak_kit.api.throttling import AnonRateThrottle
 from dvorak_site.api import serializers, services
 from dvorak_site.api.health import UNAVAILABLE, health_report, readiness_report
-from dvorak_site.wsauth import TICKET_MAX_AGE, make_ticket
+from accounts.tickets import TICKET_MAX_AGE, make_ticket
+
+
+def token_answer(record, token: str, **more) -> dict:
+    return {"token": token, "id": record.token_key, "expiry": record.expiry, **more}
 
 
 class RegisterView(APIView):
@@ -21,28 +25,94 @@ class RegisterView(APIView):
 
     @extend_schema(request=serializers.RegisterSerializer, tags=["auth"], responses={
         201: serializers.RegisteredSerializer,
-        **refusals({400: "Not valid (`invalid`): the username is taken, or the password is too weak; `details` "
-                         "say which."})})
+        **refusals({400: "Not valid (`invalid`): the username is taken, the password is too weak, or the email "
+                         "address is not one; `details` say which."})})
     def post(self, request):
         form = serializers.RegisterSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        token = services.account_register(**form.validated_data)
-        return Response({"token": token.key, "username": token.user.username}, status=status.HTTP_201_CREATED)
+        record, token = services.account_register(**form.validated_data)
+        return Response(token_answer(record, token, username=record.user.username), status=status.HTTP_201_CREATED)
 
 
 class TokenView(APIView):
+    """``POST``: sign in, a new token. ``DELETE``: sign out, revoking the token the request was sent with."""
+
     permission_classes = [permissions.AllowAny]
-    authentication_classes: list = []
-    throttle_classes = [AnonRateThrottle]
+
+    def signing_in(self) -> bool:
+        return getattr(getattr(self, "request", None), "method", None) == "POST"
+
+    def get_authenticators(self):
+        # Signing in reads no credential but the body's (a stale token sent along must not refuse the sign-in).
+        return [] if self.signing_in() else super().get_authenticators()
+
+    def get_permissions(self):
+        return super().get_permissions() if self.signing_in() else [permissions.IsAuthenticated()]
+
+    def get_throttles(self):
+        return [AnonRateThrottle()] if self.signing_in() else super().get_throttles()
 
     @extend_schema(request=serializers.CredentialsSerializer, tags=["auth"], responses={
         200: serializers.TokenSerializer,
-        **refusals({401: "The username or password is wrong (`not_authenticated`)."})})
+        **refusals({401: "The username or password is wrong (`not_authenticated`).",
+                    429: "Over the rate limit, or too many failed sign-ins for this username or from this address "
+                         "(`throttled`); `Retry-After` says when to try again."})})
     def post(self, request):
         form = serializers.CredentialsSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        token = services.token_obtain(**form.validated_data)
-        return Response({"token": token.key})
+        record, token = services.token_obtain(request=request._request, **form.validated_data)
+        return Response(token_answer(record, token))
+
+    @extend_schema(request=None, tags=["auth"], responses={
+        204: OpenApiResponse(description="Revoked: the token is refused from now on."),
+        **refusals({400: "The request was signed in by the session cookie, not a token (`invalid`)."})})
+    @takes_no_body
+    def delete(self, request):
+        services.token_revoke_current(user=request.user, auth=request.auth)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenListView(APIView):
+    """The signed-in user's tokens (never the tokens themselves: their ids, the first 15 characters), and revoking
+    them all."""
+
+    @extend_schema(tags=["auth"], responses={200: serializers.TokenRecordSerializer(many=True)})
+    def get(self, request):
+        current = getattr(request.auth, "digest", None)
+        return Response([{"id": record.token_key, "created": record.created, "expiry": record.expiry,
+                          "current": record.digest == current} for record in services.tokens_of(request.user)])
+
+    @extend_schema(request=None, tags=["auth"], operation_id="auth_tokens_revoke_all",
+                   responses={200: serializers.RevokedSerializer})
+    @takes_no_body
+    def delete(self, request):
+        return Response({"revoked": services.token_revoke_all(user=request.user)})
+
+
+class TokenDetailView(APIView):
+    @extend_schema(request=None, tags=["auth"], operation_id="auth_tokens_revoke", responses={
+        204: OpenApiResponse(description="Revoked."),
+        **refusals({404: "You have no token with that id (`not_found`)."})})
+    @takes_no_body
+    def delete(self, request, token_id: str):
+        services.token_revoke(user=request.user, token_id=token_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class AccountView(APIView):
+    """The signed-in user's account: their username and email address (which only they see)."""
+
+    @extend_schema(tags=["auth"], responses={200: serializers.AccountSerializer})
+    def get(self, request):
+        return Response({"username": request.user.get_username(), "email": request.user.email})
+
+    @extend_schema(request=serializers.AccountUpdateSerializer, tags=["auth"], responses={
+        200: serializers.AccountSerializer, **refusals({400: "Not an email address (`invalid`)."})})
+    def patch(self, request):
+        form = serializers.AccountUpdateSerializer(data=request.data, partial=True)  # a field left out is kept
+        form.is_valid(raise_exception=True)
+        user = services.account_update(user=request.user, **form.validated_data)
+        return Response({"username": user.get_username(), "email": user.email})
 
 
 class TicketView(APIView):

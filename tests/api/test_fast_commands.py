@@ -66,7 +66,7 @@ async def seats(table):
     game_id, seated = await sync_to_async(table)(2)
     state = (await sync_to_async(seated[0][1].get)(f"/api/v1/games/{game_id}/")).json()
     turn = state["turn"]["seat"]
-    return game_id, seated[turn][0].auth_token.key, seated[1 - turn][0].auth_token.key
+    return game_id, seated[turn][0].api_token, seated[1 - turn][0].api_token
 
 
 async def test_an_ordinary_command_is_answered_without_django_and_with_the_view_s_headers(table):
@@ -147,7 +147,7 @@ async def test_a_request_the_fast_path_is_not_sure_of_goes_to_django_with_its_bo
 async def test_the_view_s_throttle_counts_fast_commands_and_refuses_as_django_does(table, make_user, monkeypatch):
     game_id, _, _ = await seats(table)
     user = await sync_to_async(make_user)("outsider")
-    outsider = user.auth_token.key
+    outsider = user.api_token
     # No request counted yet, not even by an earlier run whose user had this id (the shared count lives a minute).
     await sync_to_async(UserRateThrottle.cache.delete)(f"throttle_user_{user.pk}")
     monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "2/min", "anon": "2/min"})

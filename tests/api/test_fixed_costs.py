@@ -36,7 +36,7 @@ async def received(layer, channel: str) -> dict:
 
 
 def token_reads(queries) -> list[str]:
-    return [q["sql"] for q in queries if "authtoken_token" in q["sql"]]
+    return [q["sql"] for q in queries if "knox_authtoken" in q["sql"]]
 
 
 def test_a_command_reads_no_token_and_writes_its_game_in_one_statement(table):
@@ -163,7 +163,7 @@ def test_a_cached_token_is_not_read_again_and_a_deleted_one_is_refused_at_once(m
     with CaptureQueriesContext(connection) as second:
         assert client.get("/api/v1/games/?mine=1").status_code == 200
     assert token_reads(first.captured_queries) and not token_reads(second.captured_queries)
-    user.auth_token.delete()  # logout, or the admin deleting it: this process forgets it at once
+    assert client.delete("/api/v1/auth/token/").status_code == 204  # sign-out: this process forgets it at once
     assert client.get("/api/v1/games/?mine=1").status_code == 401
 
 
@@ -171,9 +171,9 @@ def test_a_token_revoked_by_another_process_stops_working_within_the_ttl(make_us
     user = make_user()
     client = client_for(user)
     assert client.get("/api/v1/games/?mine=1").status_code == 200
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
-    Token.objects.filter(user=user)._raw_delete(Token.objects.db)  # no signal: as if another process deleted it
+    AuthToken.objects.filter(user=user)._raw_delete(AuthToken.objects.db)  # no signal: as if another process did
     assert client.get("/api/v1/games/?mine=1").status_code == 200  # still trusted, inside the TTL
     now = authentication.time.monotonic() + authentication.TokenCache.ttl() + 0.1
     monkeypatch.setattr(authentication.time, "monotonic", lambda: now)
@@ -306,9 +306,9 @@ def test_each_request_gets_its_own_copy_of_a_cached_tokens_user(make_user):
 
     user = make_user()
     authentication = CachedTokenAuthentication()
-    first, token = authentication.authenticate_credentials(user.auth_token.key)
-    second, _ = authentication.authenticate_credentials(user.auth_token.key)
-    assert token.key == user.auth_token.key
+    first, token = authentication.authenticate_credentials(user.api_token)
+    second, _ = authentication.authenticate_credentials(user.api_token)
+    assert token.token_key == user.api_token[:15] and token.user_id == user.pk
     assert first is not second and first == second == user
     fields = [field.attname for field in user._meta.concrete_fields]
     assert [getattr(first, name) for name in fields] == [getattr(copy.copy(second), name) for name in fields] \
@@ -318,7 +318,7 @@ def test_each_request_gets_its_own_copy_of_a_cached_tokens_user(make_user):
     first.tag = "set by one request"
     first._state.fields_cache["related"] = object()
     assert not hasattr(second, "tag") and "related" not in second._state.fields_cache
-    third, _ = authentication.authenticate_credentials(user.auth_token.key)
+    third, _ = authentication.authenticate_credentials(user.api_token)
     assert not hasattr(third, "tag") and "related" not in third._state.fields_cache
 
 

@@ -25,11 +25,15 @@ def test_register_returns_a_token_that_authenticates(api_client):
     assert api_client.post("/api/v1/auth/ticket/").status_code == 201
 
 
-def test_token_endpoint_gives_the_same_token_for_the_right_password(api_client):
+def test_each_sign_in_gives_a_token_of_its_own_and_each_works(api_client):
     registered = api_client.post("/api/v1/auth/register/", {"username": "tweed", "password": "cap-and-gown-99"}).json()
     response = api_client.post("/api/v1/auth/token/", {"username": "tweed", "password": "cap-and-gown-99"})
     assert response.status_code == 200
-    assert response.json() == {"token": registered["token"]}
+    signed_in = response.json()
+    assert set(signed_in) == {"token", "id", "expiry"} and signed_in["token"] != registered["token"]
+    assert signed_in["token"].startswith("dvorak_") and signed_in["id"] == signed_in["token"][:15]
+    for token in (registered["token"], signed_in["token"]):
+        assert api_client.get("/api/v1/account/", HTTP_AUTHORIZATION=f"Token {token}").json()["username"] == "tweed"
 
 
 def test_wrong_password_is_refused_in_the_error_shape(api_client, make_user):

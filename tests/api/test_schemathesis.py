@@ -91,7 +91,7 @@ def world(unthrottled, make_user, client_for):
     assert client_for(other).post(f"/api/v1/games/{game}/join/", {}, format="json").status_code == 200
     assert client.post(f"/api/v1/games/{game}/start/").status_code == 200
     return {
-        "token": fuzzer.auth_token.key,
+        "token": fuzzer.api_token,
         "slug": [deck.slug, card_set.slug],
         "game_id": [game],
         "card_id": [deck.cards.order_by("id").first().id, *card_ids[:2]],

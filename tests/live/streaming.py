@@ -59,7 +59,7 @@ def daphne(tmp_path: Path, **settings: str) -> Iterator[tuple[str, Path]]:
 
 def api(base: str, user) -> httpx.Client:
     """An API client of ``user`` on the server, by token."""
-    return httpx.Client(base_url=f"{base}/api/v1", timeout=10, headers={"Authorization": f"Token {user.auth_token.key}"})
+    return httpx.Client(base_url=f"{base}/api/v1", timeout=10, headers={"Authorization": f"Token {user.api_token}"})
 
 
 class Stream:
@@ -68,7 +68,7 @@ class Stream:
     def __init__(self, base: str, path: str, *, user=None, headers: dict | None = None):
         headers = dict(headers or {})
         if user is not None:
-            headers["Authorization"] = f"Token {user.auth_token.key}"
+            headers["Authorization"] = f"Token {user.api_token}"
         self.client = httpx.Client(base_url=base, timeout=10)
         self.response = self.client.send(self.client.build_request("GET", path, headers=headers), stream=True)
         self.lines = self.response.iter_lines()

@@ -113,7 +113,7 @@ def test_a_redis_outage_mid_game_answers_every_valid_command_and_loses_no_event(
     private_redis, table, tmp_path, capsys
 ):
     game_id, seated = table(2)
-    tokens = [user.auth_token.key for user, _ in seated]
+    tokens = [user.api_token for user, _ in seated]
     with daphne(tmp_path, private_redis.url) as (base, log):
         players = Table(base, game_id, tokens)
         ws_url = base.replace("http://", "ws://") + f"/ws/games/{game_id}/?token={tokens[1]}"

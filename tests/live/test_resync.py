@@ -46,7 +46,7 @@ def command(game_id, seated) -> int:
 async def test_a_lost_notice_is_sent_with_the_next_one_in_order(table, dropped_notices, settings):
     settings.LIVE_RESYNC_SECONDS = 3600  # only the next notice can reveal the loss here
     game_id, seated = await sync_to_async(table)(2)
-    socket = await connect(game_id, f"token={seated[1][0].auth_token.key}&after=0")
+    socket = await connect(game_id, f"token={seated[1][0].api_token}&after=0")
     version = await sync_to_async(version_of)(game_id)
     await receive_events(socket, version)
 
@@ -67,7 +67,7 @@ async def test_a_lost_notice_is_sent_with_the_next_one_in_order(table, dropped_n
 async def test_a_lost_last_notice_is_made_good_by_the_idle_resync(table, dropped_notices, settings):
     settings.LIVE_RESYNC_SECONDS = 0.2
     game_id, seated = await sync_to_async(table)(3)
-    sockets = [await connect(game_id, f"token={user.auth_token.key}&after=0") for user, _ in seated]
+    sockets = [await connect(game_id, f"token={user.api_token}&after=0") for user, _ in seated]
     version = await sync_to_async(version_of)(game_id)
     for socket in sockets:
         await receive_events(socket, version)
@@ -90,7 +90,7 @@ async def test_notices_channels_redis_drops_over_its_capacity_never_show_as_a_ga
 
     settings.LIVE_RESYNC_SECONDS = 0.2
     game_id, seated = await sync_to_async(table)(2)
-    socket = await connect(game_id, f"token={seated[0][0].auth_token.key}&after=0")
+    socket = await connect(game_id, f"token={seated[0][0].api_token}&after=0")
     version = await sync_to_async(version_of)(game_id)
     await receive_events(socket, version)
 

@@ -144,11 +144,11 @@ def test_a_stream_that_may_not_open_is_refused_with_the_apis_json_error(server, 
     refused(401, "not_authenticated")
     refused(401, "not_authenticated", f"{server}{ACCOUNT}", Accept="text/event-stream")
     refused(401, "not_authenticated", f"{url}?ticket=1:forged:ticket")
-    refused(403, "forbidden", Authorization=f"Token {eve.auth_token.key}")
+    refused(403, "forbidden", Authorization=f"Token {eve.api_token}")
     refused(404, "not_found", f"{server}{game_stream('00000000-0000-0000-0000-000000000000')}",
-            Authorization=f"Token {eve.auth_token.key}")
-    refused(400, "invalid", f"{url}?after=-1", Authorization=f"Token {bob.auth_token.key}")
-    refused(400, "invalid", Authorization=f"Token {bob.auth_token.key}", **{"Last-Event-ID": "soon"})
+            Authorization=f"Token {eve.api_token}")
+    refused(400, "invalid", f"{url}?after=-1", Authorization=f"Token {bob.api_token}")
+    refused(400, "invalid", Authorization=f"Token {bob.api_token}", **{"Last-Event-ID": "soon"})
 
     # A browser's EventSource sends no header: a ticket in the URL signs it in, from a page of any origin.
     with api(server, bob) as bob_api:

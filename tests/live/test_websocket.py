@@ -48,7 +48,7 @@ async def test_a_seat_catches_up_then_receives_each_new_event_once_in_order_reda
     game_id, seated = await sync_to_async(table)(2)
     (user0, client0), (user1, client1) = seated
     version = await sync_to_async(version_of)(game_id)
-    socket = await connect(game_id, f"token={user1.auth_token.key}&after=0")
+    socket = await connect(game_id, f"token={user1.api_token}&after=0")
     caught_up = await receive_events(socket, version)
     assert [e["version"] for e in caught_up] == list(range(1, version + 1))
     secrets = await sync_to_async(hidden_titles)(game_id, 1)
@@ -71,7 +71,7 @@ async def test_a_seat_catches_up_then_receives_each_new_event_once_in_order_reda
 async def test_reconnecting_with_after_fills_the_gap(table):
     game_id, seated = await sync_to_async(table)(2)
     user0, client0 = seated[0]
-    socket = await connect(game_id, f"token={user0.auth_token.key}&after=0")
+    socket = await connect(game_id, f"token={user0.api_token}&after=0")
     version = await sync_to_async(version_of)(game_id)
     await receive_events(socket, version)
     await socket.disconnect()
@@ -82,7 +82,7 @@ async def test_reconnecting_with_after_fills_the_gap(table):
     missed_up_to = await sync_to_async(version_of)(game_id)
     assert missed_up_to > version
 
-    again = await connect(game_id, f"token={user0.auth_token.key}&after={version}")
+    again = await connect(game_id, f"token={user0.api_token}&after={version}")
     filled = await receive_events(again, missed_up_to - version)
     assert [e["version"] for e in filled] == list(range(version + 1, missed_up_to + 1))
     assert await again.receive_nothing(timeout=0.3)
@@ -108,7 +108,7 @@ async def test_a_spectator_socket_sees_no_hand(table, make_user):
     game_id, seated = await sync_to_async(table)(3)
     watcher = await sync_to_async(make_user)("watcher")
     version = await sync_to_async(version_of)(game_id)
-    socket = await connect(game_id, f"token={watcher.auth_token.key}")
+    socket = await connect(game_id, f"token={watcher.api_token}")
     events = await receive_events(socket, version)
     state = await sync_to_async(services.state_at)(f"game-{game_id}", version)
     every_hand = {state.table.cards[c].title for p in state.table.players for c in p.hand}
@@ -121,7 +121,7 @@ async def test_a_spectator_socket_sees_no_hand(table, make_user):
 
 async def test_an_unknown_game_closes_the_socket(make_user):
     user = await sync_to_async(make_user)()
-    socket = WebsocketCommunicator(application, f"/ws/games/{'0' * 8}-0000-0000-0000-{'0' * 12}/?token={user.auth_token.key}")
+    socket = WebsocketCommunicator(application, f"/ws/games/{'0' * 8}-0000-0000-0000-{'0' * 12}/?token={user.api_token}")
     assert await closed_with(socket) == 4404
 
 
@@ -135,8 +135,8 @@ async def test_a_socket_to_a_game_closed_to_spectators_is_closed_4403_for_anyone
         return created.json()["id"], ann, bob
 
     game_id, ann, bob = await sync_to_async(private_game)()
-    refused = WebsocketCommunicator(application, f"/ws/games/{game_id}/?token={bob.auth_token.key}")
+    refused = WebsocketCommunicator(application, f"/ws/games/{game_id}/?token={bob.api_token}")
     assert await closed_with(refused) == 4403
-    seated = await connect(game_id, f"token={ann.auth_token.key}&after=0")
+    seated = await connect(game_id, f"token={ann.api_token}&after=0")
     assert [e["type"] for e in await receive_events(seated, 2)] == ["game.created", "player.joined"]
     await seated.disconnect()

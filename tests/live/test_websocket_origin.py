@@ -20,7 +20,7 @@ async def test_a_token_or_a_ticket_opens_a_socket_from_a_page_of_any_origin(tabl
     game_id, seated = await sync_to_async(table)(2)
     (user, client), _ = seated
     ticket = (await sync_to_async(client.post)("/api/v1/auth/ticket/")).json()["ticket"]
-    for query in (f"token={user.auth_token.key}", f"ticket={ticket}"):
+    for query in (f"token={user.api_token}", f"ticket={ticket}"):
         opened = socket(game_id, query)
         connected, _ = await opened.connect(timeout=5)
         assert connected, query

@@ -148,7 +148,7 @@ def test_an_unknown_log_format_is_refused():
 async def test_the_asgi_command_path_echoes_the_request_id_and_logs_the_game(table, log_lines):
     game_id, seated = await sync_to_async(table)(2)
     state = (await sync_to_async(seated[0][1].get)(f"/api/v1/games/{game_id}/")).json()
-    token = seated[state["turn"]["seat"]][0].auth_token.key
+    token = seated[state["turn"]["seat"]][0].api_token
     body = json.dumps({"type": "draw"}).encode()
     headers = [(b"host", b"testserver"), (b"content-type", b"application/json"), (b"accept", b"*/*"),
                (b"authorization", f"Token {token}".encode()), (b"content-length", str(len(body)).encode()),

@@ -74,7 +74,7 @@ async def test_a_command_the_asgi_server_answers_itself_is_timed_under_the_view_
     game_id, seated = await sync_to_async(table)(2)
     state = (await sync_to_async(seated[0][1].get)(f"/api/v1/games/{game_id}/")).json()
     mover = seated[state["turn"]["seat"]][0]
-    token = await sync_to_async(lambda: mover.auth_token.key)()
+    token = await sync_to_async(lambda: mover.api_token)()
     before = value("dvorak_http_request_duration_seconds_count", route=COMMAND_ROUTE, method="POST", status="2xx")
     body = json.dumps({"type": "draw"}).encode()
     headers = [(b"host", b"testserver"), (b"content-type", b"application/json"), (b"accept", b"*/*"),
