@@ -151,7 +151,9 @@ def layer_drops(lines: list[str]) -> int:
 def make_games(count: int) -> tuple[list[dict], str]:
     """``count`` started two-seat games, made in process; each with its players' and two spectators' tokens."""
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
+    from django.utils import timezone
+    from knox.models import AuthToken, get_digest_token
+    from knox.settings import knox_settings
 
     from decks import services as deck_services
     from dvorak_core.deckdata import DeckData
@@ -161,7 +163,11 @@ def make_games(count: int) -> tuple[list[dict], str]:
     tag = uuid.uuid4().hex[:8]
     User = get_user_model()
     users = User.objects.bulk_create([User(username=f"fan{tag}{n}", password="!") for n in range(2 * count + 2)])
-    tokens = [t.key for t in Token.objects.bulk_create([Token(user=u, key=Token.generate_key()) for u in users])]
+    digests = [get_digest_token() for _ in users]  # (hash, token): the database keeps the hash, the bench the token
+    expiry = timezone.now() + knox_settings.TOKEN_TTL
+    AuthToken.objects.bulk_create([AuthToken(digest=digest, token_key=token[:15], user=user, expiry=expiry)
+                                   for user, (digest, token) in zip(users, digests, strict=True)])
+    tokens = [token for _, token in digests]
     content = unique_title_deck(40, special_rules=[{"title": "Gold", "text": "Players count Gold."}])
     content["slug"] = f"fanout-{tag}"
     deck = deck_services.deck_create(author=None, data=DeckData.from_dict(content))

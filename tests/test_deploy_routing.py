@@ -52,3 +52,16 @@ def test_the_streams_reach_the_asgi_app_unbuffered():
     assert compose_app_of(nginx_upstreams()[upstream]) == "dvorak_site.asgi:application"
     block = text.split(f"location {match}", 1)[1].split("}", 1)[0]
     assert "proxy_buffering off;" in block
+
+
+def test_the_urls_that_may_carry_a_credential_are_logged_without_their_query_string():
+    """``/ws/…?ticket=`` and ``/api/v1/…/stream/?ticket=``: nginx's line for them has the path, not the query."""
+    text = (ROOT / "deploy/nginx/default.conf.template").read_text()
+    formats = dict(re.findall(r"log_format\s+(\w+)\s+((?:'[^']*'\s*)+);", text))
+    assert "no_query" in formats
+    line = formats["no_query"]
+    assert "$uri" in line and not re.search(r"\$(request\b|request_uri|args|query_string|arg_)", line)
+    for match in nginx_locations():
+        if match == "/ws/" or "stream" in match:
+            block = text.split(f"location {match}", 1)[1].split("}", 1)[0]
+            assert re.search(r"access_log\s+\S+\s+no_query;", block), match

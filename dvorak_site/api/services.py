@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.signals import user_logged_in
 from django.db import transaction
 from django.utils import timezone
 from knox.models import AuthToken
@@ -40,6 +41,8 @@ def token_obtain(*, request, username: str, password: str) -> tuple[AuthToken, s
             raise Throttled(wait=retry_after(), detail="Too many failed sign-ins for this account or from this "
                                                        "address.")
         raise BadCredentials("The username or password is wrong.")
+    # A sign-in as the site's is one: the account's last_login, and its failed sign-ins forgotten (django-axes).
+    user_logged_in.send(sender=user.__class__, request=request, user=user)
     return issue_token(user)
 
 

@@ -5,12 +5,12 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.tickets import TICKET_MAX_AGE, make_ticket
 from dvorak_kit.api.params import takes_no_body
 from dvorak_kit.api.schema import refusals
 from dvorak_kit.api.throttling import AnonRateThrottle
 from dvorak_site.api import serializers, services
 from dvorak_site.api.health import UNAVAILABLE, health_report, readiness_report
-from accounts.tickets import TICKET_MAX_AGE, make_ticket
 
 
 def token_answer(record, token: str, **more) -> dict:

@@ -148,6 +148,40 @@ def test_an_api_error_carries_the_apis_code_message_and_details():
     assert len(server.requests) == 2  # a refusal of the rules is not sent again
 
 
+def test_an_api_error_names_the_request_in_the_servers_logs():
+    body = {"error": {"code": "not_your_turn", "message": "It is not your turn.", "request_id": "4f1c2a9e"}}
+    server = Server(httpx.Response(409, json=body, headers={"X-Request-ID": "4f1c2a9e"}),
+                    httpx.Response(502, text="<html>Bad Gateway</html>", headers={"X-Request-ID": "from-the-proxy"}))
+    with client_of(server, [], retries=0) as client:
+        with pytest.raises(ApiError) as raised:
+            client.command(GAME, {"type": "draw"})
+        assert raised.value.request_id == "4f1c2a9e" and "4f1c2a9e" in str(raised.value)
+        with pytest.raises(ApiError) as raised:
+            client.deck("sampler")
+        assert raised.value.request_id == "from-the-proxy"
+
+
+def test_a_429_that_asks_for_a_longer_wait_than_allowed_is_raised_at_once():
+    """Too many failed sign-ins: the server asks for 15 minutes. Retrying sooner would be refused again (and, for
+    a sign-in, would count as one more failure)."""
+    server = Server(error(429, "throttled", headers={"Retry-After": "900"}))
+    sleeps: list[float] = []
+    with client_of(server, sleeps, max_wait=120) as client, pytest.raises(ApiError) as raised:
+        client.moves(GAME)
+    assert (raised.value.status, raised.value.code, sleeps, len(server.requests)) == (429, "throttled", [], 1)
+
+
+def test_signing_out_revokes_the_clients_token_and_forgets_it():
+    server = Server(httpx.Response(204), error(401, "not_authenticated"))
+    with client_of(server, [], retries=0) as client:
+        client.sign_out()
+        with pytest.raises(ApiError):
+            client.deck("sampler")
+    assert (server.requests[0].method, server.requests[0].url.path) == ("DELETE", "/api/v1/auth/token/")
+    assert server.requests[0].headers["Authorization"] == "Token t0ken"
+    assert "Authorization" not in server.requests[1].headers
+
+
 def test_lists_are_read_to_their_end_page_after_page():
     def event(version):
         return {"version": version, "type": "choice.made", "actor": "ann", "at": "…", "data": {"seat": 0}}
@@ -325,3 +359,11 @@ def test_the_example_bot_joins_the_game_it_is_invited_to_and_plays_it_to_the_end
                 if event["version"] == state["version"]:
                     break
         assert streamed == events
+
+        # Signed out, the host's token is refused; the error names the request for the server's logs.
+        token = host.token
+        host.sign_out()
+        with Client(base, token, retries=0) as stale, pytest.raises(ApiError) as refused:
+            stale.game(game)
+        assert (refused.value.status, refused.value.code) == (401, "not_authenticated")
+        assert refused.value.request_id and len(refused.value.request_id) >= 16

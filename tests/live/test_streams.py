@@ -158,3 +158,4 @@ def test_a_stream_that_may_not_open_is_refused_with_the_apis_json_error(server, 
         assert stream.response.status_code == 200
         assert stream.response.headers["Access-Control-Allow-Origin"] in ("*", "https://front.example")
         assert stream.until(lambda line: line.startswith("id: "))[-1] == "id: 1"
+    refused(401, "not_authenticated", f"{url}?ticket={ticket}")  # a ticket opens one stream, once

@@ -102,6 +102,9 @@ async def test_a_ticket_opens_a_socket_and_no_credential_is_refused(table):
     first = await socket.receive_json_from(timeout=5)
     assert first["event"]["version"] == 1
     await socket.disconnect()
+    # Spent: the same URL, copied out of a log or a history, opens nothing, though the minute is not over.
+    again = WebsocketCommunicator(application, f"/ws/games/{game_id}/?ticket={ticket}")
+    assert await closed_with(again) == 4401
 
 
 async def test_a_spectator_socket_sees_no_hand(table, make_user):

@@ -33,31 +33,35 @@ UNSENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 
 
 class ApiError(Exception):
-    """A refusal by the API, in its one error shape: ``{"error": {"code", "message", "details"?}}``.
+    """A refusal by the API, in its one error shape: ``{"error": {"code", "message", "details"?, "request_id"}}``.
 
     ``code`` is stable and meant for programs (``not_your_turn``, ``version_conflict``, ``throttled``, …);
     ``message`` is for people. An answer that is not in that shape (a proxy's HTML page) gets the code
-    ``http_<status>``.
+    ``http_<status>``. ``request_id`` names the request in the server's logs (the body's, else the answer's
+    ``X-Request-ID``): quote it when reporting a failure; it is in the exception's text.
     """
 
     def __init__(self, status: int, code: str, message: str, details: Any = None,
-                 headers: Mapping[str, str] | None = None):
-        super().__init__(f"{status} {code}: {message}")
+                 headers: Mapping[str, str] | None = None, request_id: str | None = None):
+        super().__init__(f"{status} {code}: {message}" + (f" (request {request_id})" if request_id else ""))
         self.status = status
         self.code = code
         self.message = message
         self.details = details
         self.headers = dict(headers or {})
+        self.request_id = request_id
 
     @classmethod
     def from_response(cls, response: httpx.Response) -> ApiError:
+        request_id = response.headers.get("X-Request-ID")
         try:
             error = response.json()["error"]
             code, message = str(error["code"]), str(error.get("message", ""))
             details = error.get("details")
+            request_id = str(error.get("request_id") or request_id or "") or None
         except (ValueError, KeyError, TypeError):
             code, message, details = f"http_{response.status_code}", response.reason_phrase, None
-        return cls(response.status_code, code, message, details, response.headers)
+        return cls(response.status_code, code, message, details, response.headers, request_id)
 
 
 def api_root(base_url: str) -> str:
@@ -117,7 +121,9 @@ class Client:
 
     @classmethod
     def sign_in(cls, base_url: str, username: str, password: str, **options: Any) -> Client:
-        """A client signed in with the account's token (``POST /auth/token/``, the same token every time)."""
+        """A client signed in with a new token of the account's (``POST /auth/token/``: one per sign-in, each
+        revoked on its own; ``sign_out`` revokes this one). Too many failed sign-ins for the account, or from
+        this address, are refused for a while (``ApiError`` ``throttled``, not retried)."""
         with cls(base_url, **options) as anonymous:
             body = anonymous.request("POST", "/auth/token/", json={"username": username, "password": password},
                                      replayable=True)
@@ -129,6 +135,12 @@ class Client:
         with cls(base_url, **options) as anonymous:
             body = anonymous.request("POST", "/auth/register/", json={"username": username, "password": password})
         return cls(base_url, body["token"], username=body.get("username", username), **options)
+
+    def sign_out(self) -> None:
+        """Revoke this client's token (``DELETE /auth/token/``): the server refuses it from now on."""
+        self.request("DELETE", "/auth/token/")
+        self.token = None
+        self._http.headers.pop("Authorization", None)
 
     def close(self) -> None:
         self._http.close()
@@ -176,6 +188,8 @@ class Client:
                 self._sleep(self._delay(attempt, None))
                 continue
             status = response.status_code
+            if status == 429 and (retry_after(response) or 0) > self.max_wait:
+                raise ApiError.from_response(response)  # a wait longer than allowed: retrying early is refused again
             if attempt <= self.retries and (status == 429 or (status >= 500 and replayable)):
                 self._sleep(self._delay(attempt, response))
                 continue

@@ -114,7 +114,14 @@ def main(argv: list[str] | None = None) -> int:
         else:
             client = Client.sign_in(args.url, args.username, args.password)
         with client:
-            return RandomBot(client, random.Random(args.seed), args.games).run()
+            try:
+                return RandomBot(client, random.Random(args.seed), args.games).run()
+            finally:
+                if not args.token:  # the token this run signed in with is of no use after it: revoked
+                    try:
+                        client.sign_out()
+                    except (ApiError, httpx.TransportError):
+                        pass
     except ApiError as error:
         log(f"stopped: {error}")
         return 2
