@@ -39,7 +39,7 @@ def lockout_response(request, original_response=None, credentials=None):
     seconds = retry_after()
     if request.path.startswith("/api/"):
         # The API's own view has answered already (dvorak_site.api.services.token_obtain): its JSON error stands.
-        if original_response is not None and original_response.status_code == 429:
+        if getattr(original_response, "status_code", None) == 429:
             return original_response
         response = JsonResponse(error_body("throttled", "Too many failed sign-ins for this account or from this "
                                                         f"address. Expected available in {seconds} seconds."),

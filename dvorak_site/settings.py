@@ -100,7 +100,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: a sign-in refused for too many failures becomes the lockout page (accounts/signin_limits.py).
-    "axes.middleware.AxesMiddleware",
+    "accounts.middleware.SignInLimitMiddleware",
 ]
 
 ROOT_URLCONF = "dvorak_site.urls"
@@ -297,7 +297,9 @@ AUTHENTICATION_BACKENDS = [
 AXES_ENABLED = env.bool("SIGNIN_LIMITS", default=True)
 AXES_FAILURE_LIMIT = env.int("SIGNIN_FAILURE_LIMIT", default=10)
 AXES_COOLOFF_TIME = timedelta(minutes=env.float("SIGNIN_COOLOFF_MINUTES", default=15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# "username,ip_address": each counted on its own. Behind a NAT (a school, an office) the address's count is everyone's:
+# raise the limit, or count by username alone.
+AXES_LOCKOUT_PARAMETERS = env.list("SIGNIN_LOCKOUT_BY", default=["username", "ip_address"])
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.signin_limits.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "accounts.signin_limits.client_address"

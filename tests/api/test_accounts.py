@@ -3,6 +3,7 @@ revoked; an email address at sign-up; failed sign-ins limited per account and pe
 and the admin; password resets by email."""
 
 import importlib
+import json
 import re
 from datetime import timedelta
 
@@ -217,3 +218,25 @@ def test_dvorak_tokens_stored_in_the_clear_become_hashes_that_still_work(make_us
     assert "authtoken_token" not in connection.introspection.table_names()
     assert old not in every_stored_text()
     assert as_token(old).get("/api/v1/account/").json()["username"] == user.username
+
+
+def test_a_locked_out_sign_in_is_answered_the_same_through_the_asgi_servers(api_client, limits):
+    """The ASGI servers run Django's middleware in async mode, where the lockout is answered by another path."""
+    from asgiref.sync import async_to_sync
+    from channels.testing import HttpCommunicator
+
+    from dvorak_site.asgi import application
+
+    register(api_client)
+
+    async def post(path: str, body: bytes, content_type: bytes) -> dict:  # the site's form needs a CSRF token
+        communicator = HttpCommunicator(application, "POST", path, body=body,
+                                        headers=[(b"content-type", content_type), (b"host", b"localhost"),
+                                                 (b"content-length", str(len(body)).encode())])
+        return await communicator.get_response(timeout=10)
+
+    wrong = json.dumps({"username": "ann", "password": "wrong"}).encode()
+    answers = [async_to_sync(post)("/api/v1/auth/token/", wrong, b"application/json") for _ in range(3)]
+    assert [answer["status"] for answer in answers] == [401, 401, 429], answers[0]["body"]
+    assert json.loads(answers[-1]["body"])["error"]["code"] == "throttled"
+    assert dict(answers[-1]["headers"])[b"Retry-After"] == str(int(limits.AXES_COOLOFF_TIME.total_seconds())).encode()
