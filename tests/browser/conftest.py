@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote, urlparse
 
@@ -138,6 +139,13 @@ def served(request, django_db_setup, django_db_blocker, tmp_path_factory) -> Ite
         collected = subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
                                    cwd=PROJECT, env=env, capture_output=True, text=True)
         assert collected.returncode == 0, collected.stderr
+    with daphne_serving(env, tmp_path) as base:
+        yield base
+
+
+@contextmanager
+def daphne_serving(env: dict, tmp_path: Path) -> Iterator[str]:
+    """daphne serving the app with ``env`` on a free port, its output in ``tmp_path/daphne.log``: the base URL."""
     port = free_port()
     log = tmp_path / "daphne.log"
     with log.open("w") as output:
