@@ -21,6 +21,7 @@ import weakref
 from typing import Any
 from urllib.parse import parse_qs
 
+import structlog
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -28,6 +29,7 @@ from django.conf import settings
 import dvorak_engine as engine
 from dvorak_kit import metrics
 from dvorak_kit.eventstore import store
+from dvorak_kit.logs import request_id_of
 from games import services
 from games.models import Game
 
@@ -37,6 +39,7 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_INVALID = 4400
 
 logger = logging.getLogger("dvorak.live")
+socket_log = structlog.get_logger("dvorak.live")  # a socket's lines, with what its context binds (its request id)
 
 
 class SharedReads:
@@ -202,16 +205,26 @@ class GameFollower:
 
 
 class GameConsumer(GameFollower, AsyncJsonWebsocketConsumer):
+    """A socket has a request id as an HTTP request has (its handshake's ``X-Request-ID``, or a new one): in the
+    handshake's answer, in every error frame, and in every log line of the socket's life (bound in its task's
+    context), from the line that says it opened to the one that says it closed, and why."""
+
     counted = False  # in ``dvorak_open_websockets`` (from its accept to its disconnect)
+    following = False
 
     async def connect(self):
+        self.request_id = request_id_of(dict(self.scope.get("headers") or ()).get(b"x-request-id"))
+        self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        user = self.scope.get("user")
+        signed_in = user is not None and user.is_authenticated
+        structlog.contextvars.bind_contextvars(request_id=self.request_id, game=str(self.game_id),
+                                               **({"user": user.get_username()} if signed_in else {}))
         # Accept first, so that the close code tells the client why (a refused handshake carries no code).
-        await self.accept()
+        await self.accept(headers=[(b"x-request-id", self.request_id.encode())])
         self.counted = True
         metrics.websocket_opened()
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_NOT_AUTHENTICATED)
+        if not signed_in:
+            await self.refuse(CLOSE_NOT_AUTHENTICATED)
             return
         query = parse_qs(self.scope.get("query_string", b"").decode())
         try:
@@ -219,29 +232,38 @@ class GameConsumer(GameFollower, AsyncJsonWebsocketConsumer):
         except ValueError:
             after = -1
         if after < 0:
-            await self.close(code=CLOSE_INVALID)
+            await self.refuse(CLOSE_INVALID)
             return
-        self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
         self.stream_id, may_watch = await self.find_stream(user)
         if self.stream_id is None:
-            await self.close(code=CLOSE_NOT_FOUND)
+            await self.refuse(CLOSE_NOT_FOUND)
             return
         if not may_watch:
-            await self.close(code=CLOSE_FORBIDDEN)
+            await self.refuse(CLOSE_FORBIDDEN)
             return
         self.user = user
+        self.following = True
+        socket_log.info("websocket opened", after=after)
         await self.follow(after)
+
+    async def refuse(self, code: int) -> None:
+        socket_log.info("websocket refused", code=code)
+        await self.close(code=code)
 
     async def disconnect(self, code):
         if self.counted:
             self.counted = False
             metrics.websocket_closed()
+        if self.following:
+            self.following = False
+            socket_log.info("websocket closed", code=code)
         await self.unfollow()
 
     async def receive_json(self, content, **kwargs):
         # Commands go through the REST API (with Idempotency-Key and If-Match); a socket only listens.
         await self.send_json({"type": "error", "error": {"code": "invalid",
-                              "message": "Send commands to POST /api/v1/games/{id}/commands/."}})
+                              "message": "Send commands to POST /api/v1/games/{id}/commands/.",
+                              "request_id": self.request_id}})
 
     async def send_events(self, events: list[dict]) -> None:
         for event in events:

@@ -165,3 +165,32 @@ async def test_the_asgi_command_path_echoes_the_request_id_and_logs_the_game(tab
                                       headers=headers).get_response(timeout=10)
     assert response["status"] >= 400
     assert json.loads(response["body"])["error"]["request_id"] == "fast-1"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_websocket_has_a_request_id_in_its_handshake_its_error_frames_and_its_log_lines(table, log_lines):
+    from channels.testing import WebsocketCommunicator
+
+    game_id, seated = await sync_to_async(table)(2)
+    user, _ = seated[0]
+    socket = WebsocketCommunicator(application, f"/ws/games/{game_id}/?token={user.api_token}",
+                                   headers=[(b"x-request-id", b"socket-7.a")])
+    await socket.send_input({"type": "websocket.connect"})
+    accepted = await socket.receive_output(timeout=5)  # the handshake's answer, as the server sends it
+    assert accepted["type"] == "websocket.accept" and (b"x-request-id", b"socket-7.a") in accepted["headers"]
+    await socket.send_json_to({"type": "draw"})
+    while (frame := await socket.receive_json_from(timeout=5))["type"] != "error":
+        pass
+    assert frame["error"]["code"] == "invalid" and frame["error"]["request_id"] == "socket-7.a"
+    await socket.disconnect()
+    refused = WebsocketCommunicator(application, f"/ws/games/{game_id}/", headers=[(b"x-request-id", b"nobody-1")])
+    await refused.connect(timeout=5)
+    assert (await refused.receive_output(timeout=5))["code"] == 4401
+
+    lines = {record["message"]: record for record in records(log_lines, "dvorak.live")
+             if record["message"].startswith("websocket")}
+    assert {key: lines["websocket opened"][key] for key in ("request_id", "game", "user")} == \
+        {"request_id": "socket-7.a", "game": str(game_id), "user": user.username}
+    assert lines["websocket closed"]["request_id"] == "socket-7.a"
+    assert (lines["websocket refused"]["request_id"], lines["websocket refused"]["code"]) == ("nobody-1", 4401)
+    assert user.api_token not in "\n".join(log_lines())
