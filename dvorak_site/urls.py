@@ -25,6 +25,8 @@ urlpatterns = [
     # bookmark of an old page is sent to the new one.
     re_path(r"^admin/decks/(?P<rest>(?:cardsetversion|cardsetplayer|playerdeck|playerdeckentry|notification)/.*)$",
             RedirectView.as_view(url="/admin/ccg/%(rest)s", permanent=True, query_string=True)),
+    # The admin's sign-in page offers "Forgot your password?" when this name exists: the site's reset, by email.
+    path("admin/password_reset/", RedirectView.as_view(pattern_name="web:password-reset"), name="admin_password_reset"),
     path("admin/", admin.site.urls),
     path("", include("web.urls")),
 ]

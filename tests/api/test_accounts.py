@@ -240,3 +240,9 @@ def test_a_locked_out_sign_in_is_answered_the_same_through_the_asgi_servers(api_
     assert [answer["status"] for answer in answers] == [401, 401, 429], answers[0]["body"]
     assert json.loads(answers[-1]["body"])["error"]["code"] == "throttled"
     assert dict(answers[-1]["headers"])[b"Retry-After"] == str(int(limits.AXES_COOLOFF_TIME.total_seconds())).encode()
+
+
+def test_the_admins_sign_in_page_offers_the_password_reset(client):
+    page = client.get("/admin/login/")
+    assert b"/admin/password_reset/" in page.content
+    assert client.get("/admin/password_reset/", follow=True).redirect_chain[-1][0] == "/accounts/password-reset/"
