@@ -297,6 +297,8 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_ENABLED = env.bool("SIGNIN_LIMITS", default=True)
+# axes.W002 looks for its own middleware by name; accounts.middleware.SignInLimitMiddleware is that middleware.
+SILENCED_SYSTEM_CHECKS = ["axes.W002"]
 AXES_FAILURE_LIMIT = env.int("SIGNIN_FAILURE_LIMIT", default=10)
 AXES_COOLOFF_TIME = timedelta(minutes=env.float("SIGNIN_COOLOFF_MINUTES", default=15))
 # "username,ip_address": each counted on its own. Behind a NAT (a school, an office) the address's count is everyone's:
