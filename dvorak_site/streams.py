@@ -169,6 +169,12 @@ class GameStreamConsumer(GameFollower, StreamConsumer):
     async def send_events(self, events: list[dict]) -> None:
         await self.write(events_framed(self.framing, events))
 
+    async def send_shown(self, tail, keys) -> None:
+        # Each event framed once per framing and viewer in the process (games/consumers.py, GameTail).
+        framing = self.framing
+        await self.write(b"".join(tail.frame(framing, key, lambda event: events_framed(framing, [event]))
+                                  for key in keys))
+
 
 class AccountStreamConsumer(StreamConsumer):
     kind = "account"

@@ -16,6 +16,7 @@ behind catch up. Either way the client sees versions 1, 2, 3… without a gap.
 """
 
 import asyncio
+import json
 import logging
 import weakref
 from typing import Any
@@ -42,31 +43,108 @@ logger = logging.getLogger("dvorak.live")
 socket_log = structlog.get_logger("dvorak.live")  # a socket's lines, with what its context binds (its request id)
 
 
-class SharedReads:
-    """One per event loop: the sockets of a game that a notice wakes at the same version read its new events from
-    the store once between them (each then folds and redacts them for its own viewer)."""
+class GameTail:
+    """One per event loop (a server process) and game followed there: the game's state at the latest version the
+    process has read, and its last ``KEEP`` events with the states before and after each. Every reader of the game
+    in the process (websockets, streams) shares one read of the store and one fold per new event, and each event is
+    shown once per viewer (a seat, or the spectators), not once per reader: a thousand sockets of one seat cost one
+    redaction. A reader keeps only its version; no reader holds a copy of the game's state.
+
+    A reader further behind than ``KEEP`` events (one opened with an old ``after``) catches up on its own once,
+    from the store, then follows the tail like the others."""
+
+    KEEP = 32
 
     _by_loop: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
-    def __init__(self):
-        self.pending: dict[tuple[str, int], asyncio.Future] = {}
+    def __init__(self, stream_id: str):
+        self.stream_id = stream_id
+        self.version = -1  # nothing read yet
+        self.state = None
+        self.steps: dict[int, tuple[Any, Any, Any]] = {}  # version: (recorded event, state before, state after)
+        self.shown: dict[tuple[int, int | None], dict] = {}  # (version, viewer): the event as that viewer sees it
+        self.encoded: dict[tuple[str, int, int | None], Any] = {}  # (encoding, version, viewer): its frame
+        self.lock = asyncio.Lock()
+        self.readers = 0
 
     @classmethod
-    def of_this_loop(cls) -> "SharedReads":
-        loop = asyncio.get_running_loop()
-        reads = cls._by_loop.get(loop)
-        if reads is None:
-            reads = cls._by_loop[loop] = cls()
-        return reads
+    def acquire(cls, stream_id: str) -> "GameTail":
+        tails = cls._by_loop.setdefault(asyncio.get_running_loop(), {})
+        tail = tails.get(stream_id)
+        if tail is None:
+            tail = tails[stream_id] = cls(stream_id)
+        tail.readers += 1
+        return tail
 
-    async def read(self, stream_id: str, after: int) -> list:
-        key = (stream_id, after)
-        future = self.pending.get(key)
-        if future is None:
-            future = self.pending[key] = asyncio.ensure_future(
-                database_sync_to_async(store.read)(stream_id, after=after))
-            future.add_done_callback(lambda _: self.pending.pop(key, None))
-        return await asyncio.shield(future)
+    def release(self) -> None:
+        self.readers -= 1
+        if self.readers <= 0:
+            tails = self._by_loop.get(asyncio.get_running_loop(), {})
+            if tails.get(self.stream_id) is self:
+                del tails[self.stream_id]
+
+    async def advance(self, until: int | None = None) -> None:
+        """Read and fold what the store has after the tail's version: once, or (``until``) until that version at
+        least, a few reads at most (a read may begin before the commit of the version a notice names)."""
+        async with self.lock:
+            if self.version < 0:
+                self.version, self.state = await database_sync_to_async(self._load)()
+            for _ in range(3):
+                if until is not None and self.version >= until:
+                    break
+                steps = await database_sync_to_async(self._read_and_fold)(self.version, self.state)
+                for step in steps:
+                    self.steps[step[0].version] = step
+                if steps:
+                    self.version, self.state = steps[-1][0].version, steps[-1][2]
+                    self._forget_before(self.version - self.KEEP)
+                if until is None:
+                    break
+
+    def _load(self):
+        version = store.current_version(self.stream_id)
+        return version, services.state_at(self.stream_id, version) if version else None
+
+    def _read_and_fold(self, version: int, state) -> list[tuple[Any, Any, Any]]:
+        steps = []
+        for recorded in store.read(self.stream_id, after=version):
+            after = engine.evolve(state, services.to_engine_event(recorded))
+            steps.append((recorded, state, after))
+            state = after
+        return steps
+
+    def _forget_before(self, version: int) -> None:
+        for old in [v for v in self.steps if v <= version]:
+            del self.steps[old]
+        for key in [key for key in self.shown if key[0] <= version]:
+            del self.shown[key]
+        for key in [key for key in self.encoded if key[1] <= version]:
+            del self.encoded[key]
+
+    def shown_after(self, version: int, user_id) -> list[tuple[int, int | None]] | None:
+        """The events after ``version`` as ``user_id`` sees them, as keys of ``shown``; None when the tail no longer
+        holds them all (the reader is too far behind)."""
+        if version >= self.version:
+            return []
+        if version + 1 not in self.steps:
+            return None
+        keys = []
+        for number in range(version + 1, self.version + 1):
+            recorded, before, after = self.steps[number]
+            viewer = engine.seat_of(after, user_id)
+            key = (number, viewer)
+            if key not in self.shown:
+                self.shown[key] = services.event_json(recorded, viewer, before, after)
+            keys.append(key)
+        return keys
+
+    def frame(self, encoding: str, key: tuple[int, int | None], encode) -> Any:
+        """``encode(event)`` for the event ``key`` names, made once per encoding and viewer."""
+        full = (encoding, *key)
+        frame = self.encoded.get(full)
+        if frame is None:
+            frame = self.encoded[full] = encode(self.shown[key])
+        return frame
 
 
 class IdleResync:
@@ -113,24 +191,29 @@ class IdleResync:
         if not idle:
             return
         versions = await database_sync_to_async(store.current_versions)({s.stream_id for s in idle})
-        behind = [s for s in idle if versions.get(s.stream_id, 0) > s.version]
         for socket in idle:
             socket.last_heard = now
-        for socket in behind:
-            logger.info("live resync: an idle socket of %s was at version %s of %s (a notice lost or still on its way);"
-                        " catching up",
-                        socket.group, socket.version, versions[socket.stream_id])
-        await asyncio.gather(*(s.resync(versions.get(s.stream_id, 0)) for s in idle), return_exceptions=True)
+        # Only the readers with something to do get a task: behind their game, or their group membership due for
+        # renewal. The thousands that are up to date cost a comparison each, not a coroutine.
+        renew_after = getattr(idle[0].channel_layer, "group_expiry", 86400) / 2
+        due = [s for s in idle if versions.get(s.stream_id, 0) > s.version or now - s.joined_at > renew_after]
+        for socket in due:
+            if versions.get(socket.stream_id, 0) > socket.version:
+                logger.info("live resync: an idle reader of %s was at version %s of %s (a notice lost or still on its"
+                            " way); catching up", socket.group, socket.version, versions[socket.stream_id])
+        await asyncio.gather(*(s.resync(versions.get(s.stream_id, 0)) for s in due), return_exceptions=True)
 
 
 class GameFollower:
     """What a live reader of one game does, whatever carries its events to the client (a websocket here, an HTTP
     stream in dvorak_site/streams.py): joins the game's group before it catches up from the store, so that nothing
     in between is missed; then, on each notice, on the idle resync and when the channel layer has put it back in its
-    group after a Redis outage, sends the events after its version, each folded and redacted for its own user.
+    group after a Redis outage, sends the events after its version, each as its own user sees it. The reading,
+    folding and redacting are the game's ``GameTail``'s, shared by the process's readers of the game: a reader
+    holds its version, not a state.
 
     The consumer it is mixed into sets ``user``, ``game_id`` and ``stream_id`` before ``follow``, and sends the
-    events in ``send_events``."""
+    events in ``send_events`` (and, to share frames between readers, ``send_shown``)."""
 
     user: Any
     game_id: Any
@@ -142,7 +225,11 @@ class GameFollower:
         # Join the group before catching up, so nothing that happens in between is missed.
         await self.channel_layer.group_add(self.group, self.channel_name)
         self.joined_at = self.last_heard = asyncio.get_running_loop().time()
-        self.version, self.state = await self.state_after(after)
+        self.tail = GameTail.acquire(self.stream_id)
+        # Read only when the tail is new or behind the version the reader says it has seen: a thousand readers
+        # opening on one game read it once.
+        await self.tail.advance(until=max(after, 0))
+        self.version = max(0, min(after, self.tail.version))
         await self.catch_up()
         self.idle_resync = IdleResync.of_this_loop()
         self.idle_resync.add(self)
@@ -150,11 +237,18 @@ class GameFollower:
     async def unfollow(self) -> None:
         if getattr(self, "idle_resync", None):
             self.idle_resync.discard(self)
+        if getattr(self, "tail", None):
+            self.tail.release()
+            self.tail = None
         if getattr(self, "group", None):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def send_events(self, events: list[dict]) -> None:
         raise NotImplementedError
+
+    async def send_shown(self, tail: GameTail, keys: list[tuple[int, int | None]]) -> None:
+        """Send the tail's events ``keys`` name; a reader that frames them itself overrides this to share frames."""
+        await self.send_events([tail.shown[key] for key in keys])
 
     async def game_advanced(self, message):
         self.last_heard = asyncio.get_running_loop().time()
@@ -175,33 +269,39 @@ class GameFollower:
             await self.catch_up(until=current_version)
 
     async def channel_layer_rejoined(self, message):
-        await self.catch_up()
+        await self.catch_up(until=None)
 
-    async def catch_up(self, until: int = 0):
-        """Send the events after the reader's version; read again (a few times at most) while short of ``until``:
-        a read shared with another reader may have begun before the version named by the notice committed."""
+    async def catch_up(self, until: int | None = 0):
+        """Send the events after the reader's version, from the game's shared tail once it holds ``until`` (None:
+        whatever the store has now). A reader too far behind for the tail catches up alone first."""
+        tail = self.tail
+        if tail is None:
+            return
         async with self.sending:
-            for _ in range(3):
-                shown, self.version, self.state = await self.read_new_events(self.version, self.state)
+            if until is None or until > tail.version:
+                await tail.advance(until)
+            keys = tail.shown_after(self.version, self.user.id)
+            if keys is None:
+                shown = await self.replay_alone(self.version)
                 if shown:
                     await self.send_events(shown)
-                if self.version >= until:
-                    break
+                    self.version = shown[-1]["version"]
+                keys = tail.shown_after(self.version, self.user.id) or []
+            if keys:
+                await self.send_shown(tail, keys)
+                self.version = keys[-1][0]
 
     @database_sync_to_async
-    def state_after(self, after: int):
-        current = services.version_of(services.game_uuid_of(self.game_id))
-        after = min(after, current or 0)
-        return after, services.state_at(self.stream_id, after) if after else None
+    def replay_alone(self, after: int) -> list[dict]:
+        """The events after ``after`` as this reader's user sees them, read and folded for this reader alone."""
+        state = services.state_at(self.stream_id, after) if after else None
+        events = store.read(self.stream_id, after=after)
+        _, shown = services.fold_and_view(state, events, lambda s: engine.seat_of(s, self.user.id))
+        return shown
 
-    async def read_new_events(self, version: int, state):
-        events = await SharedReads.of_this_loop().read(self.stream_id, version)
-        return await self.show(events, version, state)
 
-    @database_sync_to_async
-    def show(self, events, version: int, state):
-        state, shown = services.fold_and_view(state, events, lambda s: engine.seat_of(s, self.user.id))
-        return shown, (events[-1].version if events else version), state
+def websocket_frame(event: dict) -> str:
+    return json.dumps({"type": "event", "event": event})
 
 
 class GameConsumer(GameFollower, AsyncJsonWebsocketConsumer):
@@ -268,6 +368,10 @@ class GameConsumer(GameFollower, AsyncJsonWebsocketConsumer):
     async def send_events(self, events: list[dict]) -> None:
         for event in events:
             await self.send_json({"type": "event", "event": event})
+
+    async def send_shown(self, tail: GameTail, keys) -> None:
+        for key in keys:  # one encoding of each event per viewer, shared by the process's sockets
+            await self.send(text_data=tail.frame("websocket", key, websocket_frame))
 
     @database_sync_to_async
     def find_stream(self, user) -> tuple[str | None, bool]:

@@ -1,5 +1,6 @@
 """Live updates over the websocket: catch-up, each new event once and in order, redaction, reconnecting."""
 
+import asyncio
 import json
 
 import pytest
@@ -66,6 +67,66 @@ async def test_a_seat_catches_up_then_receives_each_new_event_once_in_order_reda
     assert ("card" in drawn["data"]) == (seat == 1)  # only the drawer learns which card
     assert await socket.receive_nothing(timeout=0.3)
     await socket.disconnect()
+
+
+async def test_sockets_of_one_process_share_one_redaction_per_viewer_and_each_sees_only_its_own(table, make_user):
+    """Two sockets of each seat and two spectators in one process: a draw is read and folded once, shown once per
+    viewer (the drawer, the other seat, the spectators), each socket getting its own viewer's redaction."""
+    from games.consumers import GameTail
+
+    game_id, seated = await sync_to_async(table)(2)
+    watchers = [await sync_to_async(make_user)() for _ in range(2)]
+    version = await sync_to_async(version_of)(game_id)
+    users = [seated[0][0], seated[0][0], seated[1][0], seated[1][0], *watchers]
+    sockets = [await connect(game_id, f"token={user.api_token}&after={version}") for user in users]
+
+    state = (await sync_to_async(seated[0][1].get)(f"/api/v1/games/{game_id}/")).json()
+    seat = state["turn"]["seat"]
+    drew = await sync_to_async(seated[seat][1].post)(f"/api/v1/games/{game_id}/commands/", {"type": "draw"},
+                                                     format="json")
+    assert drew.status_code == 201
+    new_version = drew.json()["version"]
+    seen = [await receive_events(socket, new_version - version) for socket in sockets]
+    drawn = [next(e for e in events if e["type"] == "card.drawn") for events in seen]
+    card = drew.json()["events"][0]["data"]["card"]
+    viewers = [0, 0, 1, 1, None, None]
+    for viewer, event in zip(viewers, drawn, strict=True):
+        assert (event["data"].get("card") == card) == (viewer == seat), (viewer, event)
+        assert (card["title"] in json.dumps(event)) == (viewer == seat)
+    assert seen[0] == seen[1] and seen[2] == seen[3] and seen[4] == seen[5]
+
+    tail = GameTail._by_loop[asyncio.get_running_loop()][f"game-{game_id}"]
+    assert tail.readers == len(sockets)
+    drawn_version = drawn[0]["version"]
+    assert sorted((key[1] for key in tail.shown if key[0] == drawn_version), key=str) == [0, 1, None]
+    for socket in sockets:
+        await socket.disconnect()
+    assert f"game-{game_id}" not in GameTail._by_loop[asyncio.get_running_loop()]  # the last reader gone, it goes
+
+
+async def test_a_socket_further_behind_than_the_shared_tail_catches_up_alone_then_follows(table, monkeypatch):
+    from games.consumers import GameTail
+
+    monkeypatch.setattr(GameTail, "KEEP", 2)
+    game_id, seated = await sync_to_async(table)(2)
+    (user0, client0), (user1, _) = seated
+    ahead = await connect(game_id, f"token={user0.api_token}")  # keeps the tail at the game's version
+    version = await sync_to_async(version_of)(game_id)
+    await receive_events(ahead, version)
+    behind = await connect(game_id, f"token={user1.api_token}&after=1")
+    caught_up = await receive_events(behind, version - 1)
+    assert [e["version"] for e in caught_up] == list(range(2, version + 1))
+    secrets = await sync_to_async(hidden_titles)(game_id, 1)
+    assert not any(title in json.dumps(caught_up) for title in secrets)
+
+    seat = (await sync_to_async(client0.get)(f"/api/v1/games/{game_id}/")).json()["turn"]["seat"]
+    drew = await sync_to_async(seated[seat][1].post)(f"/api/v1/games/{game_id}/commands/", {"type": "draw"},
+                                                     format="json")
+    new_version = drew.json()["version"]
+    live = await receive_events(behind, new_version - version)
+    assert [e["version"] for e in live] == list(range(version + 1, new_version + 1))
+    for socket in (ahead, behind):
+        await socket.disconnect()
 
 
 async def test_reconnecting_with_after_fills_the_gap(table):
