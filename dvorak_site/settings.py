@@ -208,6 +208,9 @@ else:
 # A live socket that has heard nothing for this long re-reads its game's version and sends what it missed, so a
 # dropped group message is made good within this time even when no later one comes (games/consumers.py).
 LIVE_RESYNC_SECONDS = env.float("LIVE_RESYNC_SECONDS", default=5.0)
+# A game followed live in a process whose game has not moved for this long has its state let go there (read again
+# at its next event): the process keeps the states of the games being played (games/consumers.py, GameTail).
+LIVE_TAIL_IDLE_SECONDS = env.float("LIVE_TAIL_IDLE_SECONDS", default=30.0)
 # An HTTP stream (dvorak_site/streams.py) that has sent nothing for this long sends a keep-alive (an empty NDJSON
 # line, an SSE comment), so that proxies and clients see the connection alive (docs/api.md promises one within 10 s).
 STREAM_KEEPALIVE_SECONDS = env.float("STREAM_KEEPALIVE_SECONDS", default=8.0)

@@ -51,7 +51,11 @@ class GameTail:
     redaction. A reader keeps only its version; no reader holds a copy of the game's state.
 
     A reader further behind than ``KEEP`` events (one opened with an old ``after``) catches up on its own once,
-    from the store, then follows the tail like the others."""
+    from the store, then follows the tail like the others.
+
+    A tail whose game has not moved for ``LIVE_TAIL_IDLE_SECONDS`` lets its state go (the idle resync's pass sees
+    to it), keeping its version: the next event reads the state at that version again (a snapshot and a few
+    events) before it folds on. A process following thousands of games keeps the states of those being played."""
 
     KEEP = 32
 
@@ -66,6 +70,8 @@ class GameTail:
         self.encoded: dict[tuple[str, int, int | None], Any] = {}  # (encoding, version, viewer): its frame
         self.lock = asyncio.Lock()
         self.readers = 0
+        self.cold = True  # no state held: read it (at ``version``, once known) before folding
+        self.moved_at = 0.0  # when it last read something (the event loop's clock)
 
     @classmethod
     def acquire(cls, stream_id: str) -> "GameTail":
@@ -87,8 +93,10 @@ class GameTail:
         """Read and fold what the store has after the tail's version: once, or (``until``) until that version at
         least, a few reads at most (a read may begin before the commit of the version a notice names)."""
         async with self.lock:
-            if self.version < 0:
-                self.version, self.state = await database_sync_to_async(self._load)()
+            if self.cold:
+                self.version, self.state = await database_sync_to_async(self._load)(self.version)
+                self.cold = False
+                self.moved_at = asyncio.get_running_loop().time()
             for _ in range(3):
                 if until is not None and self.version >= until:
                     break
@@ -98,12 +106,34 @@ class GameTail:
                 if steps:
                     self.version, self.state = steps[-1][0].version, steps[-1][2]
                     self._forget_before(self.version - self.KEEP)
+                    self.moved_at = asyncio.get_running_loop().time()
                 if until is None:
                     break
 
-    def _load(self):
-        version = store.current_version(self.stream_id)
+    def _load(self, version: int):
+        """The state at ``version``, or (-1: a new tail) at the game's current version."""
+        if version < 0:
+            version = store.current_version(self.stream_id)
         return version, services.state_at(self.stream_id, version) if version else None
+
+    def cool(self) -> None:
+        """Let the state go (keeping the version), if the tail is not being read just now."""
+        if not self.cold and not self.lock.locked():
+            self.state, self.cold = None, True
+            self.steps.clear()
+            self.shown.clear()
+            self.encoded.clear()
+
+    @classmethod
+    def cool_idle(cls, idle_seconds: float) -> int:
+        """Cool this process's tails whose game has not moved for ``idle_seconds``; how many were cooled."""
+        loop = asyncio.get_running_loop()
+        now, cooled = loop.time(), 0
+        for tail in list(cls._by_loop.get(loop, {}).values()):
+            if not tail.cold and now - tail.moved_at >= idle_seconds:
+                tail.cool()
+                cooled += 1
+        return cooled
 
     def _read_and_fold(self, version: int, state) -> list[tuple[Any, Any, Any]]:
         steps = []
@@ -182,6 +212,7 @@ class IdleResync:
             await asyncio.sleep(interval)
             try:
                 await self.resync_idle(interval)
+                GameTail.cool_idle(settings.LIVE_TAIL_IDLE_SECONDS)
             except Exception:  # the database away for a moment: try again next time
                 logger.exception("The idle resync of live sockets failed")
 

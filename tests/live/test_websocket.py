@@ -204,3 +204,33 @@ async def test_a_socket_to_a_game_closed_to_spectators_is_closed_4403_for_anyone
     seated = await connect(game_id, f"token={ann.api_token}&after=0")
     assert [e["type"] for e in await receive_events(seated, 2)] == ["game.created", "player.joined"]
     await seated.disconnect()
+
+
+async def test_a_game_that_has_not_moved_lets_its_state_go_and_its_next_event_still_reaches_every_socket(table):
+    from games.consumers import GameTail
+
+    game_id, seated = await sync_to_async(table)(2)
+    version = await sync_to_async(version_of)(game_id)
+    sockets = [await connect(game_id, f"token={user.api_token}&after={version}") for user, _ in seated]
+    tails = GameTail._by_loop.setdefault(asyncio.get_running_loop(), {})
+    for _ in range(100):  # the socket is accepted before it follows its game
+        tail = tails.get(f"game-{game_id}")
+        if tail is not None and tail.readers == 2 and not tail.cold:
+            break
+        await asyncio.sleep(0.05)
+    assert not tail.cold and tail.state is not None
+    assert GameTail.cool_idle(0) >= 1
+    assert tail.cold and tail.state is None and tail.version == version
+
+    seat = (await sync_to_async(seated[0][1].get)(f"/api/v1/games/{game_id}/")).json()["turn"]["seat"]
+    drew = await sync_to_async(seated[seat][1].post)(f"/api/v1/games/{game_id}/commands/", {"type": "draw"},
+                                                     format="json")
+    new_version = drew.json()["version"]
+    for index, socket in enumerate(sockets):
+        events = await receive_events(socket, new_version - version)
+        assert [e["version"] for e in events] == list(range(version + 1, new_version + 1))
+        drawn = next(e for e in events if e["type"] == "card.drawn")
+        assert ("card" in drawn["data"]) == (index == seat)
+    assert not tail.cold and tail.version == new_version
+    for socket in sockets:
+        await socket.disconnect()
