@@ -7,9 +7,26 @@ The rows hold the current deck; every change also leaves an immutable `Revision`
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 
 from dvorak_core.deckdata import CARD_SET, DECK, DEFAULT_RULESET, STATUSES, THING, UNCATEGORISED
+from dvorak_core.player_counts import describe
+
+
+# Search data (`decks/search.py`). On PostgreSQL a `search` column holds the row's weighted text search vector,
+# written by the archive's services with every revision, and migration 0007 gives it a GIN index (and the titles
+# trigram indexes); on SQLite the column stays empty and search falls back to plain matching.
+def search_vector_field() -> SearchVectorField:
+    return SearchVectorField(null=True, blank=True, editable=False)
+
+
+class WithoutSearchVector(models.Manager):
+    """Rows without their `search` vector, which only the database reads: a deck's holds all of its text.
+    (A query that reaches a deck through `select_related` defers it itself: `defer("deck__search")`.)"""
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().defer("search")
 
 
 class Deck(models.Model):
@@ -22,6 +39,10 @@ class Deck(models.Model):
     designers = models.JSONField(default=list, blank=True)
     date = models.CharField(max_length=100, blank=True)
     players = models.CharField(max_length=50, blank=True)
+    # `players` read as a range (`dvorak_core.player_counts`), set by the services whenever `players` is
+    # written: both null when the text reads as no range; `players_max` null alone when there is no upper bound.
+    players_min = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    players_max = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     status = models.CharField(max_length=20, choices=STATUS_CHOICES, default=UNCATEGORISED, blank=True)
     ruleset = models.CharField(max_length=100, default=DEFAULT_RULESET)
     description = models.TextField(blank=True)
@@ -30,6 +51,10 @@ class Deck(models.Model):
     revision = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Title (A), designers (B), description and Special Rules (C), cards (D).
+    search = search_vector_field()
+
+    objects = WithoutSearchVector()
 
     class Meta:
         ordering = ["title", "slug"]
@@ -37,6 +62,11 @@ class Deck(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    @property
+    def players_range(self) -> str:
+        """The player counts for people ("2–4 players"); the text as written when it reads as no range."""
+        return describe(self.players_min, self.players_max) or self.players
 
 
 class SpecialRule(models.Model):
@@ -73,6 +103,10 @@ class Card(models.Model):
     # The card's confirmed effect (`CardData.effect`: the effect language's JSON list); null until a curator
     # confirms one.
     effect = models.JSONField(null=True, blank=True)
+    # Title (A), text (B).
+    search = search_vector_field()
+
+    objects = WithoutSearchVector()
 
     class Meta:
         ordering = ["position", "id"]

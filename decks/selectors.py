@@ -10,6 +10,7 @@ from django.db.models.functions import Coalesce
 
 from decks.history import unified_diff
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
+from decks.search import search_cards, search_decks
 from dvorak_core.deckdata import CardData, DeckData, SpecialRuleData
 from dvorak_core.errors import NotFound
 
@@ -23,23 +24,37 @@ def deck_list(
     kind: str | None = None,
     ruleset: str | None = None,
 ) -> QuerySet[Deck]:
-    decks = Deck.objects.all()
-    if search:
-        decks = decks.filter(
-            Q(title__icontains=search) | Q(slug__icontains=search) | Q(description__icontains=search)
-            | Q(designers__icontains=search)
-        )
+    """The decks the filters name, by title; with `search`, those it finds, best first (`decks.search`)."""
+    decks = Deck.objects.order_by("title", "slug")
     if status is not None:
         decks = decks.filter(status=status)
     if players:
-        decks = decks.filter(players=players)
+        decks = decks.filter(players_match(players))
     if locked is not None:
         decks = decks.filter(locked=locked)
     if kind:
         decks = decks.filter(kind=kind)
     if ruleset:
         decks = decks.filter(ruleset=ruleset)
+    if search:
+        decks = search_decks(decks, search)
     return decks
+
+
+# The largest player count a filter reads as a number; beyond it, as text.
+MAX_PLAYER_FILTER = 9999
+
+
+def players_match(players: str) -> Q:
+    """The decks for `players`: a whole number N finds every deck whose range holds N (a "2-4" deck, a "2+" deck
+    and a "3 or more" deck for 3), and a deck whose text reads as no range when its text is exactly N; any other
+    text finds the decks whose `players` is exactly it."""
+    text = players.strip()
+    if not (text.isascii() and text.isdigit() and int(text) <= MAX_PLAYER_FILTER):
+        return Q(players=players)
+    count = int(text)
+    holds = Q(players_min__lte=count) & (Q(players_max__isnull=True) | Q(players_max__gte=count))
+    return holds | Q(players_min__isnull=True, players=players)
 
 
 def with_card_count(decks: QuerySet[Deck]) -> QuerySet[Deck]:
@@ -51,12 +66,20 @@ def deck_recently_changed(*, limit: int = 10) -> QuerySet[Deck]:
     return with_card_count(Deck.objects.all()).order_by("-updated_at", "slug")[:limit]
 
 
+# The most player counts the deck list offers to choose from (any other number may still be asked for).
+MAX_PLAYER_CHOICES = 20
+
+
 def deck_filter_values() -> dict[str, list[str]]:
-    """The player counts and rulesets the archive's decks give, for the deck list's filters."""
-    rows = Deck.objects.order_by().values_list("players", "ruleset").distinct()
+    """For the deck list's filters: the player counts to offer (the numbers from the smallest any deck plays to
+    the largest any deck names, then each player text that reads as no range) and the rulesets the decks give."""
+    rows = Deck.objects.order_by().values_list("players", "players_min", "players_max", "ruleset").distinct()
+    bounds = [bound for _, low, high, _ in rows for bound in (low, high) if bound is not None]
+    counts = range(min(bounds), min(max(bounds), min(bounds) + MAX_PLAYER_CHOICES - 1) + 1) if bounds else []
+    unread = {players for players, low, _, _ in rows if players and low is None}
     return {
-        "players": sorted({players for players, _ in rows if players}),
-        "rulesets": sorted({ruleset for _, ruleset in rows if ruleset}),
+        "players": [str(count) for count in counts] + sorted(unread),
+        "rulesets": sorted({ruleset for *_, ruleset in rows if ruleset}),
     }
 
 
@@ -79,13 +102,16 @@ def designer_decks(*, name: str) -> QuerySet[Deck]:
     return with_card_count(Deck.objects.filter(pk__in=ids)).order_by("title", "slug")
 
 
-def card_search(*, search: str = "", type: str | None = None) -> QuerySet[Card]:
-    """Cards of every deck whose title or text holds `search` (any case), with their deck, by deck then place."""
-    cards = Card.objects.select_related("deck")
-    if search:
-        cards = cards.filter(Q(title__icontains=search) | Q(text__icontains=search))
+def card_search(*, search: str = "", type: str | None = None, deck: str | None = None) -> QuerySet[Card]:
+    """Cards of every deck (or of the deck whose slug is `deck`), with their deck: those `search` finds, best
+    first (`decks.search`: a title that matches before a text that does), or every one by deck then place."""
+    cards = Card.objects.select_related("deck").defer("deck__search")
     if type:
         cards = cards.filter(type=type)
+    if deck:
+        cards = cards.filter(deck__slug=deck)
+    if search:
+        return search_cards(cards, search)
     return cards.order_by("deck__title", "deck__slug", "position", "id")
 
 
@@ -95,7 +121,8 @@ def card_types() -> list[str]:
 
 def revision_recent() -> QuerySet[Revision]:
     """Every deck's revisions, newest first: the archive's Recent Changes."""
-    return Revision.objects.select_related("deck", "author").defer("content").order_by("-created_at", "-id")
+    return (Revision.objects.select_related("deck", "author").defer("content", "deck__search")
+            .order_by("-created_at", "-id"))
 
 
 def deck_get(*, slug: str) -> Deck:

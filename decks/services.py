@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from decks.importers import ListingError, UnknownFormatError, import_text
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
+from decks.search import refresh_search
 from decks.selectors import card_data, deck_data, revision_deck, revision_get, special_rule_data
 from dvorak_core.card_data import INVALID, cards_named
 from dvorak_core.deckdata import (
@@ -29,6 +30,7 @@ from dvorak_core.deckdata import (
 )
 from dvorak_core.effects import checked_effect, read_card, read_special_rule, rule_params_with_effect, to_json
 from dvorak_core.errors import Conflict, DeckLocked, DomainError, Forbidden, NotFound, VersionConflict
+from dvorak_core.player_counts import parse_players
 from dvorak_core.rule_params import checked_params
 from dvorak_core.storable import ensure_storable
 from dvorak_engine.rulesets import card_problems
@@ -96,7 +98,10 @@ def _ensure_curator(user: Any, doing: str) -> None:
 
 
 def _record_revision(deck: Deck, *, author: Any, summary: str) -> Revision:
+    """The deck's rows as they are now, recorded as its next revision. Every write of a deck's rows ends here
+    (the CCG's version building too), so this also brings the deck's search vectors up to date."""
     # The caller holds the deck's row lock, so numbers follow one another without gaps.
+    refresh_search(deck)
     number = deck.revision + 1
     revision = Revision.objects.create(
         deck=deck, number=number, author=_author(author), summary=summary[:300], content=deck_data(deck).to_dict()
@@ -271,10 +276,17 @@ def _write_cards(deck: Deck, cards: Iterable[CardData]) -> None:
     Card.objects.bulk_create(_card_row(deck, position, card) for position, card in enumerate(cards))
 
 
+def _set_player_range(deck: Deck) -> None:
+    """`players_min` and `players_max` from the deck's `players` text (both None when it reads as no range)."""
+    found = parse_players(deck.players)
+    deck.players_min, deck.players_max = (None, None) if found is None else found
+
+
 def _write_deck(deck: Deck, data: DeckData) -> None:
     for name in DECK_FIELDS:
         value = getattr(data, name)
         setattr(deck, name, list(value) if name == "designers" else value)
+    _set_player_range(deck)
     deck.save()
     _write_special_rules(deck, data.special_rules)
     _write_cards(deck, data.cards)
@@ -432,6 +444,8 @@ def _save_fields(deck: Deck, data: DeckData, fields: dict[str, Any]) -> None:
     for name in DECK_FIELDS:
         if name in fields:
             setattr(deck, name, list(fields[name]) if name == "designers" else fields[name])
+    if "players" in fields:
+        _set_player_range(deck)
     deck.save()
     if "special_rules" in fields:
         _write_special_rules(deck, data.special_rules)

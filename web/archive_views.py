@@ -73,6 +73,14 @@ def home(request):
     })
 
 
+class PlayersField(forms.ChoiceField):
+    """The player counts the decks give, as numbers (a deck is found when its range holds the number chosen: "2-4"
+    for 3), and any other whole number typed into the address; then each player text that reads as no range."""
+
+    def valid_value(self, value) -> bool:
+        return (value.isascii() and value.isdigit() and len(value) <= 4) or super().valid_value(value)
+
+
 class DeckFilters(forms.Form):
     """The deck list's search and filters, from the query string; a value out of its choices is ignored."""
 
@@ -80,7 +88,7 @@ class DeckFilters(forms.Form):
                         widget=forms.TextInput(attrs={"type": "search", "placeholder": "title, designer or text"}))
     status = forms.ChoiceField(required=False, choices=[("", "any")] + [
         (status, label) for status, label in STATUS_LABELS.items() if status])
-    players = forms.ChoiceField(required=False)
+    players = PlayersField(required=False, widget=forms.Select(attrs={"title": "Decks for this many players"}))
     kind = forms.ChoiceField(required=False, choices=[("", "any"), *KIND_LABELS.items()])
     locked = forms.ChoiceField(required=False, choices=[("", "any"), ("yes", "locked"), ("no", "under construction")])
     ruleset = forms.ChoiceField(required=False)
@@ -108,7 +116,7 @@ class DeckFilters(forms.Form):
 def deck_list(request):
     form = DeckFilters(request.GET)
     selected = form.selected()
-    decks = selectors.with_card_count(selectors.deck_list(**selected)).order_by("title", "slug")
+    decks = selectors.with_card_count(selectors.deck_list(**selected))  # by title; a search's best first
     page, query = _page(request, decks, DECKS_PER_PAGE)
     return render(request, "web/archive/deck_list.html", {
         "form": form,

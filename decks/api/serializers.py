@@ -75,37 +75,55 @@ class CardSerializer(serializers.ModelSerializer):
         return suggestion(read_card(card.title, card.type, card.text))
 
 
+SEARCH_HELP = ("Words to find, best match first: a title that matches comes before a match elsewhere. Each word "
+               "is needed, matched by its stem and as the start of a word (`rock` finds \"Rocket\"); on PostgreSQL "
+               "a title typed with a mistake is found too.")
+
+
 class DeckListQuerySerializer(serializers.Serializer):
     """The deck list's filters; each left out (or empty) means any."""
 
-    search = serializers.CharField(required=False, help_text="Words in the title, slug, designers or description.")
+    search = serializers.CharField(required=False, max_length=200, help_text=(
+        "Words in the title, designers, description, Special Rules or cards. " + SEARCH_HELP))
     status = serializers.ChoiceField([s for s in STATUSES if s], required=False)
-    players = serializers.CharField(required=False, help_text="The player count as the deck gives it, e.g. 2-4.")
+    players = serializers.CharField(required=False, help_text=(
+        "A number of players, e.g. 3: every deck whose player count holds it (\"2-4\", \"2+\", \"3 or more\"). "
+        "Any other text finds the decks whose `players` is exactly it."))
     locked = QueryBooleanField()
     kind = serializers.ChoiceField(KINDS, required=False)
     ruleset = serializers.CharField(required=False, help_text="The ruleset that plays the deck, e.g. serm.")
 
 
+PLAYERS_MIN_HELP = ("The fewest players, as read from `players` (\"2-4\" → 2, \"any\" → 1); null when it reads as "
+                    "no range.")
+PLAYERS_MAX_HELP = ("The most players, as read from `players` (\"2-4\" → 4); null when there is no upper bound "
+                    "(\"2+\", \"any\") or the text reads as no range.")
+
+
 class DeckSummarySerializer(serializers.ModelSerializer):
     designers = serializers.ListField(child=serializers.CharField())
+    players_min = serializers.IntegerField(read_only=True, allow_null=True, help_text=PLAYERS_MIN_HELP)
+    players_max = serializers.IntegerField(read_only=True, allow_null=True, help_text=PLAYERS_MAX_HELP)
     card_count = serializers.IntegerField(read_only=True, help_text="Cards in a printed deck: every copy counts.")
 
     class Meta:
         model = Deck
-        fields = ["slug", "title", "kind", "designers", "date", "players", "status", "locked", "ruleset", "revision",
-                  "card_count"]
+        fields = ["slug", "title", "kind", "designers", "date", "players", "players_min", "players_max", "status",
+                  "locked", "ruleset", "revision", "card_count"]
 
 
 class DeckSerializer(serializers.ModelSerializer):
     designers = serializers.ListField(child=serializers.CharField())
+    players_min = serializers.IntegerField(read_only=True, allow_null=True, help_text=PLAYERS_MIN_HELP)
+    players_max = serializers.IntegerField(read_only=True, allow_null=True, help_text=PLAYERS_MAX_HELP)
     special_rules = SpecialRuleSerializer(many=True)
     cards = CardSerializer(many=True)
     version = serializers.SerializerMethodField(help_text="The card set's version (card sets); null for decks.")
 
     class Meta:
         model = Deck
-        fields = ["slug", "title", "kind", "designers", "date", "players", "status", "locked", "ruleset",
-                  "description", "special_rules", "cards", "revision", "version"]
+        fields = ["slug", "title", "kind", "designers", "date", "players", "players_min", "players_max", "status",
+                  "locked", "ruleset", "description", "special_rules", "cards", "revision", "version"]
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_version(self, deck: Deck) -> int | None:
@@ -114,6 +132,34 @@ class DeckSerializer(serializers.ModelSerializer):
             return None
         return deck.versions.order_by("-number").values_list("number", flat=True).first()
 
+
+class CardDeckSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Deck
+        fields = ["slug", "title"]
+
+
+class CardFoundSerializer(serializers.ModelSerializer):
+    """A card the card search found: the card as a deck lists it (without `suggested_effect`), and its deck."""
+
+    stats = serializers.DictField(child=serializers.IntegerField())
+    effect = EffectField(read_only=True)
+    deck = CardDeckSerializer(help_text="The deck the card is in.")
+
+    class Meta:
+        model = Card
+        fields = ["id", "title", "type", "text", "flavor", "copies", "corner_value", "creator", "stats", "out_of_turn",
+                  "effect", "deck"]
+
+
+class CardSearchQuerySerializer(serializers.Serializer):
+    """The card search's query; each left out (or empty) means any."""
+
+    q = serializers.CharField(required=False, max_length=200, help_text="Words in the card's title or text. "
+                              + SEARCH_HELP)
+    type = serializers.CharField(required=False, max_length=50, help_text="The card's type, exactly: Thing, Action, "
+                                 "or a type of the deck's own (Soldier).")
+    deck = serializers.SlugField(required=False, max_length=200, help_text="Only the cards of the deck of this slug.")
 
 # --- requests ------------------------------------------------------------------------------------------
 

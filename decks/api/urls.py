@@ -3,6 +3,7 @@ from django.urls import path
 from decks.api import views
 
 urlpatterns = [
+    path("cards/", views.CardSearchView.as_view(), name="card-search"),
     path("decks/", views.DeckListView.as_view(), name="deck-list"),
     # Before the slug routes: "import" is a reserved slug.
     path("decks/import/", views.DeckImportView.as_view(), name="deck-import"),

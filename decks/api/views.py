@@ -67,7 +67,7 @@ class DeckListView(generics.ListAPIView):
             locked=query.get("locked"),
             kind=query.get("kind"),
             ruleset=query.get("ruleset"),
-        )).order_by("title", "slug")
+        ))  # by title; with `search`, best first
 
     @extend_schema(tags=TAGS, parameters=[serializers.DeckListQuerySerializer])
     def get(self, request, *args, **kwargs):
@@ -81,6 +81,25 @@ class DeckListView(generics.ListAPIView):
         form.is_valid(raise_exception=True)
         deck = services.deck_create(author=request.user, data=form.to_deck(), summary=form.validated_data["summary"])
         return deck_response(request, deck.slug, made=True)
+
+
+class CardSearchView(generics.ListAPIView):
+    permission_classes = READ_OR_SIGNED_IN
+    serializer_class = serializers.CardFoundSerializer
+    pagination_class = PageNumbers
+
+    def get_queryset(self):
+        query = read_query(serializers.CardSearchQuerySerializer, self.request)
+        return selectors.card_search(search=query.get("q", ""), type=query.get("type"), deck=query.get("deck"))
+
+    @extend_schema(
+        tags=TAGS, parameters=[serializers.CardSearchQuerySerializer],
+        description="The cards of every deck, each with its deck, a page at a time. With `q`, those it finds, best "
+        "first: a card whose title matches before one whose text does; without it, by deck title, then by place in "
+        "the deck. `type` and `deck` narrow the search (a `deck` no deck has finds nothing).",
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
 
 
 class DeckDetailView(APIView):

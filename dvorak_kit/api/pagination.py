@@ -1,7 +1,7 @@
 """How the API's lists that can grow are cut into pages: two ways, each one class, each documented in the schema.
 
-- The archive's deck list and the game list: page numbers, ``{"count", "next", "previous", "results"}`` with
-  ``?page=N`` (``PageNumbers``).
+- The archive's deck list and card search, and the game list: page numbers, ``{"count", "next", "previous",
+  "results"}`` with ``?page=N`` (``PageNumbers``).
 - Every other list that can grow (revisions, talk, set versions, set changes, player decks, notifications)
   stays a JSON array, as API.md shapes it, and takes one keyset cursor (``Keyset``): ``?after=<key>&limit=<n>``
   continues the list, in its own order, after the item whose key is ``after``; while more items follow, the

@@ -185,3 +185,17 @@ def test_the_task_delivered_twice_builds_one_version(filibuster, filibuster_with
     assert list(CardSetVersion.objects.filter(card_set__slug=FILIBUSTER).values_list("number", flat=True)) == [1, 2, 3]
     assert "Talking Point" not in set_cards(ann)
 
+
+
+def test_the_card_search_finds_the_set_as_its_new_version_has_it(filibuster_with_cards, players, api_client,
+                                                               django_capture_on_commit_callbacks):
+    (_, ann), (_, bob) = players
+    version_3(ann, bob, filibuster_with_cards, django_capture_on_commit_callbacks)
+
+    def titles(query: str) -> list[str]:
+        return [card["title"] for card in api_client.get(f"/api/v1/cards/?deck={FILIBUSTER}&{query}").json()["results"]]
+
+    assert titles("q=filibuster+kit") == ["Filibuster Kit"]
+    assert titles("q=whip") == []
+    assert titles("q=pork+gain+5") == ["Pork Barrel"]  # its new text
+    assert titles("q=gain+10") == []                   # its old one

@@ -70,7 +70,10 @@ def test_the_deck_list_shows_every_seed_deck_by_title(seeded, visitor):
     ("q=Socialism", ["socialism"]),                    # a title
     ("ruleset=serm", [SERM]),
     ("status=playable", ["virtues-of-the-drake-sample"]),
-    ("players=2-5", ["socialism"]),
+    ("players=5", ["filibuster-ccg-set", "filibuster-sample-set", "socialism"]),  # "2+", "2+", "2-5"
+    ("players=3", ["article-ii", "article-ii-updated", "filibuster-ccg-set", "filibuster-sample-set", "socialism",
+                   "virtues-of-the-drake-sample"]),                                      # "-4" is up to four
+    ("players=9", ["filibuster-ccg-set", "filibuster-sample-set"]),  # beyond the choices, still a number
     ("kind=card_set", ["filibuster-ccg-set", "filibuster-sample-set"]),
     ("locked=yes&kind=deck", [RPSE, SERM]),
     ("locked=no&ruleset=article_ii", ["article-ii", "article-ii-updated"]),
@@ -83,6 +86,27 @@ def test_a_filter_value_out_of_its_choices_is_ignored_and_said_so(seeded, visito
     body = page(visitor, "/decks/?status=draft&ruleset=serm")
     assert deck_slugs(body) == [SERM]
     assert "Ignored" in body and "draft" in body
+
+
+def test_the_players_filter_offers_numbers_and_ignores_a_text_that_is_not_one(seeded, visitor):
+    body = page(visitor, "/decks/?players=2-5")
+    assert len(deck_slugs(body)) == 9
+    assert "Ignored" in body and "2-5" in body
+    choices = re.findall(r'<option value="([^"]*)"', body.split('name="players"', 1)[1].split("</select>", 1)[0])
+    assert choices == ["", "1", "2", "3", "4", "5"]
+
+
+def test_a_search_ranks_a_title_match_before_a_match_elsewhere(seeded, visitor):
+    # "election" is in Article II's cards and rules; S.E.R.M. names nothing of it, so only the two decks are found
+    services.deck_update(slug="socialism", author=None, changes={"title": "Socialism: an Election"})
+    assert deck_slugs(page(visitor, "/decks/?q=election"))[0] == "socialism"
+
+
+def test_a_deck_page_shows_its_players_as_a_range(seeded, visitor):
+    infobox = page(visitor, "/decks/article-ii/").split('class="infobox"', 1)[1].split("</aside>", 1)[0]
+    assert '<dt>Players</dt><dd><span title="As the deck gives it: 2-4">2–4 players</span></dd>' in infobox
+    assert "2 or more players" in page(visitor, "/decks/filibuster-ccg-set/")
+    assert "<dt>Players</dt><dd>not given</dd>" in page(visitor, "/decks/the-virtues-of-the-drake/")
 
 
 def test_no_matching_deck_says_so(seeded, visitor):
