@@ -3,8 +3,12 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# The install is redone when either pyproject.toml changes (the project's, or the Python client's in clients/python).
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml clients/python/pyproject.toml | cksum | cut -d' ' -f1)
+# The pinned versions, with their hashes (`make lock` writes both from pyproject.toml): LOCK is the runtime and the
+# `test` extra, what `make install` and CI install; PROD_LOCK the runtime alone, what the Dockerfile installs.
+LOCK := requirements/lock.txt
+PROD_LOCK := requirements/prod.txt
+# The install is redone when the lock or either pyproject.toml changes (the project's, or the client's in clients/python).
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml clients/python/pyproject.toml $(LOCK) 2>/dev/null | cksum | cut -d' ' -f1)
 # Where `make run` serves: `make run PORT=8001 HOST=0.0.0.0` (or HOST and PORT in the environment).
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -13,16 +17,30 @@ BENCH_DATABASE_URL ?= $(or $(DATABASE_URL),postgres://root@127.0.0.1:5432/dvorak
 # The Redis of the benches' servers (production's channel layer and cache; bench/fanout.py's keys carry a prefix of their own).
 BENCH_REDIS_URL ?= $(or $(REDIS_URL),redis://127.0.0.1:6379/0)
 
-.PHONY: install run migrate seed test test-seeds soak lint format bench worker clean
+.PHONY: install lock run migrate seed test test-seeds soak lint audit format bench worker clean
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml clients/python/pyproject.toml
+# Every dependency from the lock, hashes checked; then the project and the client themselves, editable, adding nothing.
+# `pip check` fails when pyproject.toml asks for something the lock lacks: run `make lock`.
+$(STAMP): pyproject.toml clients/python/pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	$(BIN)/python -m pip install --quiet -e clients/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e . -e clients/python
+	$(BIN)/python -m pip check
 	rm -f $(VENV)/.installed-* && touch $@
+
+# Rewrites the locks from pyproject.toml (and the client's): a version already pinned stays unless pyproject.toml now
+# excludes it; `make lock UPGRADE=1` moves every pin to the newest release allowed. PROD_LOCK takes LOCK's versions,
+# so the image runs what CI tested. Universal: the markers cover every platform, for Python 3.11 and newer.
+LOCK_FLAGS = --quiet --universal --python-version 3.11 --generate-hashes --custom-compile-command 'make lock' \
+	$(if $(UPGRADE),--upgrade)
+lock:
+	test -x $(BIN)/uv || { test -x $(BIN)/python || $(PYTHON) -m venv $(VENV); $(BIN)/python -m pip install --quiet uv; }
+	@mkdir -p requirements
+	$(BIN)/uv pip compile $(LOCK_FLAGS) pyproject.toml clients/python/pyproject.toml --extra test -o $(LOCK)
+	$(BIN)/uv pip compile $(LOCK_FLAGS) pyproject.toml --constraint $(LOCK) -o $(PROD_LOCK)
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
