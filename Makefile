@@ -95,6 +95,12 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-cache
 
+# The lock's pins against the known vulnerabilities (pip-audit; scripts/audit.py says what each exit status means).
+# CI passes AUDIT_ARGS=--unreachable-ok: a vulnerability service out of reach is reported there, not a failure.
+AUDIT_ARGS ?=
+audit: install
+	$(BIN)/python scripts/audit.py $(AUDIT_ARGS) $(LOCK)
+
 format: install
 	$(BIN)/ruff format .
 
