@@ -90,10 +90,11 @@ soak: install
 	$(BIN)/python scripts/test_report.py $(REPORTS)/soak.xml; exit $$status
 
 # Ruff, then the import contracts of pyproject.toml ([tool.importlinter]): the layers, the engine free of Django,
-# rulesets that import no other.
+# rulesets that import no other; then mypy ([tool.mypy]): the engine strictly, the core beneath it.
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy
 
 # The lock's pins against the known vulnerabilities (pip-audit; scripts/audit.py says what each exit status means).
 # CI passes AUDIT_ARGS=--unreachable-ok: a vulnerability service out of reach is reported there, not a failure.
@@ -115,4 +116,4 @@ bench: install
 	DATABASE_URL=$(BENCH_DATABASE_URL) REDIS_URL=$(BENCH_REDIS_URL) $(BIN)/python bench/live_tables.py
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .mypy_cache .hypothesis

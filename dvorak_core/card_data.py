@@ -8,12 +8,13 @@ archive refuses a card whose value cannot be right, asking the engine's registry
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 MISSING, INVALID = "missing", "invalid"
 
 
-def card_problem(index: int, card: dict, field: str, problem: str, message: str) -> dict[str, Any]:
+def card_problem(index: int | None, card: Mapping[str, Any], field: str, problem: str, message: str) -> dict[str, Any]:
     """One thing a card lacks (``MISSING``) or carries wrongly (``INVALID``) for a ruleset: the card by its
     position in the deck's list and its title, the field (``type``, ``corner_value``, ``stats.<name>``)."""
     return {"card": index, "title": str(card.get("title", "")), "field": field, "problem": problem,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,7 +74,7 @@ class SpecialRuleData:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SpecialRuleData:
+    def from_dict(cls, data: Mapping[str, Any]) -> SpecialRuleData:
         effect = data.get("effect")
         return cls(title=str(data.get("title", "")), text=str(data["text"]), params=dict(data.get("params") or {}),
                    effect=_effect(effect))

@@ -8,8 +8,9 @@ event store brings every row it reads up to it (``dvorak_kit.eventstore.store``)
 """
 
 from collections.abc import Callable
+from typing import Any
 
-Upcaster = Callable[[dict], dict]
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
 _current_schema: dict[str, int] = {}
 _upcasters: dict[tuple[str, int], Upcaster] = {}
@@ -27,7 +28,7 @@ def current_schema(type_: str) -> int:
     return _current_schema.get(type_, 1)
 
 
-def upcaster(type_: str, from_schema: int):
+def upcaster(type_: str, from_schema: int) -> Callable[[Upcaster], Upcaster]:
     """Register ``fn(data) -> data`` turning schema ``from_schema`` of ``type_`` into ``from_schema + 1``."""
 
     def register(fn: Upcaster) -> Upcaster:

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
-from typing import Any
+from typing import Any, Literal, overload
 
 from dvorak_core.errors import DomainError
 from dvorak_engine.state import GameState
@@ -18,7 +18,13 @@ def invalid(message: str, field: str) -> DomainError:
     return DomainError(message, code="invalid", details={"field": field})
 
 
-def text(body: dict, name: str, *, names: str = "a card", message: str | None = None,
+@overload
+def text(body: dict[str, Any], name: str, *, names: str = ..., message: str | None = ...,
+         required: Literal[True] = ...) -> str: ...
+@overload
+def text(body: dict[str, Any], name: str, *, names: str = ..., message: str | None = ...,
+         required: bool) -> str | None: ...
+def text(body: dict[str, Any], name: str, *, names: str = "a card", message: str | None = None,
          required: bool = True) -> str | None:
     """A non-empty string (None when left out and not ``required``): the refusal says what it names (``names``),
     or is ``message`` (``{name}`` in it is the field's name)."""
@@ -30,17 +36,18 @@ def text(body: dict, name: str, *, names: str = "a card", message: str | None = 
     return value
 
 
-def whole(body: dict, name: str, low: int | None = None, high: int | None = None) -> int:
+def whole(body: dict[str, Any], name: str, low: int | None = None, high: int | None = None) -> int:
     """A whole number (``true`` and ``false`` are not numbers); from ``low`` to ``high`` when both are given."""
     value = body.get(name)
     ranged = low is not None and high is not None
-    if isinstance(value, bool) or not isinstance(value, int) or (ranged and not low <= value <= high):
+    if isinstance(value, bool) or not isinstance(value, int) or (
+            low is not None and high is not None and not low <= value <= high):
         raise invalid(f"\"{name}\" is a whole number from {low} to {high}." if ranged
                       else f"\"{name}\" must be a whole number.", name)
     return value
 
 
-def seat(state: GameState, body: dict, name: str) -> int:
+def seat(state: GameState, body: dict[str, Any], name: str) -> int:
     """A seat of this game."""
     value = whole(body, name)
     if not 0 <= value < len(state.seats):
@@ -48,7 +55,11 @@ def seat(state: GameState, body: dict, name: str) -> int:
     return value
 
 
-def one_of(body: dict, name: str, allowed: tuple[str, ...], *, required: bool = True) -> str | None:
+@overload
+def one_of(body: dict[str, Any], name: str, allowed: tuple[str, ...], *, required: Literal[True] = ...) -> str: ...
+@overload
+def one_of(body: dict[str, Any], name: str, allowed: tuple[str, ...], *, required: bool) -> str | None: ...
+def one_of(body: dict[str, Any], name: str, allowed: tuple[str, ...], *, required: bool = True) -> str | None:
     """One of the ``allowed`` words; None for a field left out that is not ``required``."""
     value = body.get(name)
     if value is None and not required:
@@ -58,7 +69,7 @@ def one_of(body: dict, name: str, allowed: tuple[str, ...], *, required: bool = 
     return value
 
 
-def card_list(body: dict, name: str) -> list[str]:
+def card_list(body: dict[str, Any], name: str) -> list[str]:
     """A non-empty list of different card ids."""
     value = body.get(name)
     if (not isinstance(value, list) or not value or not all(isinstance(card, str) for card in value)
@@ -67,7 +78,7 @@ def card_list(body: dict, name: str) -> list[str]:
     return value
 
 
-def absent(body: dict, name: str, why: str) -> None:
+def absent(body: dict[str, Any], name: str, why: str) -> None:
     """A field this command must not carry."""
     if body.get(name) is not None:
         raise invalid(why, name)
@@ -176,10 +187,10 @@ class Field:
                 raise invalid(str(error), name) from None
 
 
-_PATTERNS: dict[str, re.Pattern] = {}
+_PATTERNS: dict[str, re.Pattern[str]] = {}
 
 
-def _compiled(pattern: str) -> re.Pattern:
+def _compiled(pattern: str) -> re.Pattern[str]:
     compiled = _PATTERNS.get(pattern)
     if compiled is None:
         compiled = _PATTERNS[pattern] = re.compile(pattern)
@@ -205,7 +216,7 @@ _REFUSALS: dict[str, Callable[[Field], str]] = {
 }
 
 
-def check_fields(fields: Mapping[str, Field], body: dict, *, prefix: str = "", closed: bool = False) -> None:
+def check_fields(fields: Mapping[str, Field], body: dict[str, Any], *, prefix: str = "", closed: bool = False) -> None:
     """Refuse a body (or an object inside one) whose fields are not as declared."""
     for name, field in fields.items():
         if name not in body:
@@ -230,7 +241,7 @@ class Body:
     doc: str = ""
     fields: Mapping[str, Field] = dataclass_field(default_factory=dict)
     examples: tuple[dict[str, Any], ...] = ({},)
-    check: Callable[[dict], Any] | None = None
+    check: Callable[[dict[str, Any]], Any] | None = None
     by: str = ""
     variants: Mapping[str, Body] = dataclass_field(default_factory=dict)
 
@@ -238,10 +249,11 @@ class Body:
     def on(cls, field: str, variants: Mapping[str, Body], doc: str = "") -> Body:
         return cls(doc=doc, by=field, variants=dict(variants), examples=())
 
-    def checked(self, body: dict) -> None:
+    def checked(self, body: dict[str, Any]) -> None:
         """Refuse (400 ``invalid``, naming the field) a body that is not as declared."""
         if self.by:
-            variant = self.variants.get(body.get(self.by)) if isinstance(body.get(self.by), str) else None
+            chosen = body.get(self.by)
+            variant = self.variants.get(chosen) if isinstance(chosen, str) else None
             if variant is None:
                 raise invalid(f"\"{self.by}\" is one of: {', '.join(self.variants)}.", self.by)
             variant.checked(body)

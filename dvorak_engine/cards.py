@@ -63,7 +63,7 @@ def card_content(card: Card) -> dict[str, Any]:
     return {key: value for key, value in card_json(card).items() if key != "id"}
 
 
-def deck_card_content(card: dict) -> dict[str, Any]:
+def deck_card_content(card: dict[str, Any]) -> dict[str, Any]:
     """A deck's card as the game copies it: every field a Card has but its id, and how many copies."""
     return {
         "title": str(card.get("title", "")),
@@ -78,10 +78,10 @@ def deck_card_content(card: dict) -> dict[str, Any]:
     } | ({} if card.get("effect") is None else {"effect": checked_effect(card["effect"], field="cards.effect")})
 
 
-def copy_deck_cards(deck: dict, rng: Rng, taken: set[str] | None = None) -> list[dict]:
+def copy_deck_cards(deck: dict[str, Any], rng: Rng, taken: set[str] | None = None) -> list[dict[str, Any]]:
     """One card per copy, each with a fresh opaque id (none of ``taken``), in a shuffled order so the order
     reveals nothing."""
-    copies: list[dict] = []
+    copies: list[dict[str, Any]] = []
     used: set[str] = set(taken or ())
     for card in deck.get("cards", []):
         content = deck_card_content(card)
@@ -108,24 +108,24 @@ def compact_cards(cards: Any) -> Any:
 
 
 @upcaster("game.created", from_schema=1)
-def _game_created_compact(data: dict) -> dict:
+def _game_created_compact(data: dict[str, Any]) -> dict[str, Any]:
     """Schema 1 wrote every field of every card of the deck; schema 2 leaves out those at their defaults."""
     return {**data, "cards": compact_cards(data["cards"])} if "cards" in data else data
 
 
-def cards_from_json(cards: list[dict]) -> dict[str, Card]:
+def cards_from_json(cards: list[dict[str, Any]]) -> dict[str, Card]:
     return {card["id"]: card_from_json(card) for card in cards}
 
 
 _CARD_DEFAULTS = {f.name: f.default for f in fields(Card)}  # MISSING where a field has none (it is in the card)
-_CARD_EMPTY = {**_CARD_DEFAULTS, "stats": {}}  # each field's value when the card has none of its own
+_CARD_EMPTY: dict[str, Any] = {**_CARD_DEFAULTS, "stats": {}}  # each field's value when the card has none of its own
 _CARD_REQUIRED = frozenset(f.name for f in fields(Card) if f.default is MISSING and f.default_factory is MISSING)
 _CARD_NAMES = frozenset(CARD_FIELDS)
 _new = object.__new__
 _set = object.__setattr__
 
 
-def card_from_json(card: dict) -> Card:
+def card_from_json(card: dict[str, Any]) -> Card:
     """``Card(**card)``, a third of its time: a game replayed from its start makes every card of its deck (a cold
     load of a game of 300 cards spent a millisecond on it). The fields are set by the card's ``__dict__``, as
     ``dvorak_engine.values.replace`` copies one; a card with a name that is not a field, or without a title, goes
@@ -141,7 +141,7 @@ def card_from_json(card: dict) -> Card:
     return new
 
 
-def deck_special_rules(deck: dict) -> list[dict[str, Any]]:
+def deck_special_rules(deck: dict[str, Any]) -> list[dict[str, Any]]:
     """The deck's Special Rules as a game copies them; a rule's confirmed effect with it, and in its ``params`` what
     the effect sets (``set_rule``), as the archive keeps them."""
     rules = []
@@ -176,13 +176,13 @@ def hide_unseen_cards(value: Any, cards: dict[str, Card], visible: Container[str
     return value
 
 
-def _copy_key(card: Card) -> tuple:
+def _copy_key(card: Card) -> tuple[Any, ...]:
     return (card.title, card.type, card.text, card.flavor, card.corner_value, card.creator,
             tuple(card.stats.items()), json.dumps(card.effect, sort_keys=True))
 
 
 def published_deck(state: GameState, cards: list[tuple[Card, int | None]],
-                   special_rules: Iterable[Mapping[str, Any]], *, deck: Mapping[str, Any] | None = None) -> dict:
+                   special_rules: Iterable[Mapping[str, Any]], *, deck: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """``DeckData.to_dict()`` of a game's deck (``deck``'s slug and title name it; by default the game's own,
     ``state.table.deck``): these cards, each with the seat whose own deck holds it (None for a shared deck),
     identical cards counted as copies, and these Special Rules (each ``{"title", "text", "params", "effect"?}``: a
@@ -190,8 +190,8 @@ def published_deck(state: GameState, cards: list[tuple[Card, int | None]],
     confirmed effect too). The players are its designers."""
     # When several players each have a copy of the one deck, count a card's copies in one player's deck (the one
     # holding the most), not in all of them, or the published deck would be N decks in one.
-    per_deck: dict[tuple, dict[int | None, int]] = {}
-    first: dict[tuple, Card] = {}
+    per_deck: dict[tuple[Any, ...], dict[int | None, int]] = {}
+    first: dict[tuple[Any, ...], Card] = {}
     for card, owner in cards:
         key = _copy_key(card)
         counts = per_deck.setdefault(key, {})

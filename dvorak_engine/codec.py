@@ -36,10 +36,12 @@ def to_json_as_before(value: Any) -> Any:
     return value
 
 
-def _default_of(field: dataclasses.Field) -> Any:
+def _default_of(field: dataclasses.Field[Any]) -> Any:
     if field.default is not dataclasses.MISSING:
         return field.default
-    return field.default_factory()  # type: ignore[misc]
+    factory = field.default_factory
+    assert callable(factory), f"{field.name} has neither a default nor a default factory"
+    return factory()
 
 
 def to_json(value: Any) -> Any:
@@ -126,9 +128,9 @@ def _dataclass_decoder(cls: type) -> Callable[[Any], Any]:
     """Reads a dataclass: a key it does not have is ignored, a field missing from the JSON takes its default.
     A plain frozen dataclass (see ``values``) holding every field is built by its ``__dict__``, as ``replace``
     copies one, without running ``__init__``: only its fields that are not plain JSON are converted."""
-    built: list[tuple] = []
+    built: list[tuple[Any, ...]] = []
 
-    def build() -> tuple:
+    def build() -> tuple[Any, ...]:
         hints = _hints(cls)
         decoders = [(f.name, _decoder(hints[f.name])) for f in dataclasses.fields(cls)]
         names = tuple(name for name, _ in decoders)
@@ -151,7 +153,7 @@ def _dataclass_decoder(cls: type) -> Callable[[Any], Any]:
             if len(fields) == len(names):  # else a field is missing: its default, through __init__
                 for name, item in converted:
                     fields[name] = item(fields[name])
-                new = object.__new__(cls)
+                new: Any = object.__new__(cls)
                 _set(new, "__dict__", fields)
                 return new
         return cls(**{name: item(value[name]) for name, item in decoders if name in value})

@@ -44,11 +44,11 @@ def default_variant(ruleset: str) -> str:
 def create_game(
     *,
     ruleset: str,
-    deck: dict,
+    deck: dict[str, Any],
     variant: str,
     creative: bool,
     max_players: int | None,
-    options: dict,
+    options: dict[str, Any],
     creator: Actor,
     rng: Rng,
     invite: Any = (),
@@ -164,7 +164,7 @@ def replay(events: Iterable[Event], state: GameState | None = None) -> GameState
     return state
 
 
-def view_state(state: GameState, viewer: int | None) -> dict:
+def view_state(state: GameState, viewer: int | None) -> dict[str, Any]:
     """What ``viewer`` sees of the game: the core's part (status, version, ruleset, you, winners, and the secret
     choices of a step of simultaneous moves: only the viewer's own), around the ruleset's own view."""
     view = {"status": state.status, "version": state.version, "ruleset": state.ruleset, "you": viewer,
@@ -190,11 +190,11 @@ def view_state(state: GameState, viewer: int | None) -> dict:
     return view
 
 
-def view_event(event: Event, viewer: int | None, state_before: GameState | None, state_after: GameState) -> dict:
+def view_event(event: Event, viewer: int | None, state_before: GameState | None, state_after: GameState) -> dict[str, Any]:
     return get_ruleset(state_after.ruleset).view_event(event, viewer, state_before, state_after)
 
 
-def legal_moves(state: GameState, viewer: int | None) -> list[dict]:
+def legal_moves(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
     """Every command ``viewer`` may send now, as complete bodies (none for a spectator)."""
     if viewer is None:
         return []
@@ -203,7 +203,7 @@ def legal_moves(state: GameState, viewer: int | None) -> list[dict]:
             *rules.legal_moves(state, viewer)]
 
 
-def deck_after_game(state: GameState) -> dict:
+def deck_after_game(state: GameState) -> dict[str, Any]:
     """The Aftermath: the game's deck as it stands once the game is over, ready for the archive."""
     return get_ruleset(state.ruleset).deck_after_game(state)
 
@@ -219,7 +219,8 @@ def game_status(state: GameState) -> str:
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
-    return codec.to_json(state)
+    data: dict[str, Any] = codec.to_json(state)
+    return data
 
 
 def state_to_json_bytes(state: GameState) -> bytes:
@@ -233,5 +234,5 @@ def state_to_json_bytes(state: GameState) -> bytes:
 
 
 def state_from_json(data: dict[str, Any]) -> GameState:
-    envelope = codec.from_json(GameState, {key: value for key, value in data.items() if key != "table"})
+    envelope: GameState = codec.from_json(GameState, {key: value for key, value in data.items() if key != "table"})
     return replace(envelope, table=codec.from_json(get_ruleset(data["ruleset"]).State, data["table"]))

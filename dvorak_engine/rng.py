@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Rng(Protocol):
     def randbelow(self, n: int) -> int: ...
 
-    def shuffle(self, items: list) -> None: ...
+    def shuffle(self, items: list[Any]) -> None: ...
 
     def token_hex(self, nbytes: int) -> str: ...
 
@@ -28,7 +28,7 @@ class SecureRng:
     def randbelow(self, n: int) -> int:
         return secrets.randbelow(n)
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         self._system.shuffle(items)
 
     def token_hex(self, nbytes: int) -> str:
@@ -44,7 +44,7 @@ class SeededRng:
     def randbelow(self, n: int) -> int:
         return self._random.randrange(n)
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         self._random.shuffle(items)
 
     def token_hex(self, nbytes: int) -> str:

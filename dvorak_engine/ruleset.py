@@ -41,7 +41,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from dvorak_core.card_data import INVALID, MISSING, card_problem, cards_named
 from dvorak_core.errors import DomainError
@@ -63,6 +63,8 @@ from dvorak_engine.state import (
 )
 from dvorak_engine.values import replace
 from dvorak_engine.visibility import COUNT, OWNER, PUBLIC, Shows
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 STANDARD = "standard"
 MAX_TEAM_NAME = 60  # the seat projection's column
@@ -88,9 +90,17 @@ class CommandContext:
     now: float | None = None
     past: Past | None = None
 
+    @property
+    def player_seat(self) -> int:
+        """The sender's seat, in a command only players send (``command(seated=True)``, the default), which the
+        core has refused to anyone else: a seat, never None."""
+        if self.seat is None:
+            raise DomainError("You are not playing in this game.", code="forbidden")
+        return self.seat
+
 
 def command(command_type: str, *, body: Body | None = None, seated: bool = True, active: bool = True,
-            voting: bool = False) -> Callable:
+            voting: bool = False) -> Callable[[F], F]:
     """Mark a method as the handler of a command type.
 
     ``body``: its declared body (``dvorak_engine.bodies.Body``), checked before the handler runs and shown to
@@ -99,30 +109,30 @@ def command(command_type: str, *, body: Body | None = None, seated: bool = True,
     also while a vote stops the game (else 409 ``vote_in_progress``).
     """
 
-    def mark(handler: Callable) -> Callable:
-        handler._command = (command_type, seated, active, voting)
-        handler._body = body if body is not None else Body()
+    def mark(handler: F) -> F:
+        handler.__dict__["_command"] = (command_type, seated, active, voting)
+        handler.__dict__["_body"] = body if body is not None else Body()
         return handler
 
     return mark
 
 
-def applies(event_type: str, *, shows: Mapping[str, Shows] | None = None) -> Callable:
+def applies(event_type: str, *, shows: Mapping[str, Shows] | None = None) -> Callable[[F], F]:
     """Mark a method as the way an event type changes the state; ``shows`` declares who sees which data keys."""
 
-    def mark(applier: Callable) -> Callable:
-        applier._applies = (event_type, dict(shows or {}))
+    def mark(applier: F) -> F:
+        applier.__dict__["_applies"] = (event_type, dict(shows or {}))
         return applier
 
     return mark
 
 
-def redacts(event_type: str) -> Callable:
+def redacts(event_type: str) -> Callable[[F], F]:
     """Mark a method as a refinement of what one viewer sees of an event type, ``(self, event, shown, viewer,
     before, after) -> dict``: ``shown`` is the data already cut down to the keys the type declares."""
 
-    def mark(redactor: Callable) -> Callable:
-        redactor._redacts = event_type
+    def mark(redactor: F) -> F:
+        redactor.__dict__["_redacts"] = event_type
         return redactor
 
     return mark
@@ -236,15 +246,15 @@ class Ruleset:
 
     # --- setup ------------------------------------------------------------------------------------------
 
-    def created(self, *, deck: dict, variant: str, creative: bool, options: dict, rng: Rng) -> dict[str, Any]:
+    def created(self, *, deck: dict[str, Any], variant: str, creative: bool, options: dict[str, Any], rng: Rng) -> dict[str, Any]:
         """The ruleset's part of ``game.created`` (a key ``options`` replaces the options the game keeps)."""
         return {}
 
-    def creator_join(self, options: dict) -> dict[str, Any]:
+    def creator_join(self, options: dict[str, Any]) -> dict[str, Any]:
         """The join command of the game's creator, from the game's options."""
         return {"team": options.get("team")}
 
-    def joined(self, state: GameState, *, seat: int, team: str | None, body: dict, rng: Rng) -> dict[str, Any]:
+    def joined(self, state: GameState, *, seat: int, team: str | None, body: dict[str, Any], rng: Rng) -> dict[str, Any]:
         """The ruleset's part of a ``player.joined`` event (refuse with DomainError)."""
         return {}
 
@@ -266,6 +276,7 @@ class Ruleset:
                now: float | None = None, past: Past | None = None) -> list[Event]:
         """The events of a command, or DomainError. In a clocked game decided at ``now``, the last of them carries
         the clock where the command changed what the game waits on (``dvorak_engine.clock``)."""
+        state = _existing(state)
         events = self._decided(state, command_body, actor=actor, rng=rng, now=now, past=past)
         if now is not None and events and "clock" in state.options:
             timing = clock.after_command(self, state, self.fold(state, events), events,
@@ -278,8 +289,10 @@ class Ruleset:
                       now: float | None = None, past: Past | None = None) -> tuple[list[Event], list[GameState]]:
         """As ``decide``, with the state after each event (``evolve``'s): the server folds a command once, to
         set its clock and to show each event to its sender."""
+        state = _existing(state)
         events = self._decided(state, command_body, actor=actor, rng=rng, now=now, past=past)
-        states, before = [], state
+        states: list[GameState] = []
+        before = state
         for event in events:
             before = self.evolve(before, event)
             states.append(before)
@@ -303,21 +316,21 @@ class Ruleset:
         self.bodies[command_body["type"]].checked(command_body)
         return entry
 
-    def _decided(self, state: GameState | None, command_body: Any, *, actor: Actor, rng: Rng,
+    def _decided(self, state: GameState, command_body: Any, *, actor: Actor, rng: Rng,
                  now: float | None, past: Past | None) -> list[Event]:
-        if state is None:
-            raise DomainError("There is no such game.", code="not_found")
         attribute, seated, active, voting = self.checked_body(command_body)
         seat = seat_of(state, actor.user_id)
-        if seated and seat is None:
-            raise DomainError("You are not playing in this game.", code="forbidden")
-        if seated and not self.takes_part(state, seat):
-            raise DomainError("You are out of this game.", code="eliminated")
+        if seated:
+            if seat is None:
+                raise DomainError("You are not playing in this game.", code="forbidden")
+            if not self.takes_part(state, seat):
+                raise DomainError("You are out of this game.", code="eliminated")
         if state.status == VOTING and not voting:
             raise DomainError("A proposal is open; vote on it first.", code="vote_in_progress")
         if active and state.status != ACTIVE:
             raise DomainError("This game is not being played now.", code="game_not_active")
-        return getattr(self, attribute)(state, command_body, CommandContext(actor, seat, rng, now, past))
+        handler: Callable[[GameState, Any, CommandContext], list[Event]] = getattr(self, attribute)
+        return handler(state, command_body, CommandContext(actor, seat, rng, now, past))
 
     def takes_part(self, state: GameState, seat: int) -> bool:
         """Whether a seated player may send commands now: not once knocked out. A ruleset that brings its
@@ -332,7 +345,7 @@ class Ruleset:
          "player_deck": server_field("A CCG game is joined with POST /games/{id}/join/, which checks the player "
                                      "deck."),
          "bot": server_field("A computer player is seated by the game's creator with POST /games/{id}/bots/.")}))
-    def join(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def join(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         if state.status != OPEN:
             raise DomainError("This game has already started.", code="game_not_open")
         if ctx.seat is not None:
@@ -373,7 +386,7 @@ class Ruleset:
     @command("leave", active=False, body=Body(
         "Give up your seat at an open table (as `POST /games/{id}/leave/`): later seats move down one. The "
         "creator's leaving cancels the game. A game being played is left by `concede`, where its ruleset has it."))
-    def leave(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def leave(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         if state.status != OPEN:
             raise DomainError("Only a game that has not started is left so; a game being played is conceded.",
                               code="game_not_open")
@@ -383,7 +396,7 @@ class Ruleset:
 
     @command("cancel", active=False, body=Body(
         "Call off an open game (seat 0, its creator; as `DELETE /games/{id}/`): it ends with status `cancelled`."))
-    def cancel(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def cancel(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         if state.status != OPEN:
             raise DomainError("Only a game that has not started can be cancelled.", code="game_not_open")
         if ctx.seat != 0:
@@ -426,7 +439,7 @@ class Ruleset:
     @command("expire", seated=False, active=False, voting=True, body=Body(
         "Sent by the server's clock: every seat whose deadline has passed runs out of time (`clock.expired`) and "
         "is out of the game. Refused (409 `clock_running`) while no deadline has passed."))
-    def expire(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def expire(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         if state.status not in (ACTIVE, VOTING):
             raise DomainError("This game is not being played now.", code="game_not_active")
         late = clock.late_seats(state, ctx.now) if ctx.now is not None else []
@@ -447,7 +460,7 @@ class Ruleset:
         "it could not see before (a draw, a reveal, a throw), or to before the game started.",
         {"to": whole_field("The version to go back to: the game's state as it was after that event.", low=1)},
         ({"to": 12},)))
-    def undo(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def undo(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         if state.undo:
             raise DomainError("An undo is already asked for; it is answered first.", code="denied",
                               details={"undo": dict(state.undo)})
@@ -460,7 +473,7 @@ class Ruleset:
         "Answer the undo another player asked for: `accept` true or false. Once every other player still in the "
         "game has accepted, the game goes back (`game.undone`); one refusal ends the request.",
         {"accept": flag_field("Whether you agree to take the game back.")}, ({"accept": True}, {"accept": False})))
-    def undo_answer(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def undo_answer(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         if not state.undo:
             raise DomainError("Nobody has asked to undo.", code="denied")
         if ctx.seat not in self._undo_answerers(state) or ctx.seat in state.undo["accepted"]:
@@ -502,7 +515,7 @@ class Ruleset:
         """The game as it was at version ``to``; its clock goes on from now (the clock this event carries) and the
         request is over. The version goes on counting: nothing is deleted."""
         data = event.data["state"]
-        envelope = codec.from_json(GameState, {key: value for key, value in data.items() if key != "table"})
+        envelope: GameState = codec.from_json(GameState, {key: value for key, value in data.items() if key != "table"})
         table = codec.from_json(self.State, data["table"]) if data.get("table") is not None else None
         return replace(envelope, table=table, deadlines=state.deadlines, banks=state.banks, undo={})
 
@@ -513,7 +526,7 @@ class Ruleset:
         return [{"type": "undo_answer", "accept": True}, {"type": "undo_answer", "accept": False}]
 
     @command("start", active=False, body=Body("Start the game (seat 0; as `POST /games/{id}/start/`)."))
-    def start(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def start(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         if state.status != OPEN:
             raise DomainError("This game has already started.", code="game_not_open")
         if ctx.seat != 0:
@@ -551,15 +564,7 @@ class Ruleset:
     # --- events -----------------------------------------------------------------------------------------
 
     def evolve(self, state: GameState | None, event: Event) -> GameState:
-        core = _CORE_APPLIERS.get(event.type)
-        attribute = self.appliers.get(event.type)
-        if core is None and attribute is None:
-            raise ValueError(f"ruleset {self.name!r} cannot apply event type {event.type!r}")
-        new_state = state
-        if core is not None:
-            new_state = core(new_state, event)
-        if attribute is not None:
-            new_state = getattr(self, attribute)(new_state, event)
+        new_state = self._step(event.type)(state, event)
         timing = event.data.get(clock.CARRIED)
         if timing is not None:
             new_state = clock.apply_carried(new_state, timing)
@@ -592,20 +597,23 @@ class Ruleset:
             state = new_state
             if handing_over and state.ruleset != name:
                 break
+        if state is None:
+            raise ValueError("nothing to fold: no state and no event")
         return state
 
     def _step(self, event_type: str) -> Callable[[Any, Event], GameState]:
         """How an event type changes the state, but for its version: the core's applier, then the ruleset's."""
         core = _CORE_APPLIERS.get(event_type)
         attribute = self.appliers.get(event_type)
-        if core is None and attribute is None:
-            raise ValueError(f"ruleset {self.name!r} cannot apply event type {event_type!r}")
         if attribute is None:
+            if core is None:
+                raise ValueError(f"ruleset {self.name!r} cannot apply event type {event_type!r}")
             return core
-        own = getattr(self, attribute)
+        own: Callable[[Any, Event], GameState] = getattr(self, attribute)
         if core is None:
             return own
-        return lambda state, event: own(core(state, event), event)
+        first = core
+        return lambda state, event: own(first(state, event), event)
 
     @applies("player.left")
     def apply_player_left(self, state: GameState, event: Event) -> GameState:
@@ -618,7 +626,8 @@ class Ruleset:
         """The ruleset's part of the state a viewer sees: what ``shown`` makes of the state as the viewer may see
         it (``visibility.seen``). Rulesets write ``shown``, never this, so no view reads what its viewer may not
         see. What it reads comes back as tuples; the view is JSON, so its arrays are lists."""
-        return visibility.as_json(self.shown(visibility.seen(state, viewer), viewer))
+        view: dict[str, Any] = visibility.as_json(self.shown(visibility.seen(state, viewer), viewer))
+        return view
 
     def shown(self, state: visibility.Seen, viewer: int | None) -> dict[str, Any]:
         """The ruleset's part of the view, from ``state`` as ``viewer`` may see it: by default the seats and its
@@ -629,12 +638,12 @@ class Ruleset:
         table = visibility.state_view(state.table, viewer) if state.table is not None else {}
         return {"players": players, **table}
 
-    def redact_event(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
-                     after: GameState) -> dict:
+    def redact_event(self, event: Event, shown: dict[str, Any], viewer: int | None, before: GameState | None,
+                     after: GameState) -> dict[str, Any]:
         """A refinement of what a viewer sees of any event of this ruleset (after its type's declaration)."""
         return shown
 
-    def view_event(self, event: Event, viewer: int | None, before: GameState | None, after: GameState) -> dict:
+    def view_event(self, event: Event, viewer: int | None, before: GameState | None, after: GameState) -> dict[str, Any]:
         shows = self.shows.get(event.type, CORE_SHOWS.get(event.type, {}))
         shown = visibility.event_view(event.data, shows, viewer)
         attribute = self.redactors.get(event.type)
@@ -649,13 +658,13 @@ class Ruleset:
 
     # --- after the game ---------------------------------------------------------------------------------
 
-    def deck_after_game(self, state: GameState) -> dict:
+    def deck_after_game(self, state: GameState) -> dict[str, Any]:
         """The game's deck as it stands once the game is over (``DeckData.to_dict()``), for the archive."""
         raise DomainError("This game has no deck to publish.", code="denied")
 
     # --- the cards it needs --------------------------------------------------------------------------------
 
-    def card_problems(self, deck: dict) -> list[dict[str, Any]]:
+    def card_problems(self, deck: dict[str, Any]) -> list[dict[str, Any]]:
         """What this ruleset needs of a deck's cards (``DeckData.to_dict()``) and does not find, one entry per
         problem: ``card_problem(index, card, field, problem, message)``. ``"missing"`` (a value not yet entered)
         stops a game from being created; ``"invalid"`` (a value that cannot be right) also stops the archive
@@ -668,7 +677,7 @@ class Ruleset:
         return []
 
 
-def read_team(body: dict) -> str | None:
+def read_team(body: dict[str, Any]) -> str | None:
     """The team a joiner names, if any."""
     team = body.get("team")
     if team is None:
@@ -695,6 +704,13 @@ def without_seat(table: Any, seat: int) -> Any:
             changes[field.name] = tuple(replace(item, seat=item.seat - 1) if item.seat > seat else item
                                         for item in value if item.seat != seat)
     return replace(table, **changes) if changes else table
+
+
+def _existing(state: GameState | None) -> GameState:
+    """The game a command is sent to; a command to no game is refused (404 ``not_found``) before anything else."""
+    if state is None:
+        raise DomainError("There is no such game.", code="not_found")
+    return state
 
 
 def card_data_refusal(ruleset: Ruleset, problems: list[dict[str, Any]]) -> DomainError:

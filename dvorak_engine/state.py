@@ -19,7 +19,7 @@ from dataclasses import field as dataclass_field
 from typing import Any
 
 from dvorak_engine.values import replace, replace_inner
-from dvorak_engine.visibility import derived, public
+from dvorak_engine.visibility import Seen, derived, public
 
 OPEN, ACTIVE, VOTING, FINISHED, ABANDONED = "open", "active", "voting", "finished", "abandoned"
 # A game called off before it started (its creator cancelled it, or left it): never played, so not ``OVER``.
@@ -36,8 +36,9 @@ class Seat:
     """A player of the game: seat numbers go from 0 in order of joining. ``team`` is None for a player without
     one; ``status`` is ``playing`` or ``eliminated``."""
 
+    # `public()` with no default declares none, but mypy takes any call here for a default: hence the ignore.
     seat: int = public()
-    user_id: int  # the server's own key of the player: no viewer sees it (the username names them)
+    user_id: int  # type: ignore[misc]  # the server's own key of the player: no viewer sees it (the username names them)
     username: str = public()
     team: str | None = public(None)
     status: str = public(PLAYING)
@@ -122,7 +123,7 @@ def opponents(state: GameState, seat: int) -> list[int]:
     return [s for s in seats_standing(state) if s != seat and s not in mates]
 
 
-def teams(state: GameState) -> dict[str, list[int]]:
+def teams(state: GameState | Seen) -> dict[str, list[int]]:
     """Each team's name and seats, in order of joining."""
     found: dict[str, list[int]] = {}
     for seat in state.seats:

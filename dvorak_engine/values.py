@@ -10,7 +10,9 @@ an unknown field name is still refused with TypeError. Any other class goes thro
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Literal, TypeVar
+
+T = TypeVar("T")
 
 _FIELDS: dict[type, frozenset[str] | None] = {}
 
@@ -20,20 +22,23 @@ def plain_fields(cls: type) -> frozenset[str] | None:
     if cls in _FIELDS:
         return _FIELDS[cls]
     fields = dataclasses.fields(cls)
+    # A field's kind (a plain field, not a ClassVar or an InitVar) is private to dataclasses, which has no
+    # public way to ask it and no stub of these names.
     plain = (not hasattr(cls, "__post_init__") and "__slots__" not in cls.__dict__
-             and all(f.init and f._field_type is dataclasses._FIELD for f in fields))  # noqa: SLF001
+             and all(f.init and f._field_type is dataclasses._FIELD  # type: ignore[attr-defined]  # noqa: SLF001
+                     for f in fields))
     names = frozenset(f.name for f in fields) if plain else None
     _FIELDS[cls] = names
     return names
 
 
-def replace(obj: Any, /, **changes: Any) -> Any:
+def replace(obj: T, /, **changes: Any) -> T:
     cls = type(obj)
-    names = _FIELDS.get(cls, False)
+    names: frozenset[str] | None | Literal[False] = _FIELDS.get(cls, False)
     if names is False:
         names = plain_fields(cls)
     if names is None:
-        return dataclasses.replace(obj, **changes)
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]  # obj is a dataclass instance
     fields = obj.__dict__.copy()
     count = len(fields)
     fields.update(changes)
@@ -45,15 +50,15 @@ def replace(obj: Any, /, **changes: Any) -> Any:
     return new
 
 
-def replace_inner(obj: Any, attribute: str, /, **changes: Any) -> Any:
+def replace_inner(obj: T, attribute: str, /, **changes: Any) -> T:
     """``replace(obj, **{attribute: replace(getattr(obj, attribute), **changes)})`` in one call: how a state
     changes a few fields of the value it holds (the ruleset's table in the core's envelope)."""
     inner = obj.__dict__[attribute]
     cls = type(inner)
-    names = _FIELDS.get(cls, False)
+    names: frozenset[str] | None | Literal[False] = _FIELDS.get(cls, False)
     if names is False:
         names = plain_fields(cls)
-    outer_names = _FIELDS.get(type(obj), False)
+    outer_names: frozenset[str] | None | Literal[False] = _FIELDS.get(type(obj), False)
     if outer_names is False:
         outer_names = plain_fields(type(obj))
     if names is None or outer_names is None:

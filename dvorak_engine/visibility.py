@@ -28,9 +28,11 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NoReturn, TypeVar
 
 from dvorak_engine.codec import ADDED
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 PUBLIC = "public"
 OWNER = "owner"
@@ -78,7 +80,7 @@ def by_seat(default: Any = dataclasses.MISSING, *, default_factory: Any = datacl
     return _described(BY_SEAT, default, default_factory)
 
 
-def visibility_of(field: dataclasses.Field) -> str | None:
+def visibility_of(field: dataclasses.Field[Any]) -> str | None:
     return field.metadata.get(_KEY)
 
 
@@ -140,9 +142,9 @@ class Hidden(AttributeError):
     """A part of the state that its declarations do not show this viewer."""
 
 
-def derived(method: Callable) -> Callable:
+def derived(method: F) -> F:
     """Mark a method of a state's dataclass as part of what every viewer sees (``seen`` lets a view call it)."""
-    method._derived = True
+    method.__dict__["_derived"] = True
     return method
 
 
@@ -232,6 +234,7 @@ class Seen:
         kept = self.__dict__
         value, viewer, seat = kept["_value"], kept["_viewer"], kept["_owner"]
         declared = _declared(type(value))
+        shown: Any
         if name not in declared:
             member = getattr(type(value), name, None)
             if getattr(member, "_derived", False):
@@ -295,7 +298,7 @@ class Lookup:
 
     __slots__ = ("_mapping", "_viewer", "_owner", "_found")
 
-    def __init__(self, mapping: Mapping, viewer: int | None, owner_seat: int | None) -> None:
+    def __init__(self, mapping: Mapping[str, Any], viewer: int | None, owner_seat: int | None) -> None:
         self._mapping, self._viewer, self._owner = mapping, viewer, owner_seat
         self._found: dict[Any, Any] = {}
 
@@ -311,5 +314,5 @@ class Lookup:
     def __contains__(self, key: Any) -> bool:
         return key in self._mapping
 
-    def __iter__(self):
+    def __iter__(self) -> NoReturn:
         raise TypeError("a lookup is read by key, never listed")

@@ -328,12 +328,18 @@ _NAMES_BACK = {json_name: name for name, json_name in _NAMES.items()}
 
 # ---- JSON ----
 
+def _kind(cls: type) -> str:
+    """The name a class of the language is read and written under: its ``kind`` (every one declares it)."""
+    kind: str = getattr(cls, "kind")  # noqa: B009  (a class attribute the type checker cannot see on a bare type)
+    return kind
+
+
 def to_json(value: Any) -> Any:
     """The plain JSON of an effect, a condition, a card selection or a tuple of them."""
     if isinstance(value, tuple | list):
         return [to_json(item) for item in value]
     if dataclasses.is_dataclass(value):
-        out: dict[str, Any] = {"kind": type(value).kind}
+        out: dict[str, Any] = {"kind": _kind(type(value))}
         for field in dataclasses.fields(value):
             out[_NAMES.get(field.name, field.name)] = to_json(getattr(value, field.name))
         return out
@@ -396,8 +402,8 @@ def _read(hint: Any, data: Any, path: str) -> Any:
             raise InvalidEffect("expected a text of 1 to 100 characters", path=path)
         return data
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        if not isinstance(data, dict) or data.get("kind") != hint.kind:
-            raise InvalidEffect(f"expected an object whose \"kind\" is {hint.kind}", path=path)
+        if not isinstance(data, dict) or data.get("kind") != _kind(hint):
+            raise InvalidEffect(f"expected an object whose \"kind\" is {_kind(hint)}", path=path)
         return _read_object(hint, data, path)
     raise InvalidEffect("cannot be read", path=path)  # pragma: no cover
 
@@ -407,13 +413,13 @@ def _read_object(cls: type, data: dict[str, Any], path: str) -> Any:
     names = {field.name for field in dataclasses.fields(cls)}
     unknown = set(data) - {"kind"} - {_NAMES.get(name, name) for name in names}
     if unknown:
-        raise InvalidEffect(f"unknown field(s) {', '.join(sorted(unknown))} for kind {cls.kind}", path=path)
+        raise InvalidEffect(f"unknown field(s) {', '.join(sorted(unknown))} for kind {_kind(cls)}", path=path)
     values: dict[str, Any] = {}
     for field in dataclasses.fields(cls):
         key = _NAMES.get(field.name, field.name)
         if key not in data:
             if field.default is dataclasses.MISSING:
-                raise InvalidEffect(f"missing field \"{key}\" for kind {cls.kind}", path=path)
+                raise InvalidEffect(f"missing field \"{key}\" for kind {_kind(cls)}", path=path)
             continue
         values[field.name] = _read(hints[field.name], data[key], f"{path}.{key}")
     value = cls(**values)

@@ -219,8 +219,8 @@ def _stat_line(m, title):
 
 @clause(rf"(?P<owner>your|your opponents'|each player's) (?P<name>(?-i:[A-Z])[\w-]*) is (?P<n>{NUM})")
 def _set_counter(m, title):
-    who: L.Who = {"your": "you", "your opponents'": "each_opponent", "each player's": "each_player"}[
-        m["owner"].lower()]
+    owners: dict[str, L.Who] = {"your": "you", "your opponents'": "each_opponent", "each player's": "each_player"}
+    who = owners[m["owner"].lower()]
     return (L.SetCounter(name=_counter_name(m["name"]), value=number(m["n"]), who=who),)
 
 

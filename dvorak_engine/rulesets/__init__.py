@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
+from typing import Any
 
 from dvorak_core.deckdata import DEFAULT_RULESET
 from dvorak_core.errors import DomainError
@@ -28,7 +29,7 @@ REGISTERED: dict[str, str] = {
 
 @cache
 def _load(name: str, module: str) -> Ruleset:
-    ruleset = importlib.import_module(module).RULESET
+    ruleset: Ruleset = importlib.import_module(module).RULESET
     if ruleset.name != name:
         raise ImportError(f"the ruleset registered as {name!r} is named {ruleset.name!r}")
     return ruleset
@@ -76,7 +77,7 @@ def board_titles() -> dict[str, str]:
     return {name: ruleset.board_title for name, ruleset in all_rulesets().items() if ruleset.board_title}
 
 
-def card_problems(name: str, deck: dict) -> list[dict]:
+def card_problems(name: str, deck: dict[str, Any]) -> list[dict[str, Any]]:
     """What the named ruleset finds wrong with a deck's cards (``dvorak_core.card_data``); nothing for a name no
     ruleset is registered under (the archive keeps decks of games the server does not play)."""
     return get_ruleset(name).card_problems(deck) if name in REGISTERED else []

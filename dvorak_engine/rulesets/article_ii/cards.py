@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import Any
 
 from dvorak_engine.cards import Card
 
@@ -114,20 +115,20 @@ def _count(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBER_WORDS.get(word, 0)
 
 
-def _effect_lines(card: Mapping) -> list[str]:
+def _effect_lines(card: Mapping[str, Any]) -> list[str]:
     # The archive puts effect lines in "text" and the quote in "flavor"; an importer that kept the quote
     # (or the word "Style") in the text must not change the effect, so quoted lines are skipped.
     lines = (line.strip() for line in str(card.get("text") or "").splitlines())
     return [line for line in lines if line and line[0] not in _QUOTES]
 
 
-def _is_style(card: Mapping, lines: Sequence[str]) -> bool:
+def _is_style(card: Mapping[str, Any], lines: Sequence[str]) -> bool:
     return str(card.get("type") or "").strip().lower() == "style" or any(
         line.lower() == "style" for line in lines
     )
 
 
-def style_of(card: Mapping) -> Style | None:
+def style_of(card: Mapping[str, Any]) -> Style | None:
     """The Style a Style card applies, read from its text (its title when the text is not one of the twelve)."""
     lines = _effect_lines(card)
     if not _is_style(card, lines):
@@ -141,7 +142,7 @@ def style_of(card: Mapping) -> Style | None:
     return _STYLE_TITLES.get(title, Style.HAIRPIECE)
 
 
-def parse_effect(card: Mapping) -> CardEffect:
+def parse_effect(card: Mapping[str, Any]) -> CardEffect:
     """The machine-readable effect of a card, e.g. {"text": "+4 Electability\\n-3 Affiliation"}."""
     style = style_of(card)
     if style is not None:

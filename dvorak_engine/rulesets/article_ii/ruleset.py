@@ -190,11 +190,14 @@ def acting_seat(state: GameState | Seen) -> int | None:
     table = state.table
     if table is None:
         return None
+    seat: int | None
     if table.removal is not None:
-        return table.removal["seat"]
-    if table.reply is not None:
-        return table.reply["seat"]
-    return None if table.turn is None else table.turn.seat
+        seat = table.removal["seat"]
+    elif table.reply is not None:
+        seat = table.reply["seat"]
+    else:
+        seat = None if table.turn is None else table.turn.seat
+    return seat
 
 
 def plays_parties(state: GameState) -> bool:
@@ -225,6 +228,8 @@ def _first_holding_cards(state: GameState, start: int) -> int | None:
 
 
 class _Unfolding(Unfolding):
+    ruleset: ArticleIIRuleset
+
     def draw(self, seat: int, count: int = 1) -> None:
         for _ in range(count):
             self.extend(self.ruleset._draw_one(self.state, seat, self.rng))
@@ -250,7 +255,7 @@ class ArticleIIRuleset(Ruleset):
 
     # --- Preparing the game ---------------------------------------------------------------------------------
 
-    def created(self, *, deck: dict, variant: str, creative: bool, options: dict, rng: Rng) -> dict[str, Any]:
+    def created(self, *, deck: dict[str, Any], variant: str, creative: bool, options: dict[str, Any], rng: Rng) -> dict[str, Any]:
         """The deck copied in (the same record as a ``dvorak`` game's, which an Article II game once was)."""
         rules = {param: options.get(param, value) for param, value in RULES.items()}
         blank_cards = options.get("blank_cards", 100 if creative else 0)
@@ -266,7 +271,7 @@ class ArticleIIRuleset(Ruleset):
                 "cards": copy_deck_cards(deck, rng), "deck_cards": [], "special_rules": deck_special_rules(deck),
                 "rules": rules, "blank_cards": blank_cards}
 
-    def joined(self, state: GameState, *, seat: int, team: str | None, body: dict, rng: Rng) -> dict[str, Any]:
+    def joined(self, state: GameState, *, seat: int, team: str | None, body: dict[str, Any], rng: Rng) -> dict[str, Any]:
         """In the party Variation, "Divide the four players into two parties": a game of four seats, and a
         ``team`` a joiner names is their party (two parties of two; the server divides the rest at start).
         The creator's own join checks the seats, so a game that could never be played is not created."""
@@ -288,7 +293,7 @@ class ArticleIIRuleset(Ruleset):
 
     # --- Drawing ---------------------------------------------------------------------------------------------
 
-    def _draw_one(self, state: GameState, seat: int, rng) -> list[Event]:
+    def _draw_one(self, state: GameState, seat: int, rng: Rng) -> list[Event]:
         """One card off the top of the draw pile; an empty draw pile is first refilled by shuffling the discard
         pile; if both are empty, no card is drawn."""
         table = state.table
@@ -308,7 +313,7 @@ class ArticleIIRuleset(Ruleset):
 
     # --- Play order -----------------------------------------------------------------------------------------
 
-    def setup(self, state: GameState, rng) -> list[Event]:
+    def setup(self, state: GameState, rng: Rng) -> list[Event]:
         if plays_parties(state) and len(state.seats) != PARTIES_PLAYERS:
             raise DomainError("The parties Variation is played by four players.", code="not_enough_players",
                               details={"min_players": PARTIES_PLAYERS})
@@ -322,7 +327,7 @@ class ArticleIIRuleset(Ruleset):
         self._start_phase(unfolding, PRIMARY)
         return unfolding.events
 
-    def _divide_into_parties(self, state: GameState, rng) -> list[dict[str, Any]]:
+    def _divide_into_parties(self, state: GameState, rng: Rng) -> list[dict[str, Any]]:
         """"Divide the four players into two parties": the parties the players named when they joined, the
         others' seats drawn at random to fill two parties of two."""
         parties = {name: list(seats) for name, seats in teams(state).items()}
@@ -442,9 +447,9 @@ class ArticleIIRuleset(Ruleset):
                               details={"stage": "remove", "remove": list(removal["from"])})
 
     @command("play", body=declared.PLAY)
-    def play(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def play(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """One card from your hand, played on any player (yourself included), its effect carried out."""
-        seat = ctx.seat
+        seat = ctx.player_seat
         self._require_acting(state, seat)
         self._require_no_removal(state)
         card_id = bodies.text(command_body, "card")
@@ -491,7 +496,7 @@ class ArticleIIRuleset(Ruleset):
         else:
             self._continue_turn(unfolding)
 
-    def _teflon_removal(self, unfolding: _Unfolding, command_body: dict, seat: int) -> None:
+    def _teflon_removal(self, unfolding: _Unfolding, command_body: dict[str, Any], seat: int) -> None:
         """The Teflon Wonder: "Before playing a card, you may remove a card that's been played on you"."""
         state = unfolding.state
         if style_of_seat(state, seat) is not Style.TEFLON_WONDER:
@@ -511,7 +516,7 @@ class ArticleIIRuleset(Ruleset):
             before, self.evolve(played, Event("card.removed", {"card": card, "seat": target, "cause": card_id})),
             seat, target)]
 
-    def _remove_from_play(self, unfolding: _Unfolding, before: GameState, command_body: dict, seat: int,
+    def _remove_from_play(self, unfolding: _Unfolding, before: GameState, command_body: dict[str, Any], seat: int,
                           card_id: str, target: int, reply: bool) -> bool:
         """Voter ADHD: "Remove one card from play", a card in front of the player it is played on. The player
         names it in ``remove``; without it, the server removes the only card there is, and when there are
@@ -545,13 +550,13 @@ class ArticleIIRuleset(Ruleset):
         return True
 
     @command("remove", body=declared.REMOVE)
-    def remove(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def remove(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """The card a Voter ADHD played without ``remove`` takes out of play, when there was a choice."""
         removal = state.table.removal
         if removal is None:
             raise DomainError("No card is waiting to be removed: a card that removes one names it in play's "
                               "\"remove\".", code="wrong_stage", details={"stage": PLAY})
-        self._require_acting(state, ctx.seat)
+        self._require_acting(state, ctx.player_seat)
         removed = bodies.text(command_body, "card")
         if removed not in removal["from"]:
             raise DomainError("\"card\" must be one of the cards this removal may take out of play.",
@@ -583,26 +588,26 @@ class ArticleIIRuleset(Ruleset):
     # --- Ending a turn --------------------------------------------------------------------------------------
 
     @command("pass", body=declared.PASS)
-    def pass_(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def pass_(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """Decline a Great Debater's reply, or an Insider's second card: end what is yours to do now. A turn
         is a card ("Each player takes turns playing one card each until the hands are exhausted"), so before
         it nothing may be passed."""
-        self._require_acting(state, ctx.seat)
+        self._require_acting(state, ctx.player_seat)
         self._require_no_removal(state)
         unfolding = _Unfolding(self, state, ctx.rng)
         if state.table.reply is not None:
-            unfolding.add("reply.passed", {"seat": ctx.seat})
+            unfolding.add("reply.passed", {"seat": ctx.player_seat})
             self._continue_turn(unfolding)
         elif state.table.turn.things_played == 0:
             raise DomainError("Play a card first: every turn is one card, which may be played on any player, "
                               "yourself included. Only an Insider's second card or a Great Debater's reply may be "
                               "declined.", code="wrong_stage", details={"stage": PLAY})
         else:
-            self._next_turn(unfolding, start=ctx.seat + 1)
+            self._next_turn(unfolding, start=ctx.player_seat + 1)
         return unfolding.events
 
     @command("end_turn", body=declared.END_TURN)
-    def end_turn(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def end_turn(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """``pass`` under the name a ``dvorak`` game's turn ends with: accepted wherever ``pass`` is."""
         return self.pass_(state, command_body, ctx)
 
@@ -833,7 +838,7 @@ class ArticleIIRuleset(Ruleset):
             value += 10 * (mine - theirs)
         return value
 
-    def deck_after_game(self, state: GameState) -> dict:
+    def deck_after_game(self, state: GameState) -> dict[str, Any]:
         """Article II's cards are not changed in play: the deck as it was copied in."""
         table = state.table
         return published_deck(state, [(card, None) for card in table.cards.values()],
@@ -897,20 +902,23 @@ class ArticleIIRuleset(Ruleset):
             view["hand"] = [card_json(table.cards[card_id]) for card_id in player.hand]
         if table.started:
             card_id = style_card(state, seat)
-            view["style"] = None if card_id is None else {
-                "card": card_id, "title": table.cards[card_id].title,
-                "name": effect_of(table.cards[card_id]).style.value}
+            view["style"] = None
+            if card_id is not None:
+                style = effect_of(table.cards[card_id]).style
+                assert style is not None, "style_card names a card with a style"
+                view["style"] = {"card": card_id, "title": table.cards[card_id].title, "name": style.value}
             view["role"] = table.roles[seat]
         return view
 
-    def redact_event(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
-                     after: GameState) -> dict:
+    def redact_event(self, event: Event, shown: dict[str, Any], viewer: int | None, before: GameState | None,
+                     after: GameState) -> dict[str, Any]:
         visible = cards_visible_to(after, viewer)
         if before is not None and before.table is not None:
             visible |= cards_visible_to(before, viewer)
-        return hide_unseen_cards(shown, after.table.cards, visible)
+        result: dict[str, Any] = hide_unseen_cards(shown, after.table.cards, visible)
+        return result
 
     @redacts("game.created")
-    def view_game_created(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
-                          after: GameState) -> dict:
+    def view_game_created(self, event: Event, shown: dict[str, Any], viewer: int | None, before: GameState | None,
+                          after: GameState) -> dict[str, Any]:
         return shown

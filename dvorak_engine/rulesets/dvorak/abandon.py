@@ -71,21 +71,21 @@ class AbandonRules:
     still in the game and that the game is being played)."""
 
     @command("abandon", body=bodies.ABANDON)
-    def abandon(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def abandon(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         agreed = state.table.agreed_to_abandon
         if command_body.get("withdraw"):
-            if ctx.seat not in agreed:
+            if ctx.player_seat not in agreed:
                 raise DomainError("You have not agreed to abandon the game: there is no agreement to withdraw.",
                                   code="denied", details={"field": "withdraw", "agreed": list(agreed)})
-            return [Event("abandon.withdrawn", {"seat": ctx.seat})]
-        if ctx.seat in agreed:
+            return [Event("abandon.withdrawn", {"seat": ctx.player_seat})]
+        if ctx.player_seat in agreed:
             waiting = still_to_agree(state, agreed)
             if waiting:
                 raise DomainError("You have already agreed to abandon the game; the others still in it have not "
                                   "all agreed.", code="denied", details={"waiting_for": waiting})
             return [Event("game.abandoned", {})]
-        events = [Event("abandon.agreed", {"seat": ctx.seat})]
-        if not still_to_agree(state, {*agreed, ctx.seat}):
+        events = [Event("abandon.agreed", {"seat": ctx.player_seat})]
+        if not still_to_agree(state, {*agreed, ctx.player_seat}):
             events.append(Event("game.abandoned", {}))
         return events
 

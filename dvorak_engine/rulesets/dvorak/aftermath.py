@@ -32,7 +32,8 @@ def in_the_aftermath(state: GameState) -> bool:
 def has_side_decks(state: GameState) -> bool:
     """A Multi-Deck game in which each seat plays its own side's deck (the second reading); before it, every
     player had a copy of the game's deck."""
-    return state.table.variant == MULTI_DECK and state.table.reading >= READING
+    result: bool = state.table.variant == MULTI_DECK and state.table.reading >= READING
+    return result
 
 
 def side_deck_of(state: GameState, seat: int) -> dict[str, Any]:
@@ -40,7 +41,7 @@ def side_deck_of(state: GameState, seat: int) -> dict[str, Any]:
     return state.table.player(seat).deck or dict(state.table.deck)
 
 
-def deck_after_game(state: GameState) -> dict:
+def deck_after_game(state: GameState) -> dict[str, Any]:
     """``DeckData.to_dict()`` of the game's deck: its Special Rules as the game leaves them, each with the rule
     parameters it sets, and every card still in it (accepted, amended, never repealed; not the rejected ones),
     identical cards counted as copies, each with its creator (the player who created it in the game, or the
@@ -62,7 +63,7 @@ def deck_after_game(state: GameState) -> dict:
     sides = {side["slug"]: side for side in side_of_seat.values()}
     slug_of_seat = {seat: side["slug"] for seat, side in side_of_seat.items()}
 
-    def cards_of(slug: str) -> list:
+    def cards_of(slug: str) -> list[Any]:
         return [(table.cards[card_id], table.owners.get(card_id)) for card_id in in_the_deck
                 if slug_of_seat.get(table.owners.get(card_id), own_slug) == slug]
 

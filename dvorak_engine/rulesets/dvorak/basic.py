@@ -94,6 +94,7 @@ from dvorak_engine.rulesets.dvorak.state import (
     citation_refusal,
     is_action,
     locate,
+    located,
     may_be_played_out_of_turn,
     next_seat,
     visible_modifiers,
@@ -115,7 +116,7 @@ from dvorak_engine.values import replace
 from dvorak_engine.visibility import COUNT_EACH
 
 
-def _copies_count(deck_cards: list[dict]) -> dict[str, int]:
+def _copies_count(deck_cards: list[dict[str, Any]]) -> dict[str, int]:
     """A Multi-Deck game's deck, as everyone sees it in ``game.created``: how many cards each player gets."""
     return {"count": sum(card["copies"] for card in deck_cards)}
 
@@ -148,7 +149,8 @@ def _limit_allows(limit: Any, used: int) -> bool:
 
 
 def _hand_limit(state: GameState, seat: int) -> int | None:
-    return rule_value(state, "hand_limit", seat)
+    result: int | None = rule_value(state, "hand_limit", seat)
+    return result
 
 
 class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, DvorakViews, DvorakMoves, Ruleset):
@@ -164,7 +166,7 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
 
     # --- Preparing the Game -----------------------------------------------------------------------------------
 
-    def created(self, *, deck: dict, variant: str, creative: bool, options: dict, rng: Rng) -> dict[str, Any]:
+    def created(self, *, deck: dict[str, Any], variant: str, creative: bool, options: dict[str, Any], rng: Rng) -> dict[str, Any]:
         """The deck copied into the game (in Multi-Deck and CCG games, each player's deck comes when they join:
         in Multi-Deck a copy of this one), its Special Rules, the rules the game starts from, the Blank Cards."""
         own_decks = variant in OWN_DECK_VARIANTS
@@ -200,7 +202,7 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
             "reading": READING,
         }
 
-    def initial_rules(self, options: dict) -> dict[str, Any]:
+    def initial_rules(self, options: dict[str, Any]) -> dict[str, Any]:
         """The rule parameters a game starts from: the ruleset's defaults, changed by the game's options."""
         rules = dict(self.default_rules)
         for param in rules:
@@ -208,10 +210,10 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
                 rules[param] = checked_rule_value(param, options[param], field=f"options.{param}")
         return rules
 
-    def creator_join(self, options: dict) -> dict[str, Any]:
+    def creator_join(self, options: dict[str, Any]) -> dict[str, Any]:
         return {"team": options.get("team"), "player_deck": options.get("player_deck")}
 
-    def joined(self, state: GameState, *, seat: int, team: str | None, body: dict, rng: Rng) -> dict[str, Any]:
+    def joined(self, state: GameState, *, seat: int, team: str | None, body: dict[str, Any], rng: Rng) -> dict[str, Any]:
         """A player sits down: with their team, and in a Multi-Deck game their copy of their side's deck (in a
         game of the first reading, of the game's deck), in a CCG game the player deck they bring (``variants``)."""
         table = state.table
@@ -229,7 +231,7 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
             return {"cards": copy_deck_cards({"cards": list(table.deck_cards)}, rng, set(table.cards))}
         return {}
 
-    def _side_joined(self, table: DvorakState, body: dict, rng: Rng) -> dict[str, Any]:
+    def _side_joined(self, table: DvorakState, body: dict[str, Any], rng: Rng) -> dict[str, Any]:
         """Multi-Deck Dvorak, "separate decks, each deck focusing solely on that side": the joiner's copy of the
         archive deck the join endpoint found for them (``side_deck``: slug, title, cards), by default the game's
         own, named on their seat (``deck``: slug and title). Its cards the game has not read are read now, as
@@ -254,7 +256,7 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
 
     # --- Starting the Game ----------------------------------------------------------------------------------
 
-    def setup(self, state: GameState, rng) -> list[Event]:
+    def setup(self, state: GameState, rng: Rng) -> list[Event]:
         """Special Rules take effect; the cards are shuffled into a draw pile; each player draws their starting
         hand; the game begins with a randomly-determined player. A team game needs its teams, a creative game
         enough cards."""
@@ -282,7 +284,7 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
         events.append(Event("turn.began", {"seat": rng.randbelow(len(scratch.seats))}))
         return events
 
-    def _shuffled_decks(self, state: GameState, rng) -> dict[int | None, list[str]]:
+    def _shuffled_decks(self, state: GameState, rng: Rng) -> dict[int | None, list[str]]:
         """The deck shuffled into the draw pile (key None); in a Multi-Deck game each player's own deck shuffled
         into their own draw pile (key: their seat)."""
         deck = cards_in_the_deck(state)
@@ -316,11 +318,11 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
                               code="wrong_stage", details={"stage": state.table.turn.stage})
 
     @command("draw", body=declared.DRAW)
-    def draw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        self._require_turn(state, ctx.seat, DRAW)
+    def draw(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
+        self._require_turn(state, ctx.player_seat, DRAW)
         events: list[Event] = []
         scratch = state
-        count = max(int(rule_value(state, "draws_per_turn", ctx.seat) or 0), 0)
+        count = max(int(rule_value(state, "draws_per_turn", ctx.player_seat) or 0), 0)
         if "count" in command_body:
             if "draws_per_turn" not in state.table.unenforced():
                 raise DomainError("\"count\" is for a game whose Special Rule about drawing the server does not "
@@ -328,13 +330,13 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
                                   code="invalid", details={"field": "count"})
             count = bodies.whole(command_body, "count")  # within draws_per_turn's bounds: the body says so
         for _ in range(count):
-            drawn = self._draw_one(scratch, ctx.seat, ctx.rng)
+            drawn = self._draw_one(scratch, ctx.player_seat, ctx.rng)
             events.extend(drawn)
             scratch = self.fold(scratch, drawn)
-        events.append(Event("turn.stage_changed", {"seat": ctx.seat, "stage": PLAY}))
+        events.append(Event("turn.stage_changed", {"seat": ctx.player_seat, "stage": PLAY}))
         return events
 
-    def _draw_one(self, state: GameState, seat: int, rng) -> list[Event]:
+    def _draw_one(self, state: GameState, seat: int, rng: Rng) -> list[Event]:
         """One card off the top of the draw pile (in a Multi-Deck game, the player's own); an empty draw pile is
         first refilled by shuffling the discard pile (the player's own); if both are empty, no card is drawn."""
         events = []
@@ -363,29 +365,29 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
             raise DomainError("That card is not in your hand.", code="card_not_in_hand", details={"card": card_id})
 
     @command("play", body=declared.PLAY)
-    def play(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def play(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """A card from the hand: in the play stage of your turn, or at any time when its text says so. In your
         own turn every card played is the turn's Thing or Action, one that may be played at any time included:
         it counts against the turn's limit and is refused once the limit is reached."""
         card_id = bodies.text(command_body, "card")
-        self._require_in_hand(state, ctx.seat, card_id)
+        self._require_in_hand(state, ctx.player_seat, card_id)
         turn = state.table.turn
-        own_turn = turn is not None and turn.seat == ctx.seat
+        own_turn = turn is not None and turn.seat == ctx.player_seat
         if not (own_turn and turn.stage == PLAY) and not may_be_played_out_of_turn(state, card_id):
-            self._require_turn(state, ctx.seat, PLAY)
+            self._require_turn(state, ctx.player_seat, PLAY)
         action = is_action(state, card_id)
         counted = own_turn and not self.free_in_own_turn(state, card_id)
-        data: dict[str, Any] = {"seat": ctx.seat, "card": card_id, "kind": "Action" if action else "Thing",
+        data: dict[str, Any] = {"seat": ctx.player_seat, "card": card_id, "kind": "Action" if action else "Thing",
                                 "counted": counted}
         if "onto" in command_body:
             data["onto"] = self._onto_field(state, command_body, action)
         if "target" in command_body:
             data["target"] = bodies.seat(state, command_body, "target")
-        if counted and not self._within_turn_limit(state, ctx.seat, action):
+        if counted and not self._within_turn_limit(state, ctx.player_seat, action):
             kind = "Action" if action else "Thing"
             raise DomainError(f"You have already played your {kind} this turn.", code="limit_reached")
         if action:
-            check_action_choices(state, ctx.seat, card_id, command_body)
+            check_action_choices(state, ctx.player_seat, card_id, command_body)
         elif "targets" in command_body:
             raise DomainError("\"targets\" is only for an Action whose effect the server carries out with chosen "
                               "cards.", code="invalid", details={"field": "targets"})
@@ -400,16 +402,16 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
         played = [Event("card.played", data)]
         if action and carried_action(state, card_id) is not None:
             # The server carries out the whole effect, with the choices the command made (``carried``).
-            played += action_events(self.fold(state, played), ctx.seat, card_id, command_body, ctx.rng,
+            played += action_events(self.fold(state, played), ctx.player_seat, card_id, command_body, ctx.rng,
                                     self._draw_one, self.fold)
         elif action:
             played += self._carried_out(self.fold(state, played), card_id, ctx)
         else:
-            played += into_play_events(self.fold(state, played), card_id, ctx.seat)
+            played += into_play_events(self.fold(state, played), card_id, ctx.player_seat)
             for _ in range(draws):
-                drawn = self._draw_one(self.fold(state, played), ctx.seat, ctx.rng)
+                drawn = self._draw_one(self.fold(state, played), ctx.player_seat, ctx.rng)
                 played += drawn
-            played += arrival_events(self.fold(state, played), ctx.seat, card_id, ctx.rng, self._draw_one,
+            played += arrival_events(self.fold(state, played), ctx.player_seat, card_id, ctx.rng, self._draw_one,
                                      self.fold)
         return played
 
@@ -424,20 +426,20 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
             scratch = self.fold(state, events)
             if isinstance(effect, L.Draw) and effect.who == "you" and not effect.optional:
                 for _ in range(effect.count):
-                    drawn = self._draw_one(scratch, ctx.seat, ctx.rng)
+                    drawn = self._draw_one(scratch, ctx.player_seat, ctx.rng)
                     events += drawn
                     scratch = self.fold(scratch, drawn)
             elif isinstance(effect, L.Counter) and effect.who == "you" and effect.instead_of is None:
                 name = effect.name.strip().lower().replace(" ", "_")
                 if not PARAM_NAME.match(name):
                     continue
-                value = scratch.table.player(ctx.seat).counters.get(name, 0) + effect.amount
+                value = scratch.table.player(ctx.player_seat).counters.get(name, 0) + effect.amount
                 if abs(value) <= COUNTER_LIMIT:
-                    events.append(Event("counter.changed", {"seat": ctx.seat, "name": name, "delta": effect.amount,
-                                                            "value": value, "by": ctx.seat, "cause": card_id}))
+                    events.append(Event("counter.changed", {"seat": ctx.player_seat, "name": name, "delta": effect.amount,
+                                                            "value": value, "by": ctx.player_seat, "cause": card_id}))
         return events
 
-    def _onto_field(self, state: GameState, command_body: dict, action: bool) -> str:
+    def _onto_field(self, state: GameState, command_body: dict[str, Any], action: bool) -> str:
         onto = bodies.text(command_body, "onto")
         if action:
             raise DomainError("Only a Thing can be played onto another Thing.", code="invalid", details={"field": "onto"})
@@ -465,40 +467,40 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
         return _limit_allows(rule_value(state, "things_per_turn", seat), state.table.turn.things_played)
 
     @command("use", body=declared.USE)
-    def use(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def use(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """A Thing's "Action: ..." ability, used in place of playing the turn's Action."""
         card_id = bodies.text(command_body, "card")
-        if card_id not in state.table.player(ctx.seat).in_play:
+        if card_id not in state.table.player(ctx.player_seat).in_play:
             raise DomainError("You control no Thing in play with that id.", code="not_found", details={"card": card_id})
         if not ACTION_ABILITY.search(state.table.cards[card_id].text):
             raise DomainError("That Thing has no \"Action:\" ability.", code="invalid", details={"card": card_id})
-        self._require_turn(state, ctx.seat, PLAY)
-        if rule_value(state, "use_actions", ctx.seat, card_id) is False:
+        self._require_turn(state, ctx.player_seat, PLAY)
+        if rule_value(state, "use_actions", ctx.player_seat, card_id) is False:
             raise DomainError("That Thing may not use its Actions now.", code="denied", details={"card": card_id})
-        if not self._within_turn_limit(state, ctx.seat, action=True):
+        if not self._within_turn_limit(state, ctx.player_seat, action=True):
             raise DomainError("You have already played your Action this turn.", code="limit_reached")
         # An ability the server understands and carries out is used on a target that fits (``carried``).
-        carried = ability_events(state, ctx.seat, card_id, command_body.get("target"))
-        events = [Event("thing.used", {"seat": ctx.seat, "card": card_id}), *carried]
+        carried = ability_events(state, ctx.player_seat, card_id, command_body.get("target"))
+        events = [Event("thing.used", {"seat": ctx.player_seat, "card": card_id}), *carried]
         if carried and carried[0].type == "thing.destroyed":
-            events += cascade_events(state, [carried[0].data["card"]], ctx.seat)
+            events += cascade_events(state, [carried[0].data["card"]], ctx.player_seat)
         return events
 
     # --- Turn Structure: Discard and End ----------------------------------------------------------------------
 
     @command("discard", body=declared.DISCARD)
-    def discard(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def discard(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         cards = bodies.card_list(command_body, "cards")
         for card_id in cards:
-            self._require_in_hand(state, ctx.seat, card_id)
+            self._require_in_hand(state, ctx.player_seat, card_id)
         if "cause" in command_body:
-            cause = self._cause_field(state, command_body, ctx.seat)
+            cause = self._cause_field(state, command_body, ctx.player_seat)
             return self._checked(state, command_body, ctx, "discard", cause,
-                                 [Event("cards.discarded", {"seat": ctx.seat, "cards": cards, "cause": cause})])
+                                 [Event("cards.discarded", {"seat": ctx.player_seat, "cards": cards, "cause": cause})])
         # Without a card telling them to, players only discard down to the hand limit at the end of the turn.
-        self._require_turn(state, ctx.seat, PLAY, DISCARD)
-        limit = _hand_limit(state, ctx.seat)
-        hand_size = len(state.table.player(ctx.seat).hand)
+        self._require_turn(state, ctx.player_seat, PLAY, DISCARD)
+        limit = _hand_limit(state, ctx.player_seat)
+        hand_size = len(state.table.player(ctx.player_seat).hand)
         if "hand_limit" in state.table.unenforced():
             pass  # a Special Rule the server does not read says what the hand holds: the players keep it
         elif limit is None or hand_size - len(cards) < limit:
@@ -506,30 +508,30 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
                               code="limit_reached", details={"hand_limit": limit})
         events = []
         if state.table.turn.stage != DISCARD:
-            events.append(Event("turn.stage_changed", {"seat": ctx.seat, "stage": DISCARD}))
-        events.append(Event("cards.discarded", {"seat": ctx.seat, "cards": cards}))
+            events.append(Event("turn.stage_changed", {"seat": ctx.player_seat, "stage": DISCARD}))
+        events.append(Event("cards.discarded", {"seat": ctx.player_seat, "cards": cards}))
         return events
 
     @command("end_turn", body=declared.END_TURN)
-    def end_turn(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        self._require_turn(state, ctx.seat, PLAY, DISCARD)
-        limit = _hand_limit(state, ctx.seat)
-        if limit is not None and len(state.table.player(ctx.seat).hand) > limit \
+    def end_turn(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
+        self._require_turn(state, ctx.player_seat, PLAY, DISCARD)
+        limit = _hand_limit(state, ctx.player_seat)
+        if limit is not None and len(state.table.player(ctx.player_seat).hand) > limit \
                 and "hand_limit" not in state.table.unenforced():
             raise DomainError(f"Discard down to your hand limit of {limit} first.",
                               code="limit_reached", details={"hand_limit": limit})
-        extra = extra_turn(state, ctx.seat)
+        extra = extra_turn(state, ctx.player_seat)
         if extra is not None:
             # An extra turn an Action gave (``carried``): used up, and this player's next turn begins now.
-            return [Event("turn.ended", {"seat": ctx.seat}),
-                    Event("rule.ended", {"effect": extra.order, "param": extra.param, "by": ctx.seat,
+            return [Event("turn.ended", {"seat": ctx.player_seat}),
+                    Event("rule.ended", {"effect": extra.order, "param": extra.param, "by": ctx.player_seat,
                                          "cause": extra.source}),
-                    Event("turn.began", {"seat": ctx.seat})]
-        return [Event("turn.ended", {"seat": ctx.seat}), Event("turn.began", {"seat": next_seat(state, ctx.seat)})]
+                    Event("turn.began", {"seat": ctx.player_seat})]
+        return [Event("turn.ended", {"seat": ctx.player_seat}), Event("turn.began", {"seat": next_seat(state, ctx.player_seat)})]
 
     # --- Effect moves: carrying out a card's text -------------------------------------------------------------
 
-    def _cause_field(self, state: GameState, command_body: dict, seat: int, *, from_hand: bool = True) -> str:
+    def _cause_field(self, state: GameState, command_body: dict[str, Any], seat: int, *, from_hand: bool = True) -> str:
         """The card (or Special Rule) whose text a move carries out; the actor must be able to see it."""
         cause = command_body.get("cause")
         if isinstance(cause, str) and any(rule.id == cause for rule in state.table.special_rules):
@@ -542,91 +544,91 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
                               code="invalid", details={"field": "cause"})
         return cause
 
-    def _visible_card_field(self, state: GameState, command_body: dict, seat: int, name: str = "card") -> str:
+    def _visible_card_field(self, state: GameState, command_body: dict[str, Any], seat: int, name: str = "card") -> str:
         card_id = bodies.text(command_body, name)
         if card_id not in cards_visible_to(state, seat):
             raise DomainError("No card you can see has that id.", code="not_found", details={"field": name})
         return card_id
 
     @command("move", body=declared.MOVE)
-    def move(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        cause = self._cause_field(state, command_body, ctx.seat)
-        card_id = self._visible_card_field(state, command_body, ctx.seat)
+    def move(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.player_seat)
+        card_id = self._visible_card_field(state, command_body, ctx.player_seat)
         to = command_body.get("to")
         if to not in DESTINATIONS:
             raise DomainError(f"\"to\" must be one of {', '.join(DESTINATIONS)}.", code="invalid", details={"field": "to"})
         destination: dict[str, Any] = {"zone": to}
         if to in ("hand", "in_play"):
-            destination["seat"] = bodies.seat(state, command_body, "seat") if "seat" in command_body else ctx.seat
+            destination["seat"] = bodies.seat(state, command_body, "seat") if "seat" in command_body else ctx.player_seat
         if to == "in_play" and is_action(state, card_id):
             raise DomainError("An Action cannot be put into play.", code="invalid", details={"field": "to"})
         if to == "in_play" and "onto" in command_body:
             destination["onto"] = self._onto_field(state, command_body, action=False)
             if destination["onto"] in (card_id, *attached_things(state, card_id)):
                 raise DomainError("A Thing cannot be played onto itself.", code="invalid", details={"field": "onto"})
-        origin = locate(state, card_id)
+        origin = located(state, card_id)
         return self._checked(state, command_body, ctx, "move", cause, [
             Event("card.moved", {"card": card_id, "from": {"zone": origin.zone, "seat": origin.seat},
-                                 "to": destination, "by": ctx.seat, "cause": cause})])
+                                 "to": destination, "by": ctx.player_seat, "cause": cause})])
 
     @command("destroy", body=declared.DESTROY)
-    def destroy(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        cause = self._cause_field(state, command_body, ctx.seat)
-        card_id = self._visible_card_field(state, command_body, ctx.seat)
-        if locate(state, card_id).zone != "in_play":
+    def destroy(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.player_seat)
+        card_id = self._visible_card_field(state, command_body, ctx.player_seat)
+        if located(state, card_id).zone != "in_play":
             raise DomainError("Only a Thing in play can be destroyed.", code="invalid", details={"field": "card"})
         events = self._checked(state, command_body, ctx, "destroy", cause,
-                               [Event("thing.destroyed", {"card": card_id, "by": ctx.seat, "cause": cause})])
+                               [Event("thing.destroyed", {"card": card_id, "by": ctx.player_seat, "cause": cause})])
         if [e.type for e in events] == ["thing.destroyed"]:
-            events += cascade_events(state, [card_id], ctx.seat)
+            events += cascade_events(state, [card_id], ctx.player_seat)
         return events
 
     @command("take_random", body=declared.TAKE_RANDOM)
-    def take_random(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        cause = self._cause_field(state, command_body, ctx.seat)
+    def take_random(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.player_seat)
         victim = bodies.seat(state, command_body, "from")
-        if victim == ctx.seat:
+        if victim == ctx.player_seat:
             raise DomainError("Take a random card from another player's hand.", code="invalid", details={"field": "from"})
-        _require_opponent(state, command_body, ctx.seat, victim)
+        _require_opponent(state, command_body, ctx.player_seat, victim)
         hand = state.table.player(victim).hand
         if not hand:
             raise DomainError("That player has no cards in hand.", code="invalid", details={"field": "from"})
         card_id = hand[ctx.rng.randbelow(len(hand))]
         return self._checked(state, command_body, ctx, "take_random", cause,
-                             [Event("card.taken", {"from": victim, "to": ctx.seat, "card": card_id, "cause": cause})])
+                             [Event("card.taken", {"from": victim, "to": ctx.player_seat, "card": card_id, "cause": cause})])
 
     @command("give", body=declared.GIVE)
-    def give(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def give(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """A card from your hand to another player: as a card's effect (with ``cause``), or, in Team Dvorak, to a
         team-mate in place of the turn's Action (without ``cause``)."""
-        if "cause" not in command_body and state.seat(ctx.seat).team is not None:
+        if "cause" not in command_body and state.seat(ctx.player_seat).team is not None:
             return self._give_to_team_mate(state, command_body, ctx)
-        cause = self._cause_field(state, command_body, ctx.seat)
+        cause = self._cause_field(state, command_body, ctx.player_seat)
         card_id = bodies.text(command_body, "card")
-        self._require_in_hand(state, ctx.seat, card_id)
+        self._require_in_hand(state, ctx.player_seat, card_id)
         receiver = bodies.seat(state, command_body, "to")
-        if receiver == ctx.seat:
+        if receiver == ctx.player_seat:
             raise DomainError("Give the card to another player.", code="invalid", details={"field": "to"})
-        _require_opponent(state, command_body, ctx.seat, receiver)
+        _require_opponent(state, command_body, ctx.player_seat, receiver)
         return self._checked(state, command_body, ctx, "give", cause,
-                             [Event("card.given", {"from": ctx.seat, "to": receiver, "card": card_id, "cause": cause})])
+                             [Event("card.given", {"from": ctx.player_seat, "to": receiver, "card": card_id, "cause": cause})])
 
-    def _give_to_team_mate(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def _give_to_team_mate(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         card_id = bodies.text(command_body, "card")
-        self._require_in_hand(state, ctx.seat, card_id)
+        self._require_in_hand(state, ctx.player_seat, card_id)
         receiver = bodies.seat(state, command_body, "to")
-        if receiver not in team_mates(state, ctx.seat) or state.seat(receiver).status != PLAYING:
+        if receiver not in team_mates(state, ctx.player_seat) or state.seat(receiver).status != PLAYING:
             raise DomainError("Without a card's effect, you may only give a card to a team-mate still in "
                                         "the game.", code="denied", details={"field": "to"})
-        self._require_turn(state, ctx.seat, PLAY)
-        if not self._within_turn_limit(state, ctx.seat, action=True):
+        self._require_turn(state, ctx.player_seat, PLAY)
+        if not self._within_turn_limit(state, ctx.player_seat, action=True):
             raise DomainError("You have already played your Action this turn.", code="limit_reached")
-        return [Event("card.given", {"from": ctx.seat, "to": receiver, "card": card_id, "cause": None,
+        return [Event("card.given", {"from": ctx.player_seat, "to": receiver, "card": card_id, "cause": None,
                                      "counted": True})]
 
     @command("counter", body=declared.COUNTER)
-    def counter(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        cause = self._cause_field(state, command_body, ctx.seat)
+    def counter(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.player_seat)
         seat = bodies.seat(state, command_body, "seat")
         name = command_body.get("name")
         if not isinstance(name, str) or not PARAM_NAME.match(name):
@@ -637,51 +639,51 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
             raise DomainError(f"A counter stays within ±{COUNTER_LIMIT} (a number every JSON reader keeps exactly).",
                               code="invalid", details={"field": "delta"})
         return self._checked(state, command_body, ctx, "counter", cause, [
-            Event("counter.changed", {"seat": seat, "name": name, "delta": delta, "value": value, "by": ctx.seat,
+            Event("counter.changed", {"seat": seat, "name": name, "delta": delta, "value": value, "by": ctx.player_seat,
                                       "cause": cause})])
 
     @command("roll", body=declared.ROLL)
-    def roll(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        cause = self._cause_field(state, command_body, ctx.seat)
+    def roll(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.player_seat)
         dice = command_body.get("dice")
         match = DICE.match(dice) if isinstance(dice, str) else None
         if match is None or int(match[1]) < 1 or int(match[2]) < 2:
             raise DomainError("\"dice\" must look like \"2d6\".", code="invalid", details={"field": "dice"})
         rolls = [ctx.rng.randbelow(int(match[2])) + 1 for _ in range(int(match[1]))]
         return self._checked(state, command_body, ctx, "roll", cause, [
-            Event("dice.rolled", {"dice": dice, "rolls": rolls, "total": sum(rolls), "by": ctx.seat, "cause": cause})])
+            Event("dice.rolled", {"dice": dice, "rolls": rolls, "total": sum(rolls), "by": ctx.player_seat, "cause": cause})])
 
     @command("reveal", body=declared.REVEAL)
-    def reveal(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        cause = self._cause_field(state, command_body, ctx.seat)
+    def reveal(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.player_seat)
         card_id = bodies.text(command_body, "card")
-        self._require_in_hand(state, ctx.seat, card_id)
+        self._require_in_hand(state, ctx.player_seat, card_id)
         return self._checked(state, command_body, ctx, "reveal", cause,
-                             [Event("card.revealed", {"seat": ctx.seat, "card": card_id, "cause": cause})])
+                             [Event("card.revealed", {"seat": ctx.player_seat, "card": card_id, "cause": cause})])
 
     @command("shuffle", body=declared.SHUFFLE)
-    def shuffle(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        cause = self._cause_field(state, command_body, ctx.seat)
+    def shuffle(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.player_seat)
         pile = command_body.get("pile")
         if pile not in ("draw", "discard"):
             raise DomainError("\"pile\" must be \"draw\" or \"discard\".", code="invalid", details={"field": "pile"})
         key = "draw_pile" if pile == "draw" else "discard_pile"
-        data: dict[str, Any] = {"pile": pile, "by": ctx.seat, "cause": cause}
+        data: dict[str, Any] = {"pile": pile, "by": ctx.player_seat, "cause": cause}
         owner = None
         if state.table.has_own_decks:
             # In a Multi-Deck game: your own pile, unless the card names another player's ("seat").
-            owner = bodies.seat(state, command_body, "seat") if "seat" in command_body else ctx.seat
+            owner = bodies.seat(state, command_body, "seat") if "seat" in command_body else ctx.player_seat
             data["seat"] = owner
         order = list(draw_pile_of(state, owner) if pile == "draw" else discard_pile_of(state, owner))
         ctx.rng.shuffle(order)
         return self._checked(state, command_body, ctx, "shuffle", cause, [Event("pile.shuffled", {**data, key: order})])
 
     @command("set_rule", body=declared.SET_RULE)
-    def set_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def set_rule(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """A card changes a rule parameter, for as long as it says (``until``). Not any card: one whose text (or
         a Special Rule whose text or parameters) speaks of the parameter, and that is the player's to cite: a
         Special Rule, a Thing they control in play, or a card they played this turn (``citation_refusal``)."""
-        cause = self._cause_field(state, command_body, ctx.seat, from_hand=False)
+        cause = self._cause_field(state, command_body, ctx.player_seat, from_hand=False)
         param = command_body.get("param")
         if not isinstance(param, str) or not PARAM_NAME.match(param) or param == "counters":
             raise DomainError("\"param\" must name a rule parameter.", code="invalid", details={"field": "param"})
@@ -691,15 +693,15 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
         if not isinstance(deny, bool):
             raise DomainError("\"deny\" must be true or false.", code="invalid", details={"field": "deny"})
         seat = bodies.seat(state, command_body, "seat") if command_body.get("seat") is not None else None
-        card = self._visible_card_field(state, command_body, ctx.seat) if command_body.get("card") else None
+        card = self._visible_card_field(state, command_body, ctx.player_seat) if command_body.get("card") else None
         value = checked_rule_value(param, command_body.get("value", self._denied_value(state, param)), field="value")
-        duration = self._duration_fields(state, command_body, cause, ctx.seat)
-        self._require_citable(state, ctx.seat, cause, param)
+        duration = self._duration_fields(state, command_body, cause, ctx.player_seat)
+        self._require_citable(state, ctx.player_seat, cause, param)
         return self._checked(state, command_body, ctx, "set_rule", cause, [
             Event("rule.set", {"source": cause, "param": param, "value": value, "seat": seat, "card": card,
-                               "deny": deny, "by": ctx.seat, **duration})])
+                               "deny": deny, "by": ctx.player_seat, **duration})])
 
-    def _duration_fields(self, state: GameState, command_body: dict, cause: str, seat: int) -> dict[str, Any]:
+    def _duration_fields(self, state: GameState, command_body: dict[str, Any], cause: str, seat: int) -> dict[str, Any]:
         """How long a change lasts: ``until`` ``leaves_play`` (only for a Thing of yours in play, and its
         default), ``end_of_turn`` (``turns``: this many turns end first, this one counted; the default for a
         card just played that is not in play) or ``ended`` (until a player ends it; a Special Rule's default)."""
@@ -727,13 +729,13 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
             raise DomainError(refusal, code="not_citable", details={"field": "cause", "param": param})
 
     @command("end_rule_effect", body=declared.END_RULE_EFFECT)
-    def end_rule_effect(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def end_rule_effect(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """Ends a change made with ``set_rule`` (``effect``: its number, the ``id`` in ``modifiers``) before its
         time: the player who made it may take it back at any time; anyone else cites a card that could change
         the parameter, as ``set_rule`` does (``cause``). A Special Rule's own changes end only with the rule
         (amended or repealed)."""
         number = bodies.whole(command_body, "effect")
-        modifier = next((m for m in visible_modifiers(state, ctx.seat) if m.order == number), None)
+        modifier = next((m for m in visible_modifiers(state, ctx.player_seat) if m.order == number), None)
         if modifier is None:
             raise DomainError("No rule change you can see has that number.", code="not_found",
                               details={"field": "effect"})
@@ -741,19 +743,19 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
             raise DomainError("A Special Rule's own changes end when it is amended or repealed.", code="denied",
                               details={"field": "effect"})
         cause = None
-        if "cause" in command_body or modifier.by != ctx.seat:
+        if "cause" in command_body or modifier.by != ctx.player_seat:
             if "cause" not in command_body:
                 raise DomainError("Only the player who made this change may end it without a card: name the card "
                                   "that ends it (\"cause\").", code="denied", details={"field": "cause"})
-            cause = self._cause_field(state, command_body, ctx.seat, from_hand=False)
-            self._require_citable(state, ctx.seat, cause, modifier.param)
-        ended = [Event("rule.ended", {"effect": number, "param": modifier.param, "by": ctx.seat, "cause": cause})]
+            cause = self._cause_field(state, command_body, ctx.player_seat, from_hand=False)
+            self._require_citable(state, ctx.player_seat, cause, modifier.param)
+        ended = [Event("rule.ended", {"effect": number, "param": modifier.param, "by": ctx.player_seat, "cause": cause})]
         if cause is None:
             return ended
         return self._checked(state, command_body, ctx, "end_rule_effect", cause, ended,
                              param=modifier.param)
 
-    def _checked(self, state: GameState, command_body: dict, ctx: CommandContext, move: str, cause: str,
+    def _checked(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext, move: str, cause: str,
                  events: list[Event], *, param: str | None = None) -> list[Event]:
         """An effect move's events, once the cited card allows it (``effects``). Under ``unread_effects``
         ``trust`` (and in a game created before the server read cards) every citation is taken on trust; else a
@@ -766,7 +768,7 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
             # The server carries out that Action's whole effect as it is played: an effect move would do it twice.
             raise DomainError("The server carries out that card's effect itself when it is played.",
                               code="effect_not_allowed", details={"field": "cause", "move": move})
-        result, why = verdict(state, ctx.seat, move, {**command_body, "param": param or command_body.get("param")},
+        result, why = verdict(state, ctx.player_seat, move, {**command_body, "param": param or command_body.get("param")},
                               cause)
         if result == ALLOWED:
             return events
@@ -779,7 +781,7 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
         """What a denial without a value means: none at all for a number, no for a permission."""
         return 0 if isinstance(state.table.base_rules.get(param), int) else False
 
-    def deck_after_game(self, state: GameState) -> dict:
+    def deck_after_game(self, state: GameState) -> dict[str, Any]:
         return aftermath.deck_after_game(state)
 
     def remove_card(self, state: GameState, card_id: str) -> GameState:
@@ -788,9 +790,9 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
     # --- Winning and knock-outs -------------------------------------------------------------------------------
 
     @command("win", body=declared.WIN)
-    def win(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        cause = self._cause_field(state, command_body, ctx.seat)
-        winners = [ctx.seat]
+    def win(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.player_seat)
+        winners = [ctx.player_seat]
         if "seats" in command_body:
             seats = command_body["seats"]
             if (not isinstance(seats, list) or not seats or len(set(map(str, seats))) != len(seats)
@@ -799,24 +801,24 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
             winners = seats
         # Team Dvorak: when a player wins, their team is victorious.
         return self._checked(state, command_body, ctx, "win", cause, [
-            Event("game.won", {"winners": winning_seats(state, winners), "by": ctx.seat, "cause": cause})])
+            Event("game.won", {"winners": winning_seats(state, winners), "by": ctx.player_seat, "cause": cause})])
 
     def _is_standing_seat(self, state: GameState, seat: Any) -> bool:
         return (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.seats)
                 and state.seat(seat).status == PLAYING)
 
     @command("eliminate", body=declared.ELIMINATE)
-    def eliminate(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        cause = self._cause_field(state, command_body, ctx.seat)
+    def eliminate(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
+        cause = self._cause_field(state, command_body, ctx.player_seat)
         seat = bodies.seat(state, command_body, "seat")
         if state.seat(seat).status != PLAYING:
             raise DomainError("That player is already out of the game.", code="invalid", details={"field": "seat"})
-        _require_opponent(state, command_body, ctx.seat, seat)
+        _require_opponent(state, command_body, ctx.player_seat, seat)
         return self._checked(state, command_body, ctx, "eliminate", cause, self._knock_out(
-            state, Event("player.eliminated", {"seat": seat, "by": ctx.seat, "cause": cause})))
+            state, Event("player.eliminated", {"seat": seat, "by": ctx.player_seat, "cause": cause})))
 
     @command("concede", body=declared.CONCEDE)
-    def concede(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def concede(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         return self._knock_out(state, Event("player.eliminated", {"seat": ctx.seat, "by": ctx.seat,
                                                                  "conceded": True}))
 
@@ -1057,7 +1059,7 @@ class DvorakRuleset(LiveTableRules, CreativeRules, ClaimRules, AbandonRules, Dvo
 # --- Moving cards between zones (for the appliers) -------------------------------------------------------------
 
 
-def _require_opponent(state: GameState, command_body: dict, seat: int, other: int) -> None:
+def _require_opponent(state: GameState, command_body: dict[str, Any], seat: int, other: int) -> None:
     """A card whose effect names an opponent says so (``"opponent": true``); Team Dvorak's team-mates are not
     opponents of one another."""
     if command_body.get("opponent") is True and other not in opponents(state, seat):
@@ -1105,6 +1107,7 @@ def _take_out_of(draft: TableDraft, card_id: str) -> None:
         )
         draft.to_discard_pile(attached)
     elif zone == "hand":
+        assert seat is not None, "a hand is a player's"
         draft.change_player(seat, hand=without(draft.player(seat).hand, card_id))
     else:
         draft.remove_from_piles((card_id,))

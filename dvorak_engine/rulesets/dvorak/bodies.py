@@ -43,7 +43,7 @@ def _not_counters(param: str) -> None:
         raise ValueError("counters are changed with the counter command.")
 
 
-def _one_voted_on(body: dict) -> None:
+def _one_voted_on(body: dict[str, Any]) -> None:
     if ("proposal" in body) == ("claim" in body):
         raise ValueError("Name either the proposal or the claim you vote on.")
 

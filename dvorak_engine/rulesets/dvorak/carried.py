@@ -27,12 +27,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from dvorak_core.effects import language as L  # noqa: N812
 from dvorak_core.errors import DomainError
 from dvorak_core.rule_params import PARAM_NAME, checked_rule_value
 from dvorak_engine.events import Event
+from dvorak_engine.rng import Rng
 from dvorak_engine.rulesets.dvorak.effects import TRUST, effect_of, effects_fixed
 from dvorak_engine.rulesets.dvorak.piles import discard_pile_of, draw_pile_of, pile_seat
 from dvorak_engine.rulesets.dvorak.state import (
@@ -42,8 +44,14 @@ from dvorak_engine.rulesets.dvorak.state import (
     all_discard_piles,
     is_action,
     locate,
+    located,
 )
 from dvorak_engine.state import GameState, opponents, seats_standing
+
+# How the ruleset hands its own steps to what it carries out: a card off the top of a seat's draw pile
+# (``DvorakRuleset._draw_one``), and the state after some events (``Ruleset.fold``).
+DrawOne = Callable[[GameState, int, Rng], list[Event]]
+Fold = Callable[[GameState, list[Event]], GameState]
 
 YOUR = re.compile(r"\byour\b", re.IGNORECASE)
 # The most a counter may hold either way (as the ``counter`` move keeps it): every JSON reader keeps it exactly.
@@ -188,7 +196,7 @@ def ability_events(state: GameState, seat: int, card_id: str, target: Any) -> li
     effect = _ability_effects(state, card_id)[0]
     if isinstance(effect, L.Destroy):
         return [Event("thing.destroyed", {"card": target, "by": seat, "cause": card_id})]
-    origin = locate(state, target)
+    origin = located(state, target)
     return [Event("card.moved", {"card": target, "from": {"zone": origin.zone, "seat": origin.seat},
                                  "to": {"zone": "hand", "seat": seat}, "by": seat, "cause": card_id})]
 
@@ -356,8 +364,10 @@ def _card_pool(state: GameState, seat: int, card_id: str, item: Any) -> list[str
     return [c for c in _things(state, seat, item.cards) if c not in state.table.player(seat).in_play]
 
 
-def _count(item: Any) -> int:
-    return item.count if isinstance(item, L.Discard) else item.cards.count
+def _count(item: Any) -> int | None:
+    """How many cards the item names (None: all of them)."""
+    count: int | None = item.count if isinstance(item, L.Discard) else item.cards.count
+    return count
 
 
 def action_choices(state: GameState, seat: int, card_id: str) -> tuple[list[int] | None, int, list[str]] | None:
@@ -371,7 +381,8 @@ def action_choices(state: GameState, seat: int, card_id: str) -> tuple[list[int]
     if chooser is None:
         return players, 0, []
     pool = _card_pool(state, seat, card_id, chooser)
-    return players, min(_count(chooser), len(pool)), pool
+    count = _count(chooser)
+    return players, len(pool) if count is None else min(count, len(pool)), pool
 
 
 def check_action_choices(state: GameState, seat: int, card_id: str, body: dict[str, Any]) -> None:
@@ -397,8 +408,8 @@ def check_action_choices(state: GameState, seat: int, card_id: str, body: dict[s
                           code="invalid", details={"field": "targets", "count": count})
 
 
-def action_events(state: GameState, seat: int, card_id: str, body: dict[str, Any], rng, draw_one, fold
-                  ) -> list[Event]:
+def action_events(state: GameState, seat: int, card_id: str, body: dict[str, Any], rng: Rng, draw_one: DrawOne,
+                  fold: Fold) -> list[Event]:
     """The whole effect of an Action the server carries out, played with ``body``'s choices (already checked;
     ``state``: after the Action was played). ``draw_one(state, seat, rng)`` draws one card; ``fold`` applies
     events."""
@@ -449,9 +460,9 @@ def action_events(state: GameState, seat: int, card_id: str, body: dict[str, Any
             if gone:
                 events += cascade_events(now, gone, seat)
         elif isinstance(item, L.Take) and item.cards.zone == "hand":
-            hand = now.table.player(target).hand if isinstance(target, int) else ()
-            if hand:
-                taken = hand[rng.randbelow(len(hand))]
+            held: tuple[str, ...] = now.table.player(target).hand if isinstance(target, int) else ()
+            if held:
+                taken = held[rng.randbelow(len(held))]
                 events.append(Event("card.taken", {"from": target, "to": seat, "card": taken, "cause": card_id}))
         elif isinstance(item, L.Take):
             for c in chosen:
@@ -488,7 +499,7 @@ def extra_turn(state: GameState, seat: int) -> Any:
     return next((m for m in state.table.modifiers if m.param == EXTRA_TURN and m.seat == seat), None)
 
 
-def _shuffled(state: GameState, seat: int, card_id: str, item: L.Shuffle, rng) -> Event:
+def _shuffled(state: GameState, seat: int, card_id: str, item: L.Shuffle, rng: Rng) -> Event:
     piles = pile_seat(state, seat)
     draw, discard = list(draw_pile_of(state, piles)), list(discard_pile_of(state, piles))
     if item.source == "discard_pile" and item.into == "draw_pile":
@@ -508,7 +519,8 @@ def _shuffled(state: GameState, seat: int, card_id: str, item: L.Shuffle, rng) -
     return Event("pile.shuffled", data)
 
 
-def arrival_events(state: GameState, seat: int, card_id: str, rng, draw_one, fold) -> list[Event]:
+def arrival_events(state: GameState, seat: int, card_id: str, rng: Rng, draw_one: DrawOne,
+                   fold: Fold) -> list[Event]:
     """A Thing's simple "When it comes into play" trigger for its controller, carried out as it comes into play
     (``state``: with it in play): draws (not optional), random discards, counter changes of the controller."""
     if not checking(state):
@@ -538,8 +550,8 @@ def _arrival_item(item: Any) -> bool:
     return False
 
 
-def _one_arrival(state: GameState, seat: int, card_id: str, item: Any, body: dict, rng, draw_one, fold
-                 ) -> list[Event]:
+def _one_arrival(state: GameState, seat: int, card_id: str, item: Any, body: dict[str, Any], rng: Rng,
+                 draw_one: DrawOne, fold: Fold) -> list[Event]:
     events: list[Event] = []
     if isinstance(item, L.Draw):
         for _ in range(item.count):

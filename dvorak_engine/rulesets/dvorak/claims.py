@@ -26,6 +26,7 @@ from dvorak_engine.ruleset import PUBLIC, CommandContext, applies, command
 from dvorak_engine.rulesets.dvorak import bodies
 from dvorak_engine.rulesets.dvorak.creative import vote_rule_of, voting_seats
 from dvorak_engine.rulesets.dvorak.effects import CLAIM, VOTE
+from dvorak_engine.rulesets.dvorak.parts import DvorakParts
 from dvorak_engine.rulesets.dvorak.state import Claim
 from dvorak_engine.state import VOTING, GameState, seats_standing
 from dvorak_engine.values import replace
@@ -39,8 +40,8 @@ class GrantedContext(CommandContext):
     """A claim's move carried out once accepted: its cited card is not checked again."""
 
 
-def _claim_number(state: GameState, command_body: dict) -> Claim:
-    claim = state.table.open_claim()
+def _claim_number(state: GameState, command_body: dict[str, Any]) -> Claim:
+    claim: Claim | None = state.table.open_claim()
     number = command_body.get("claim")
     if claim is None or isinstance(number, bool) or number != claim.number:
         raise DomainError("There is no open claim with that number.", code="not_found", details={"field": "claim"})
@@ -55,28 +56,28 @@ def cited(state: GameState, cause: str) -> dict[str, Any]:
     return card_content(state.table.cards[cause])
 
 
-class ClaimRules:
+class ClaimRules(DvorakParts):
     """The claim commands, mixed into the ``dvorak`` ruleset (which gives ``fold`` and the move handlers)."""
 
-    def open_claim(self, state: GameState, command_body: dict, ctx: CommandContext, cause: str,
+    def open_claim(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext, cause: str,
                    mode: str) -> list[Event]:
         stage = ANSWERING if mode == CLAIM else VOTING_STAGE
         events = [Event("claim.opened", {
-            "number": len(state.table.claims) + 1, "seat": ctx.seat, "move": dict(command_body), "cause": cause,
+            "number": len(state.table.claims) + 1, "seat": ctx.player_seat, "move": dict(command_body), "cause": cause,
             "card": cited(state, cause), "stage": stage, "during": state.status})]
         if mode == VOTE:
-            events += self._claim_vote_events(self.fold(state, events), ctx.seat, True, ctx)
+            events += self._claim_vote_events(self.fold(state, events), ctx.player_seat, True, ctx)
         return events
 
     @command("accept", body=bodies.ACCEPT, active=False, voting=True)
-    def accept(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def accept(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         return self._answer(state, command_body, ctx, accept=True)
 
     @command("dispute", body=bodies.DISPUTE, active=False, voting=True)
-    def dispute(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def dispute(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         return self._answer(state, command_body, ctx, accept=False)
 
-    def _answer(self, state: GameState, command_body: dict, ctx: CommandContext, *, accept: bool) -> list[Event]:
+    def _answer(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext, *, accept: bool) -> list[Event]:
         claim = _claim_number(state, command_body)
         if claim.stage != ANSWERING:
             raise DomainError("This claim is already put to a vote: vote on it.", code="denied",
@@ -93,7 +94,7 @@ class ClaimRules:
             events += self._resolve_claim(after, ACCEPTED, ctx)
         return events
 
-    def vote_on_claim(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def vote_on_claim(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         claim = _claim_number(state, command_body)
         approve = command_body.get("approve")
         if not isinstance(approve, bool):

@@ -50,6 +50,7 @@ from dvorak_engine.ruleset import COUNT, PUBLIC, CommandContext, applies, comman
 from dvorak_engine.rulesets.dvorak import bodies
 from dvorak_engine.rulesets.dvorak.aftermath import in_the_aftermath
 from dvorak_engine.rulesets.dvorak.effects import TRUST, rule_params_of, unread_effects_option
+from dvorak_engine.rulesets.dvorak.parts import DvorakParts
 from dvorak_engine.rulesets.dvorak.piles import draw_pile_of, pile_seat, with_piles
 from dvorak_engine.rulesets.dvorak.precedence import rule_value
 from dvorak_engine.rulesets.dvorak.state import (
@@ -150,11 +151,11 @@ def _rule_fields(value: Any, name: str, *, partial: bool) -> dict[str, Any]:
     return fields
 
 
-def _proposal_number(state: GameState, command_body: dict) -> Proposal:
+def _proposal_number(state: GameState, command_body: dict[str, Any]) -> Proposal:
     number = command_body.get("proposal")
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(state.table.proposals):
         raise DomainError("There is no proposal with that number.", code="not_found", details={"field": "proposal"})
-    proposal = state.table.proposals[number - 1]
+    proposal: Proposal = state.table.proposals[number - 1]
     if proposal.status != OPEN_VOTE:
         raise DomainError(f"Proposal {number} is no longer open.", code="denied", details={"proposal": number})
     return proposal
@@ -184,16 +185,17 @@ def proposer_votes(state: GameState) -> bool:
     vote."""
     value = state.options.get("proposer_votes")
     if value is None:
-        return state.table.reading < READING
+        result: bool = state.table.reading < READING
+        return result
     return bool(value)
 
 
 def min_cards_to_start(state: GameState) -> int:
-    per_player = state.options.get("min_cards_per_player", DEFAULT_MIN_CARDS_PER_PLAYER)
+    per_player: int = state.options.get("min_cards_per_player", DEFAULT_MIN_CARDS_PER_PLAYER)
     return per_player * len(state.seats)
 
 
-class CreativeRules:
+class CreativeRules(DvorakParts):
     """The Creative Rules' commands, events and views, mixed into a ``Ruleset`` that provides ``evolve``,
     ``remove_card`` (take a card out of its zone) and ``special_rule_modifier_events``."""
 
@@ -230,7 +232,7 @@ class CreativeRules:
     # --- Creating a Card, Amending and Repealing ------------------------------------------------------------
 
     @command("propose", body=bodies.PROPOSE, active=False)
-    def propose(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def propose(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         if not state.table.creative:
             raise DomainError("Only a creative game takes proposals.", code="denied")
         kind = command_body.get("kind")
@@ -244,7 +246,7 @@ class CreativeRules:
         return [Event("proposal.opened", {"number": len(state.table.proposals) + 1, "kind": kind, "author": ctx.seat,
                                           "during": state.status, **content})]
 
-    def _propose_card(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
+    def _propose_card(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> dict[str, Any]:
         if "from_rejected" in command_body:
             card_id = command_body["from_rejected"]
             if card_id not in state.table.rejected:
@@ -252,13 +254,13 @@ class CreativeRules:
             return {"cards": [], "from_rejected": card_id}
         return self._new_cards(state, [command_body.get("card")], ctx, field="card")
 
-    def _propose_bundle(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
+    def _propose_bundle(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> dict[str, Any]:
         cards = command_body.get("cards")
         if not isinstance(cards, list) or not 1 <= len(cards) <= MAX_BUNDLE:
             raise DomainError(f"\"cards\" must list 1 to {MAX_BUNDLE} new cards.", code="invalid", details={"field": "cards"})
         return self._new_cards(state, cards, ctx, field="cards")
 
-    def _new_cards(self, state: GameState, contents: list, ctx: CommandContext, *, field: str) -> dict[str, Any]:
+    def _new_cards(self, state: GameState, contents: list[Any], ctx: CommandContext, *, field: str) -> dict[str, Any]:
         """The proposal's new cards, written on blank cards; in a Multi-Deck game also whose deck each goes into
         (``decks``, in the same order)."""
         if state.table.blank_cards < len(contents):
@@ -277,7 +279,7 @@ class CreativeRules:
             cards.append({"id": card_id, **fields, "creator": ctx.actor.username, "stats": {}})
         return {"cards": cards, "decks": decks} if state.table.has_own_decks else {"cards": cards}
 
-    def _propose_special_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
+    def _propose_special_rule(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> dict[str, Any]:
         fields = _rule_fields(command_body.get("rule"), "rule", partial=False)
         if fields.get(EFFECT) is None and state.table.reading >= READING:
             # "Special Rules are created in the same way as cards, and start taking effect immediately, if they are
@@ -289,19 +291,19 @@ class CreativeRules:
             rule_id = ctx.rng.token_hex(8)
         return {"rule": {"id": rule_id, **fields}}
 
-    def _propose_amend(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
-        card_id = self._amendable_card(state, command_body, ctx.seat)
+    def _propose_amend(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> dict[str, Any]:
+        card_id = self._amendable_card(state, command_body, ctx.player_seat)
         return {"target": card_id, "original": card_content(state.table.cards[card_id]),
                 "changes": _card_fields(command_body.get("changes"), "changes", partial=True)}
 
-    def _propose_repeal(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
-        card_id = self._amendable_card(state, command_body, ctx.seat)
+    def _propose_repeal(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> dict[str, Any]:
+        card_id = self._amendable_card(state, command_body, ctx.player_seat)
         return {"target": card_id, "original": card_content(state.table.cards[card_id])}
 
-    def _amendable_card(self, state: GameState, command_body: dict, seat: int) -> str:
+    def _amendable_card(self, state: GameState, command_body: dict[str, Any], seat: int) -> str:
         """A card of the deck the proposer may name: in play, in the discard pile or in their own hand (any card
         of the deck with ``amend_any_card``)."""
-        card_id = command_body.get("card")
+        card_id: str | None = command_body.get("card")
         in_deck = set(cards_in_the_deck(state))
         may_name = in_deck
         if not state.options.get("amend_any_card"):
@@ -314,9 +316,10 @@ class CreativeRules:
         if card_id not in may_name:
             # The same answer whether the card is hidden elsewhere or does not exist: it reveals nothing.
             raise DomainError("No card you may amend or repeal has that id.", code="not_found", details={"field": "card"})
+        assert card_id is not None  # None is in no set of cards
         return card_id
 
-    def _propose_amend_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
+    def _propose_amend_rule(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> dict[str, Any]:
         rule = self._special_rule_field(state, command_body)
         changes = _rule_fields(command_body.get("changes"), "changes", partial=True)
         if changes.get(EFFECT) is not None:
@@ -337,7 +340,7 @@ class CreativeRules:
             changes["params"] = {**rule_params_of(said, set(self.default_rules)), **changes["params"]}
         return {"target": rule.id, "original": _rule_json(rule), "changes": changes}
 
-    def _propose_repeal_rule(self, state: GameState, command_body: dict, ctx: CommandContext) -> dict[str, Any]:
+    def _propose_repeal_rule(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> dict[str, Any]:
         rule = self._special_rule_field(state, command_body)
         return {"target": rule.id, "original": _rule_json(rule)}
 
@@ -346,9 +349,9 @@ class CreativeRules:
         reading = read_special_rule(title, text)
         return rule_params_of(to_json(reading.effects), set(self.default_rules)) if reading.understood else {}
 
-    def _special_rule_field(self, state: GameState, command_body: dict) -> SpecialRule:
+    def _special_rule_field(self, state: GameState, command_body: dict[str, Any]) -> SpecialRule:
         rule_id = command_body.get("rule")
-        rule = next((r for r in state.table.special_rules if r.id == rule_id), None)
+        rule: SpecialRule | None = next((r for r in state.table.special_rules if r.id == rule_id), None)
         if rule is None:
             raise DomainError("There is no Special Rule with that id.", code="not_found", details={"field": "rule"})
         return rule
@@ -356,7 +359,7 @@ class CreativeRules:
     # --- Voting ---------------------------------------------------------------------------------------------
 
     @command("vote", body=bodies.VOTE, active=False, voting=True)
-    def vote(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def vote(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         if "claim" in command_body:  # a vote on an open claim (``claims``)
             return self.vote_on_claim(state, command_body, ctx)
         proposal = _proposal_number(state, command_body)
@@ -429,7 +432,7 @@ class CreativeRules:
     # --- The Blank Card Pile ----------------------------------------------------------------------------------
 
     @command("top_up_blank_cards", body=bodies.TOP_UP_BLANK_CARDS, active=False)
-    def top_up_blank_cards(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def top_up_blank_cards(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """"If the Blank Card Pile ever runs empty, it can be topped up with a fresh pack of blank cards": by any
         player once it is empty (option ``blank_cards_top_up``: ``when_empty``), a pack as large as the game's
         first; or at any time by a card or Special Rule that says so (``cause``: its text speaks of blank
@@ -438,7 +441,7 @@ class CreativeRules:
             raise DomainError("Only a creative game has a Blank Card Pile.", code="denied")
         if "cause" in command_body:
             count = bodies_whole(command_body, "count")
-            cause = self._blank_cause(state, command_body, ctx.seat)
+            cause = self._blank_cause(state, command_body, ctx.player_seat)
         else:
             if "count" in command_body:
                 raise DomainError("A fresh pack holds as many cards as the game began with: \"count\" is for a "
@@ -455,14 +458,14 @@ class CreativeRules:
         if state.table.blank_cards + count > MAX_BLANK_CARDS:
             raise DomainError(f"The Blank Card Pile holds at most {MAX_BLANK_CARDS} cards.", code="limit_reached",
                               details={"blank_cards": state.table.blank_cards, "maximum": MAX_BLANK_CARDS})
-        return [Event("blank_cards.topped_up", {"count": count, "by": ctx.seat, "cause": cause})]
+        return [Event("blank_cards.topped_up", {"count": count, "by": ctx.player_seat, "cause": cause})]
 
-    def _blank_cause(self, state: GameState, command_body: dict, seat: int) -> str:
+    def _blank_cause(self, state: GameState, command_body: dict[str, Any], seat: int) -> str:
         """A card the player can see or a Special Rule, whose text speaks of blank cards."""
         cause = command_body.get("cause")
         rule = next((r for r in state.table.special_rules if r.id == cause), None)
         if rule is not None:
-            text = rule.text
+            text, cause = rule.text, rule.id
         elif isinstance(cause, str) and cause in cards_visible_to(state, seat):
             text = state.table.cards[cause].text
         else:
@@ -478,7 +481,7 @@ class CreativeRules:
         return state.with_table(blank_cards=state.table.blank_cards + event.data["count"])
 
     @command("withdraw", body=bodies.WITHDRAW, active=False, voting=True)
-    def withdraw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def withdraw(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         proposal = _proposal_number(state, command_body)
         if proposal.author != ctx.seat:
             raise DomainError("Only its author can withdraw a proposal.", code="forbidden", details={"proposal": proposal.number})
@@ -582,13 +585,13 @@ def _without_modifiers_from(state: GameState, source: str) -> GameState:
     return state.with_table(modifiers=tuple(m for m in state.table.modifiers if m.source != source))
 
 
-def blank_top_up_option(options: dict) -> str:
+def blank_top_up_option(options: dict[str, Any]) -> str:
     """Option ``blank_cards_top_up`` (a reading: the rulebook says a pile run empty "can be topped up with a fresh
     pack of blank cards", and that when "your immediate environment runs out of blank cards ... no new cards may
     be created"): ``when_empty`` (the default), any player tops up an empty pile with a fresh pack, as many cards
     as the game began with; ``by_card``, only a card or Special Rule that says so tops it up. A card or Special
     Rule that says so tops it up in either."""
-    value = options.get("blank_cards_top_up", WHEN_EMPTY)
+    value: str = options.get("blank_cards_top_up", WHEN_EMPTY)
     if value not in TOP_UPS:
         raise DomainError(f"\"options.blank_cards_top_up\" is one of: {', '.join(TOP_UPS)}.", code="invalid",
                           details={"field": "options.blank_cards_top_up"})
@@ -606,7 +609,7 @@ def pack_size(state: GameState) -> int:
     return count_option(state.options, "blank_cards", DEFAULT_BLANK_CARDS) or DEFAULT_BLANK_CARDS
 
 
-def count_option(options: dict, name: str, default: int) -> int:
+def count_option(options: dict[str, Any], name: str, default: int) -> int:
     value = options.get(name, default)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise DomainError(f"\"options.{name}\" must be a whole number, 0 or more.", code="invalid",

@@ -51,8 +51,8 @@ MOVE_KINDS: dict[str, frozenset[str]] = {
 }
 
 
-def unread_effects_option(options: dict) -> str:
-    value = options.get("unread_effects", DEFAULT_UNREAD_EFFECTS)
+def unread_effects_option(options: dict[str, Any]) -> str:
+    value: str = options.get("unread_effects", DEFAULT_UNREAD_EFFECTS)
     if value not in UNREAD_EFFECTS:
         raise DomainError(f"\"options.unread_effects\" is one of: {', '.join(UNREAD_EFFECTS)}.", code="invalid",
                           details={"field": "options.unread_effects"})
@@ -66,7 +66,8 @@ def _confirmed(effect: Any) -> list[dict[str, Any]] | None:
     if effect is None:
         return None
     try:
-        return to_json(effects_from_json(effect))
+        result: list[dict[str, Any]] = to_json(effects_from_json(effect))
+        return result
     except InvalidEffect:
         return None
 

@@ -36,6 +36,7 @@ from dvorak_engine.events import Event
 from dvorak_engine.ruleset import CommandContext, Unfolding, applies
 from dvorak_engine.rulesets.dvorak.claims import ACCEPTED, ANSWERING, OPEN, REJECTED, answering_seats
 from dvorak_engine.rulesets.dvorak.creative import vote_rule_of, voting_seats
+from dvorak_engine.rulesets.dvorak.parts import DvorakParts
 from dvorak_engine.rulesets.dvorak.state import next_seat
 from dvorak_engine.state import ACTIVE, PLAYING, VOTING, GameState, winning_seats
 
@@ -46,7 +47,7 @@ REVEALS = frozenset({"card.drawn", "cards.dealt", "card.revealed", "dice.rolled"
 THING, COUNTER, CARD_IN_HAND = 1.0, 0.5, 0.1
 
 
-class LiveTableRules:
+class LiveTableRules(DvorakParts):
     """The live-table hooks of the ``dvorak`` ruleset, mixed into it (which gives the claims' and proposals'
     resolutions, ``_resolve_claim`` and ``_resolution``)."""
 
@@ -132,7 +133,8 @@ class LiveTableRules:
             return 0.0
         limit = (view.get("rules") or {}).get("hand_limit")
         team = me.get("team")
-        ours, theirs = [], []
+        ours: list[float] = []
+        theirs: list[float] = []
         for player in players:
             if player.get("seat") != seat and player.get("status") != PLAYING:
                 continue
@@ -148,7 +150,8 @@ def _strength(player: dict[str, Any], hand_limit: Any) -> float:
         held = min(held, max(hand_limit, 0))
     counters = sum(value for value in (player.get("counters") or {}).values()
                    if isinstance(value, int | float) and not isinstance(value, bool))
-    return THING * _things(player.get("in_play") or ()) + COUNTER * counters + CARD_IN_HAND * held
+    result: float = THING * _things(player.get("in_play") or ()) + COUNTER * counters + CARD_IN_HAND * held
+    return result
 
 
 def _things(in_play: Any) -> int:

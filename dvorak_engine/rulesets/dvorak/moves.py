@@ -41,6 +41,7 @@ from dvorak_engine.rulesets.dvorak.carried import (
 from dvorak_engine.rulesets.dvorak.claims import claim_moves
 from dvorak_engine.rulesets.dvorak.creative import fresh_packs, vote_rule_of, voting_seats
 from dvorak_engine.rulesets.dvorak.effects import ALLOWED, effects_fixed, verdict
+from dvorak_engine.rulesets.dvorak.parts import DvorakParts
 from dvorak_engine.rulesets.dvorak.precedence import rule_value
 from dvorak_engine.rulesets.dvorak.state import (
     DISCARD,
@@ -54,7 +55,7 @@ from dvorak_engine.rulesets.dvorak.state import (
 from dvorak_engine.state import ACTIVE, PLAYING, VOTING, GameState, team_mates
 
 
-class DvorakMoves:
+class DvorakMoves(DvorakParts):
     """The legal moves of the ``dvorak`` ruleset, mixed into it (which gives the turn's limits and ``setup``)."""
 
     def legal_moves(self, state: GameState, seat: int) -> list[dict[str, Any]]:
@@ -79,7 +80,8 @@ class DvorakMoves:
         limit = rule_value(state, "hand_limit", seat)
         if "hand_limit" in state.table.unenforced():
             # The players keep the hand size their Special Rule gives: the turn may end, or cards be discarded.
-            moves = [{"type": "end_turn"}, *([{"type": "discard", "cards": choose(1, hand)}] if hand else [])]
+            moves: list[dict[str, Any]] = [{"type": "end_turn"},
+                                           *([{"type": "discard", "cards": choose(1, hand)}] if hand else [])]
         elif limit is not None and len(hand) > limit:
             over = len(hand) - max(limit, 0)
             moves = [{"type": "discard", "cards": choose(over, hand)}]

@@ -31,11 +31,13 @@ def owner_of(state: GameState, card_id: str) -> int | None:
 
 
 def draw_pile_of(state: GameState, seat: int | None) -> tuple[str, ...]:
-    return state.table.draw_pile if seat is None else state.table.player(seat).draw_pile
+    result: tuple[str, ...] = state.table.draw_pile if seat is None else state.table.player(seat).draw_pile
+    return result
 
 
 def discard_pile_of(state: GameState, seat: int | None) -> tuple[str, ...]:
-    return state.table.discard_pile if seat is None else state.table.player(seat).discard_pile
+    result: tuple[str, ...] = state.table.discard_pile if seat is None else state.table.player(seat).discard_pile
+    return result
 
 
 def without(cards: tuple[str, ...], card_id: str) -> tuple[str, ...]:

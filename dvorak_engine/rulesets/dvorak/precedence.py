@@ -14,6 +14,7 @@ from typing import Any
 
 from dvorak_engine.rulesets.dvorak.state import Modifier
 from dvorak_engine.state import GameState
+from dvorak_engine.visibility import Seen
 
 
 def _applies(modifier: Modifier, param: str, seat: int | None, card: str | None) -> bool:
@@ -40,7 +41,7 @@ def resolve(modifiers: Iterable[Modifier], param: str, seat: int | None, card: s
     return max(applicable, key=lambda m: (m.deny, _specificity(m), m.order))
 
 
-def rule_value(state: GameState, param: str, seat: int | None, card: str | None = None) -> Any:
+def rule_value(state: GameState | Seen, param: str, seat: int | None, card: str | None = None) -> Any:
     """A rule parameter as it stands for one seat (and card): the winning modifier, else the game's base rule."""
     modifier = resolve(state.table.modifiers, param, seat, card)
     if modifier is not None:

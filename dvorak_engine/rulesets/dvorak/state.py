@@ -139,7 +139,8 @@ class Proposal:
     number: int = public()
     kind: str = public()
     author: int = public()
-    during: str
+    # `public()` with no default declares none, but mypy takes any call here for a default: hence the ignore.
+    during: str  # type: ignore[misc]
     status: str = public("open")
     votes: dict[str, bool] = public(default_factory=dict)
     cards: tuple[str, ...] = public(())
@@ -279,6 +280,14 @@ class Location:
     seat: int | None = None
 
 
+def located(state: GameState, card_id: str) -> Location:
+    """Where a card known to be in the game is (``locate``): one that is nowhere is an error here."""
+    location = locate(state, card_id)
+    if location is None:
+        raise LookupError(f"card {card_id!r} is nowhere in the game")
+    return location
+
+
 def locate(state: GameState, card_id: str) -> Location | None:
     """Where a card is; ``seat`` names the player of a hand, of Things in play, or of a Multi-Deck pile."""
     table = state.table
@@ -367,7 +376,8 @@ def cards_in_the_deck(state: GameState) -> list[str]:
 
 def is_action(state: GameState, card_id: str) -> bool:
     # Types a deck invents itself are Things unless a ruleset says otherwise.
-    return state.table.cards[card_id].type.strip().lower() == "action"
+    result: bool = state.table.cards[card_id].type.strip().lower() == "action"
+    return result
 
 
 def may_be_played_out_of_turn(state: GameState, card_id: str) -> bool:

@@ -178,7 +178,8 @@ def redact_cards(
 ) -> dict[str, Any]:
     """An event's data for one viewer: a card id becomes the card when the viewer could see it before or after
     the event (or it is in ``also_visible``), and disappears otherwise."""
-    return hide_unseen_cards(data, after.table.cards, VisibleAround(viewer, before, after, also_visible))
+    result: dict[str, Any] = hide_unseen_cards(data, after.table.cards, VisibleAround(viewer, before, after, also_visible))
+    return result
 
 
 class VisibleAround:
@@ -205,29 +206,29 @@ class DvorakViews:
     def shown(self, state: Seen, viewer: int | None) -> dict[str, Any]:
         return render_table(state, viewer)
 
-    def redact_event(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
-                     after: GameState) -> dict:
+    def redact_event(self, event: Event, shown: dict[str, Any], viewer: int | None, before: GameState | None,
+                     after: GameState) -> dict[str, Any]:
         return redact_cards(shown, viewer, before, after)
 
     @redacts("game.created")
-    def view_game_created(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
-                          after: GameState) -> dict:
+    def view_game_created(self, event: Event, shown: dict[str, Any], viewer: int | None, before: GameState | None,
+                          after: GameState) -> dict[str, Any]:
         # Its card ids are already counted, not shown; the rest is the deck's, public in the archive anyway.
         return shown
 
     @redacts("player.joined")
-    def view_player_joined(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
-                           after: GameState) -> dict:
+    def view_player_joined(self, event: Event, shown: dict[str, Any], viewer: int | None, before: GameState | None,
+                           after: GameState) -> dict[str, Any]:
         return shown
 
     @redacts("card.revealed")
-    def view_card_revealed(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
-                           after: GameState) -> dict:
+    def view_card_revealed(self, event: Event, shown: dict[str, Any], viewer: int | None, before: GameState | None,
+                           after: GameState) -> dict[str, Any]:
         return redact_cards(shown, viewer, before, after, also_visible=frozenset({event.data["card"]}))
 
     @redacts("proposal.opened")
-    def view_proposal_opened(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
-                             after: GameState) -> dict:
+    def view_proposal_opened(self, event: Event, shown: dict[str, Any], viewer: int | None, before: GameState | None,
+                             after: GameState) -> dict[str, Any]:
         """Everyone reads what they vote on: the new cards, and the content of a card amended or repealed; the
         id of a card someone cannot see stays hidden from them (its content is in ``original``)."""
         table = after.table

@@ -58,7 +58,7 @@ def _stat_problem(name: str, value: Any) -> str | None:
     return None
 
 
-def card_problems(deck: dict) -> list[dict[str, Any]]:
+def card_problems(deck: dict[str, Any]) -> list[dict[str, Any]]:
     """Every card's type, value and effect stats, as Filibuster needs them (see the module's docstring)."""
     problems: list[dict[str, Any]] = []
     for index, card in enumerate(deck.get("cards", [])):

@@ -52,11 +52,13 @@ def stamped(options: dict[str, Any]) -> bool:
 
 
 def filibusters_of(options: dict[str, Any]) -> str:
-    return options.get("filibusters", UNSTAMPED_FILIBUSTERS)
+    result: str = options.get("filibusters", UNSTAMPED_FILIBUSTERS)
+    return result
 
 
 def dice_of(options: dict[str, Any]) -> int:
-    return options.get("dice", DEFAULT_DICE)
+    result: int = options.get("dice", DEFAULT_DICE)
+    return result
 
 
 def rules_shown(options: dict[str, Any]) -> dict[str, Any]:

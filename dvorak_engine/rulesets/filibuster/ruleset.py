@@ -100,7 +100,8 @@ class _GameOver(Exception):
 class _Unfolding(Unfolding):
     @property
     def table(self) -> FilibusterState:
-        return self.state.table
+        result: FilibusterState = self.state.table
+        return result
 
 
 def _public(*keys: str) -> dict[str, str]:
@@ -112,7 +113,7 @@ def standing(state: GameState | Seen, seat: int) -> bool:
     return state.seat(seat).status != ELIMINATED
 
 
-def roll_order(seats: list[int], rng: Rng, dice: int) -> tuple[list[dict], list[list[dict]], list[int]]:
+def roll_order(seats: list[int], rng: Rng, dice: int) -> tuple[list[dict[str, Any]], list[list[dict[str, Any]]], list[int]]:
     """Every seat's ``dice`` six-sided dice, the rolls that broke ties (the tied seats roll again among
     themselves), and the seats from the highest total to the lowest: "Whoever's dice have the highest total face
     value is that campaign's pitcher", and the next-highest comes after."""
@@ -121,9 +122,9 @@ def roll_order(seats: list[int], rng: Rng, dice: int) -> tuple[list[dict], list[
         faces = [rng.randbelow(SIDES) + 1 for _ in range(dice)]
         return {"seat": seat, "dice": faces, "total": sum(faces)}
 
-    tiebreaks: list[list[dict]] = []
+    tiebreaks: list[list[dict[str, Any]]] = []
 
-    def ordered(rolls: list[dict]) -> list[int]:
+    def ordered(rolls: list[dict[str, Any]]) -> list[int]:
         order: list[int] = []
         for total in sorted({r["total"] for r in rolls}, reverse=True):
             tied = [r["seat"] for r in rolls if r["total"] == total]
@@ -162,12 +163,12 @@ class FilibusterRuleset(Ruleset):
 
     # --- the cards it needs -----------------------------------------------------------------------------------
 
-    def card_problems(self, deck: dict) -> list[dict[str, Any]]:
+    def card_problems(self, deck: dict[str, Any]) -> list[dict[str, Any]]:
         return card_problems(deck)
 
     # --- setup ------------------------------------------------------------------------------------------------
 
-    def created(self, *, deck: dict, variant: str, creative: bool, options: dict, rng: Rng) -> dict[str, Any]:
+    def created(self, *, deck: dict[str, Any], variant: str, creative: bool, options: dict[str, Any], rng: Rng) -> dict[str, Any]:
         """The set copied in, and the game's options checked and written in full (``options.read_options``), so
         the game keeps them whatever the defaults become. Its player decks come with each join, so they are kept
         out of the game's options (which everyone sees); the creator of a ``ccg`` game brings theirs."""
@@ -183,13 +184,13 @@ class FilibusterRuleset(Ruleset):
                 "cards": [deck_card_content(card) for card in deck.get("cards", []) if isinstance(card, dict)],
                 "options": read_options(options)}
 
-    def creator_join(self, options: dict) -> dict[str, Any]:
+    def creator_join(self, options: dict[str, Any]) -> dict[str, Any]:
         join = {"team": options.get("team")}
         if "player_deck" in options:
             join["player_deck"] = options["player_deck"]
         return join
 
-    def joined(self, state: GameState, *, seat: int, team: str | None, body: dict, rng: Rng) -> dict[str, Any]:
+    def joined(self, state: GameState, *, seat: int, team: str | None, body: dict[str, Any], rng: Rng) -> dict[str, Any]:
         """Each player's own deck: in a ``ccg`` game the player deck they bring, built from the set; in a
         ``standard`` game a copy of the whole set."""
         table = state.table
@@ -297,7 +298,8 @@ class FilibusterRuleset(Ruleset):
         play a Campaign Card, the campaign dies and all players shuffle their hands into their decks and start a
         new campaign.\""""
         table = u.table
-        candidates = [table.pitcher, *(seat for seat in table.order if seat != table.pitcher)]
+        pitcher = table.current_pitcher()
+        candidates = [pitcher, *(seat for seat in table.order if seat != pitcher)]
         for seat in (seat for seat in candidates if standing(u.state, seat)):
             if any(table.kind(card) == CAMPAIGN for card in table.player(seat).hand):
                 u.add("filibuster.awaiting", {"phase": PLAY_CAMPAIGN, "seat": seat})
@@ -311,7 +313,7 @@ class FilibusterRuleset(Ruleset):
 
     def _end_campaign(self, u: _Unfolding) -> None:
         """"End Step: The pitcher gains 10 points. A new campaign begins.\""""
-        self._score(u, u.table.pitcher, END_STEP_POINTS, reason="end_step")
+        self._score(u, u.table.current_pitcher(), END_STEP_POINTS, reason="end_step")
         u.add("filibuster.campaign_ended", {"campaign": u.table.campaign, "card": u.table.campaign_card})
         self._begin_campaign(u)
 
@@ -352,7 +354,7 @@ class FilibusterRuleset(Ruleset):
     def _constants_in_play(table: FilibusterState) -> list[str]:
         return [card for player in table.players for card in player.constants]
 
-    def _aims(self, state: GameState, card: str, body: dict) -> dict[str, Any]:
+    def _aims(self, state: GameState, card: str, body: dict[str, Any]) -> dict[str, Any]:
         """What a played card names: the player it gives or takes points (``target``), the Constant it destroys
         (``destroy``, when there is one in play). A card without that effect names nothing."""
         table = state.table
@@ -393,8 +395,8 @@ class FilibusterRuleset(Ruleset):
             raise DomainError("It is not yours to do now.", code="not_your_turn")
 
     @staticmethod
-    def _card_in_hand(table: FilibusterState, seat: int, body: dict, name: str = "card") -> str:
-        card = body[name]
+    def _card_in_hand(table: FilibusterState, seat: int, body: dict[str, Any], name: str = "card") -> str:
+        card: str = body[name]
         if card not in table.player(seat).hand:
             raise DomainError("That card is not in your hand.", code="card_not_in_hand")
         return card
@@ -402,24 +404,24 @@ class FilibusterRuleset(Ruleset):
     # --- commands: filibusters --------------------------------------------------------------------------------
 
     @command("filibuster", body=declared.FILIBUSTER)
-    def filibuster(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def filibuster(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """"During a filibuster, you and the pitcher simultaneously reveal a card from your respective hands": each
         chooses in secret (``reveal_card``), and both are shown together."""
         table = state.table
         self._require_phase(table, WINDOW)
-        if ctx.seat not in table.window:
+        if ctx.player_seat not in table.window:
             raise DomainError("Only a player who is not the pitcher, and has not answered yet, may filibuster.",
                               code="not_your_turn")
-        data = {"seat": ctx.seat, "pitcher": table.pitcher}
+        data = {"seat": ctx.player_seat, "pitcher": table.pitcher}
         if filibusters_of(state.options) == EACH:
             # The window waits, for the others still to answer, until this filibuster is settled.
-            data["window"] = [seat for seat in table.window if seat != ctx.seat]
-        return [Event("filibuster.declared", data), self.request_choices([ctx.seat, table.pitcher])]
+            data["window"] = [seat for seat in table.window if seat != ctx.player_seat]
+        return [Event("filibuster.declared", data), self.request_choices([ctx.player_seat, table.pitcher])]
 
     @command("reveal_card", body=declared.REVEAL_CARD)
-    def reveal(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def reveal(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         self._require_phase(state.table, REVEAL)
-        card = self._card_in_hand(state.table, ctx.seat, command_body)
+        card = self._card_in_hand(state.table, ctx.player_seat, command_body)
         return self.choose(state, ctx, card)
 
     def revealed(self, state: GameState, choices: dict[int, Any], ctx: CommandContext) -> list[Event]:
@@ -429,7 +431,7 @@ class FilibusterRuleset(Ruleset):
         of the campaign and both you and the former pitcher must discard the cards you filibustered with.\""""
 
         def settle(u: _Unfolding) -> None:
-            filibuster = u.table.filibuster
+            filibuster = u.table.pending_filibuster()
             mine, theirs = choices[filibuster.seat], choices[filibuster.pitcher]
             u.add("filibuster.revealed", {"cards": [{"seat": filibuster.seat, "card": mine},
                                                     {"seat": filibuster.pitcher, "card": theirs}]})
@@ -450,7 +452,7 @@ class FilibusterRuleset(Ruleset):
 
     def _decide(self, u: _Unfolding, outcome: str, pitcher: int, discarded: tuple[str, ...] = (),
                 returned: tuple[str, ...] = ()) -> None:
-        against = u.table.filibuster.pitcher
+        against = u.table.pending_filibuster().pitcher
         u.add("filibuster.decided", {"outcome": outcome, "pitcher": pitcher, "discarded": list(discarded),
                                      "returned": list(returned)})
         self._settled(u, against)
@@ -478,67 +480,68 @@ class FilibusterRuleset(Ruleset):
         return able
 
     @command("counter_filibuster", body=declared.COUNTER_FILIBUSTER)
-    def counter(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def counter(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """"The former pitcher can counter a successful filibuster by revealing another card with a higher value
         than the card you just played. You may respond to this counter by also revealing a second card.\""""
         table = state.table
         self._require_phase(table, COUNTER)
-        self._require_acting(ctx.seat, table.acting)
-        card = self._card_in_hand(table, ctx.seat, command_body)
+        self._require_acting(ctx.player_seat, table.acting)
+        card = self._card_in_hand(table, ctx.player_seat, command_body)
         if table.value(card) <= table.filibuster.to_beat:
             raise DomainError(f"A counter reveals a card of a higher value than {table.filibuster.to_beat}.",
                               code="denied", details={"to_beat": table.filibuster.to_beat})
 
         def countered(u: _Unfolding) -> None:
-            u.add("filibuster.countered", {"seat": ctx.seat, "card": card})
-            filibusterer = u.table.filibuster.seat
+            u.add("filibuster.countered", {"seat": ctx.player_seat, "card": card})
+            filibusterer = u.table.pending_filibuster().seat
             if u.table.player(filibusterer).hand:
                 u.add("filibuster.awaiting", {"phase": RESPONSE, "seat": filibusterer})
             else:
-                self._decide(u, COUNTER_WON, ctx.seat, returned=(card,))
+                self._decide(u, COUNTER_WON, ctx.player_seat, returned=(card,))
 
         return self._run(state, ctx.rng, countered)
 
     @command("respond", body=declared.RESPOND)
-    def respond(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def respond(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """"If your card's value is equal to or lesser than the pitcher's card's value, the former pitcher becomes
         the pitcher again and you must discard both cards you filibustered with. However, if your card's value is
         higher than the pitcher's card's value, you remain the pitcher and the former pitcher loses 20 points. Both
         of you must discard the cards you used to filibuster with.\""""
         table = state.table
         self._require_phase(table, RESPONSE)
-        self._require_acting(ctx.seat, table.acting)
-        card = self._card_in_hand(table, ctx.seat, command_body)
+        self._require_acting(ctx.player_seat, table.acting)
+        card = self._card_in_hand(table, ctx.player_seat, command_body)
 
         def responded(u: _Unfolding) -> None:
-            u.add("filibuster.responded", {"seat": ctx.seat, "card": card})
-            filibuster = u.table.filibuster
-            if u.table.value(card) > u.table.value(filibuster.counter):
-                u.add("filibuster.decided", {"outcome": COUNTER_LOST, "pitcher": ctx.seat,
-                                             "discarded": [filibuster.counter, card], "returned": []})
+            u.add("filibuster.responded", {"seat": ctx.player_seat, "card": card})
+            filibuster = u.table.pending_filibuster()
+            counter = filibuster.countered_with()
+            if u.table.value(card) > u.table.value(counter):
+                u.add("filibuster.decided", {"outcome": COUNTER_LOST, "pitcher": ctx.player_seat,
+                                             "discarded": [counter, card], "returned": []})
                 self._score(u, filibuster.pitcher, LOST_COUNTER_POINTS, reason="counter_lost")
                 self._settled(u, filibuster.pitcher)
             else:
-                self._decide(u, COUNTER_WON, filibuster.pitcher, discarded=(card,), returned=(filibuster.counter,))
+                self._decide(u, COUNTER_WON, filibuster.pitcher, discarded=(card,), returned=(counter,))
 
         return self._run(state, ctx.rng, responded)
 
     # --- commands: playing cards ------------------------------------------------------------------------------
 
     @command("play", body=declared.PLAY)
-    def play(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def play(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """A Campaign (the seat that must play one), a Constant (the pitcher, once the Campaign is played) or a
         Gambit (the seat whose turn it is to stack)."""
         table = state.table
         self._require_phase(table, PLAY_CAMPAIGN, PLAY_CONSTANT, STACK)
-        self._require_acting(ctx.seat, table.priority if table.phase == STACK else table.acting)
-        card = self._card_in_hand(table, ctx.seat, command_body)
+        self._require_acting(ctx.player_seat, table.priority if table.phase == STACK else table.acting)
+        card = self._card_in_hand(table, ctx.player_seat, command_body)
         wanted = {PLAY_CAMPAIGN: CAMPAIGN, PLAY_CONSTANT: CONSTANT, STACK: GAMBIT}[table.phase]
         if table.kind(card) != wanted:
             raise DomainError(f"Now a {wanted} is played, and that card is a {table.kind(card)}.", code="denied",
                               details={"type": wanted})
         aims = self._aims(state, card, command_body)
-        return self._run(state, ctx.rng, lambda u: self._played(u, ctx.seat, card, aims))
+        return self._run(state, ctx.rng, lambda u: self._played(u, ctx.player_seat, card, aims))
 
     def _played(self, u: _Unfolding, seat: int, card: str, aims: dict[str, Any]) -> None:
         kind = u.table.kind(card)
@@ -601,30 +604,30 @@ class FilibusterRuleset(Ruleset):
         self._begin_step(u, MAIN if u.table.step == BEGINNING else END)
 
     @command("resolve", body=declared.RESOLVE)
-    def resolve(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def resolve(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """The top Gambit's text has been carried out: it is destroyed, and the stack resolves on."""
         table = state.table
         self._require_phase(table, EFFECT)
-        self._require_acting(ctx.seat, table.acting)
+        self._require_acting(ctx.player_seat, table.acting)
 
         def resolved(u: _Unfolding) -> None:
-            u.add("filibuster.resolved", {"seat": ctx.seat, "card": u.table.stack[-1]})
+            u.add("filibuster.resolved", {"seat": ctx.player_seat, "card": u.table.stack[-1]})
             self._resolve_stack(u)
 
         return self._run(state, ctx.rng, resolved)
 
     @command("pass", body=declared.PASS)
-    def pass_(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def pass_(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """Decline: to filibuster (in a window), to counter, to respond, to play a Constant, to stack a Gambit."""
         table = state.table
         self._require_phase(table, WINDOW, COUNTER, RESPONSE, PLAY_CONSTANT, STACK)
         phase = table.phase
         if phase == WINDOW:
-            if ctx.seat not in table.window:
+            if ctx.player_seat not in table.window:
                 raise DomainError("You are not asked whether you filibuster.", code="not_your_turn")
         else:
-            self._require_acting(ctx.seat, table.priority if phase == STACK else table.acting)
-        return self._run(state, ctx.rng, lambda u: self._passed(u, ctx.seat, phase))
+            self._require_acting(ctx.player_seat, table.priority if phase == STACK else table.acting)
+        return self._run(state, ctx.rng, lambda u: self._passed(u, ctx.player_seat, phase))
 
     def _passed(self, u: _Unfolding, seat: int, phase: str) -> None:
         u.add("filibuster.passed", {"seat": seat, "phase": phase})
@@ -633,9 +636,10 @@ class FilibusterRuleset(Ruleset):
             if not table.window:
                 self._after_window(u)
         elif phase == COUNTER:
-            self._decide(u, NOT_COUNTERED, table.filibuster.seat)
+            self._decide(u, NOT_COUNTERED, table.pending_filibuster().seat)
         elif phase == RESPONSE:
-            self._decide(u, COUNTER_WON, table.filibuster.pitcher, returned=(table.filibuster.counter,))
+            filibuster = table.pending_filibuster()
+            self._decide(u, COUNTER_WON, filibuster.pitcher, returned=(filibuster.countered_with(),))
         elif phase == PLAY_CONSTANT:
             self._begin_step(u, MAIN)
         elif table.last_stacker is None:
@@ -645,7 +649,7 @@ class FilibusterRuleset(Ruleset):
             self._pass_priority(u, seat)
 
     @command("roll_dice", body=declared.ROLL_DICE)
-    def roll(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def roll(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """After a campaign died: any player rolls, and the next campaign begins."""
         self._require_phase(state.table, DIED)
         return self._run(state, ctx.rng, self._begin_campaign)
@@ -661,7 +665,7 @@ class FilibusterRuleset(Ruleset):
             mine.add(table.campaign_card)
         return mine
 
-    def _cause(self, table: FilibusterState, seat: int, body: dict) -> str:
+    def _cause(self, table: FilibusterState, seat: int, body: dict[str, Any]) -> str:
         cause = body.get("cause")
         if not isinstance(cause, str) or cause not in self._causes(table, seat):
             raise DomainError("\"cause\" names the card whose text you carry out: your Campaign or Constant in play, "
@@ -670,10 +674,10 @@ class FilibusterRuleset(Ruleset):
 
 
     @command("score", body=declared.SCORE)
-    def score(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def score(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """Points to (or from) a player, as the text of the card named in ``cause`` says."""
         table = state.table
-        cause = self._cause(table, ctx.seat, command_body)
+        cause = self._cause(table, ctx.player_seat, command_body)
         seat, points = command_body["seat"], command_body["points"]
         if seat >= len(table.players):
             raise DomainError(f"\"seat\" is a whole number from 0 to {len(table.players) - 1}.", code="invalid",
@@ -683,18 +687,18 @@ class FilibusterRuleset(Ruleset):
         return self._run(state, ctx.rng, lambda u: self._score(u, seat, points, reason="effect", cause=cause))
 
     @command("draw", body=declared.DRAW)
-    def draw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def draw(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """Cards drawn from your own deck, as the text of the card named in ``cause`` says."""
-        self._cause(state.table, ctx.seat, command_body)
+        self._cause(state.table, ctx.player_seat, command_body)
         count = command_body["count"]
-        return self._run(state, ctx.rng, lambda u: self._draw(u, ctx.seat, count))
+        return self._run(state, ctx.rng, lambda u: self._draw(u, ctx.player_seat, count))
 
     @command("destroy", body=declared.DESTROY)
-    def destroy(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def destroy(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """A Constant destroyed, as the text of the card named in ``cause`` says: "They stay in play for the
         duration of the game or until they are destroyed by another card.\""""
         table = state.table
-        cause = self._cause(table, ctx.seat, command_body)
+        cause = self._cause(table, ctx.player_seat, command_body)
         card = command_body.get("card")
         if card not in self._constants_in_play(table):
             raise DomainError("\"card\" names a Constant in play.", code="invalid", details={"field": "card"})
@@ -953,7 +957,7 @@ class FilibusterRuleset(Ruleset):
             if not u.table.window:
                 self._after_window(u)
         elif phase == REVEAL:
-            filibuster = table.filibuster
+            filibuster = table.pending_filibuster()
             if out & {filibuster.seat, filibuster.pitcher}:
                 pitcher = filibuster.seat if filibuster.pitcher in out and filibuster.seat not in out \
                     else filibuster.pitcher
@@ -1042,7 +1046,8 @@ class FilibusterRuleset(Ruleset):
                 "campaign": table.campaign, "step": table.step, "phase": table.phase, "pitcher": table.pitcher,
                 "rolls": table.rolls, "order": list(table.order),
                 "campaign_card": card(table.campaign_card),
-                "stack": [{**card(c), "seat": table.owners[c], **table.aims.get(c, {})} for c in table.stack],
+                "stack": [{**_card_view(table.cards[c]), "seat": table.owners[c], **table.aims.get(c, {})}
+                          for c in table.stack],
                 "priority": table.priority, "passed": list(table.passed), "window": list(table.window),
                 "acting": table.acting,
                 "filibuster": None if filibuster is None else {
@@ -1059,8 +1064,8 @@ class FilibusterRuleset(Ruleset):
         return {"deck": table.deck, "variant": table.variant, "rules": rules_shown(state.options), "players": players,
                 "board": board}
 
-    def redact_event(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
-                     after: GameState) -> dict:
+    def redact_event(self, event: Event, shown: dict[str, Any], viewer: int | None, before: GameState | None,
+                     after: GameState) -> dict[str, Any]:
         """Every card id in an event becomes the card for a viewer who may see it, before or after the event (or
         whom the event shows it to: a reveal), and disappears for the others."""
         if after.table is None or not after.table.cards:
@@ -1070,7 +1075,8 @@ class FilibusterRuleset(Ruleset):
             visible |= cards_visible_to(before.table, viewer)
         if event.type == "choices.revealed":
             visible |= {card for card in event.data["choices"].values() if isinstance(card, str)}
-        return hide_unseen_cards(shown, after.table.cards, visible)
+        result: dict[str, Any] = hide_unseen_cards(shown, after.table.cards, visible)
+        return result
 
     # --- legal moves ------------------------------------------------------------------------------------------
 
@@ -1142,7 +1148,7 @@ def cards_visible_to(table: FilibusterState, viewer: int | None) -> set[str]:
     return visible
 
 
-def waiting_for(state: Seen) -> list[int]:
+def waiting_for(state: GameState | Seen) -> list[int]:
     """The seats the game waits for now (the reveal's: those of the seats asked who have not chosen yet)."""
     table = state.table
     if state.status != ACTIVE:

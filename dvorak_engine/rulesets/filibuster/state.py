@@ -64,6 +64,12 @@ class Filibuster:
     to_beat: int | None = public(None)
     counter: str | None = public(None)
 
+    def countered_with(self) -> str:
+        """The counter's card, once the pitcher has countered (the response is to it)."""
+        if self.counter is None:
+            raise LookupError("the filibuster has not been countered")
+        return self.counter
+
 
 @dataclass(frozen=True)
 class FilibusterState:
@@ -111,6 +117,18 @@ class FilibusterState:
     def with_player(self, seat: int, **changes: Any) -> FilibusterState:
         players = tuple(replace(p, **changes) if p.seat == seat else p for p in self.players)
         return replace(self, players=players)
+
+    def current_pitcher(self) -> int:
+        """The pitcher of the campaign under way (there is one from the first roll on)."""
+        if self.pitcher is None:
+            raise RuntimeError("no campaign has a pitcher yet")
+        return self.pitcher
+
+    def pending_filibuster(self) -> Filibuster:
+        """The filibuster being settled, from the moment it is made until it is decided (there is none between)."""
+        if self.filibuster is None:
+            raise RuntimeError("no filibuster is being settled")
+        return self.filibuster
 
     def value(self, card_id: str) -> int:
         return value_of(self.cards[card_id])

@@ -60,7 +60,7 @@ class OddsAndEvensRuleset(Ruleset):
     State = OddsAndEvens
     deck_title_phrases = ("odds and evens",)
 
-    def created(self, *, deck: dict, variant: str, creative: bool, options: dict, rng: Any) -> dict:
+    def created(self, *, deck: dict[str, Any], variant: str, creative: bool, options: dict[str, Any], rng: Any) -> dict[str, Any]:
         target = options.get("target", DEFAULT_TARGET)
         if isinstance(target, bool) or target not in TARGETS:
             raise DomainError("\"options.target\" is the points that win, 1 to 9.", code="invalid",
@@ -82,7 +82,7 @@ class OddsAndEvensRuleset(Ruleset):
     @command("throw", body=Body(
         "Throw one to five fingers, in secret: the throws are revealed once both are in.",
         {"fingers": whole_field("How many fingers.", low=FINGERS[0], high=FINGERS[-1])}, ({"fingers": 3},)))
-    def throw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def throw(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         return self.choose(state, ctx, command_body["fingers"])
 
     def revealed(self, state: GameState, choices: dict[int, Any], ctx: CommandContext) -> list[Event]:

@@ -63,7 +63,7 @@ class Drink:
     """A potion drunk after the current throw, once revealed: seen by all."""
 
     seat: int = public()
-    potion: str | None = public(None)
+    potion: str = public()
     simulate: str | None = public(None)
 
 
@@ -132,44 +132,44 @@ def event_type_and_data(event: Any) -> tuple[str, dict[str, Any]]:
     return event.type, event.data
 
 
-def _setup(board: Board | None, data: dict) -> Board:
+def _setup(board: Board | None, data: dict[str, Any]) -> Board:
     cards = {card["id"]: Card.from_json(card) for card in data["cards"]}
     return Board(cards=cards, players=tuple(Player(seat=seat) for seat in data["seats"]),
                  supply=tuple(data["supply"]))
 
 
-def _dealt(board: Board, data: dict) -> Board:
+def _dealt(board: Board, data: dict[str, Any]) -> Board:
     dealt = tuple(data["cards"])
     return replace(board, supply=board.supply[len(dealt):], center=board.center + dealt)
 
 
-def _reshuffled(board: Board, data: dict) -> Board:
+def _reshuffled(board: Board, data: dict[str, Any]) -> Board:
     return replace(board, supply=tuple(data["supply"]), discard_pile=())
 
 
-def _challenge_started(board: Board, data: dict) -> Board:
+def _challenge_started(board: Board, data: dict[str, Any]) -> Board:
     return replace(board, phase=THROW, challenge=data["challenge"], throw=1, throws=(), answers=(), window=None,
                    asked=(), drunk=(), nullified=False, throw_winner=None, claim=None, drawers=(), gained=())
 
 
-def _thrown(board: Board, data: dict) -> Board:
+def _thrown(board: Board, data: dict[str, Any]) -> Board:
     return replace(board, throws=board.throws + (Throw(data["seat"], data["sign"]),))
 
 
-def _revealed(board: Board, data: dict) -> Board:
+def _revealed(board: Board, data: dict[str, Any]) -> Board:
     revealed = tuple(Revealed(t["seat"], t["sign"]) for t in data["throws"])
     return replace(board, throws=(), revealed=revealed, phase=RESOLVING)
 
 
-def _window_opened(board: Board, data: dict) -> Board:
+def _window_opened(board: Board, data: dict[str, Any]) -> Board:
     return replace(board, phase=POTIONS, window=data["window"], asked=tuple(data["seats"]), answers=())
 
 
-def _potion_chosen(board: Board, data: dict) -> Board:
+def _potion_chosen(board: Board, data: dict[str, Any]) -> Board:
     return replace(board, answers=board.answers + (Answer(data["seat"], data.get("potion"), data.get("simulate")),))
 
 
-def _potions_revealed(board: Board, data: dict) -> Board:
+def _potions_revealed(board: Board, data: dict[str, Any]) -> Board:
     drinks = tuple(Drink(d["seat"], d["potion"], d.get("simulate")) for d in data["drunk"])
     for drink in drinks:
         items = board.player(drink.seat).items
@@ -181,38 +181,38 @@ def _potions_revealed(board: Board, data: dict) -> Board:
                    phase=CLAIM if board.window == WIN_WINDOW else RESOLVING, window=None)
 
 
-def _tied(board: Board, data: dict) -> Board:
+def _tied(board: Board, data: dict[str, Any]) -> Board:
     return replace(board, phase=THROW, throw=board.throw + 1, drunk=())
 
 
-def _won(board: Board, data: dict) -> Board:
+def _won(board: Board, data: dict[str, Any]) -> Board:
     return replace(board, phase=CLAIM, throw_winner=data["seat"])
 
 
-def _scored(board: Board, data: dict) -> Board:
+def _scored(board: Board, data: dict[str, Any]) -> Board:
     seat = data["seat"]
     return board.with_player(seat, points=board.player(seat).points + data["points"])
 
 
-def _broken(board: Board, data: dict) -> Board:
+def _broken(board: Board, data: dict[str, Any]) -> Board:
     broken = tuple(data["cards"])
     items = tuple(c for c in board.player(data["seat"]).items if c not in broken)
     return replace(board.with_player(data["seat"], items=items), discard_pile=board.discard_pile + broken)
 
 
-def _stolen(board: Board, data: dict) -> Board:
+def _stolen(board: Board, data: dict[str, Any]) -> Board:
     thief, victim, card = data["seat"], data["from"], data["card"]
     board = board.with_player(victim, items=tuple(c for c in board.player(victim).items if c != card))
     board = board.with_player(thief, items=board.player(thief).items + (card,))
     return replace(board, gained=board.gained + ((thief, card),))
 
 
-def _claimed(board: Board, data: dict) -> Board:
+def _claimed(board: Board, data: dict[str, Any]) -> Board:
     order = tuple(data["draw_order"])
     return replace(board, claim=data["choice"], drawers=order, phase=DRAW if order else DISCARD)
 
 
-def _drew(board: Board, data: dict) -> Board:
+def _drew(board: Board, data: dict[str, Any]) -> Board:
     seat, card = data["seat"], data["card"]
     board = board.with_player(seat, items=board.player(seat).items + (card,))
     drawers = board.drawers[1:]
@@ -220,17 +220,17 @@ def _drew(board: Board, data: dict) -> Board:
                    gained=board.gained + ((seat, card),), phase=DRAW if drawers else DISCARD)
 
 
-def _discarded(board: Board, data: dict) -> Board:
+def _discarded(board: Board, data: dict[str, Any]) -> Board:
     seat, card = data["seat"], data["card"]
     board = board.with_player(seat, items=tuple(c for c in board.player(seat).items if c != card))
     return replace(board, discard_pile=board.discard_pile + (card,))
 
 
-def _finished(board: Board, data: dict) -> Board:
+def _finished(board: Board, data: dict[str, Any]) -> Board:
     return replace(board, phase=FINISHED, winners=tuple(data["winners"]), throws=(), answers=())
 
 
-EVOLVERS: dict[str, Callable[[Any, dict], Board]] = {
+EVOLVERS: dict[str, Callable[[Any, dict[str, Any]], Board]] = {
     "rpsx.setup": _setup,
     "rpsx.dealt": _dealt,
     "rpsx.reshuffled": _reshuffled,

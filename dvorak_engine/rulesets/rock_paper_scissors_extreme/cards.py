@@ -85,13 +85,13 @@ def read_family(title: str, text: str) -> tuple[str, str | None] | None:
     return None
 
 
-def unreadable_titles(deck_cards: list[dict]) -> list[str]:
+def unreadable_titles(deck_cards: list[dict[str, Any]]) -> list[str]:
     """The titles of the deck's cards these rules cannot play (no known family, or no single sign)."""
     return sorted({str(card.get("title", "")) for card in deck_cards
                    if read_family(str(card.get("title", "")), str(card.get("text") or "")) is None})
 
 
-def check_deck(deck_cards: list[dict]) -> None:
+def check_deck(deck_cards: list[dict[str, Any]]) -> None:
     """Refuse a deck these rules cannot play: a card they cannot read (409 ``denied``, its title listed in
     ``details.cards``), or fewer cards than the center holds (409 ``not_enough_cards``)."""
     unknown = unreadable_titles(deck_cards)
@@ -105,19 +105,21 @@ def check_deck(deck_cards: list[dict]) -> None:
                           details={"cards": count})
 
 
-def _copies(card: dict) -> int:
+def _copies(card: dict[str, Any]) -> int:
     copies = card.get("copies", 1)
     return copies if isinstance(copies, int) and not isinstance(copies, bool) and copies > 0 else 1
 
 
-def deal_deck(deck_cards: list[dict], rng: Rng) -> list[Card]:
+def deal_deck(deck_cards: list[dict[str, Any]], rng: Rng) -> list[Card]:
     """One Card per copy of each deck card, each with a fresh opaque id, in the deck's order."""
     check_deck(deck_cards)
     cards: list[Card] = []
     used: set[str] = set()
     for entry in deck_cards:
         title, text = str(entry.get("title", "")), str(entry.get("text") or "")
-        family, sign = read_family(title, text)
+        read = read_family(title, text)
+        assert read is not None, "check_deck refuses a card these rules cannot read"
+        family, sign = read
         for _ in range(_copies(entry)):
             card_id = rng.token_hex(8)
             while card_id in used:

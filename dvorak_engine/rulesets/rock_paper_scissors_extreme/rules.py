@@ -9,7 +9,7 @@ written into the events, so replaying them needs no randomness.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +49,7 @@ from dvorak_engine.rulesets.rock_paper_scissors_extreme.cards import (
     Card,
     deal_deck,
 )
+from dvorak_engine.visibility import Seen
 
 PLAYERS = 2
 # "... until one player wins by scoring 21 (or more) points."
@@ -65,19 +66,26 @@ class _Run:
     """The events one command produces, each folded into ``board`` as it is emitted."""
 
     def __init__(self, board: Board | None, rng: Rng) -> None:
-        self.board, self.rng = board, rng
+        self._board, self.rng = board, rng
         self.events: list[dict[str, Any]] = []
+
+    @property
+    def board(self) -> Board:
+        """The board as the events so far left it: there is one from ``rpsx.setup`` on."""
+        if self._board is None:
+            raise RuntimeError("no board before rpsx.setup")
+        return self._board
 
     def emit(self, name: str, **data: Any) -> None:
         event = {"type": f"rpsx.{name}", "data": data}
-        self.board = evolve(self.board, event)
+        self._board = evolve(self._board, event)
         self.events.append(event)
 
 
 # --- setup ---------------------------------------------------------------------------------------------------
 
 
-def setup(cards: list[dict], seats: list[int], rng: Rng) -> list[dict[str, Any]]:
+def setup(cards: list[dict[str, Any]], seats: list[int], rng: Rng) -> list[dict[str, Any]]:
     """The events that start a game: the deck's cards, shuffled into the supply; three face up in the center;
     the first challenge. "Players begin with no cards"."""
     seats = list(seats)
@@ -131,7 +139,7 @@ def simulation_targets(board: Board, seat: int) -> list[str]:
     return [c for c in in_sight if not board.cards[c].is_potion and board.cards[c].title not in held]
 
 
-def drinkable(board: Board, seat: int, window: str) -> list[Card]:
+def drinkable(board: Board, seat: int, window: str | None) -> list[Card]:
     """The potions a seat may drink in a window: one a throw at most ("a player may discard a potion (if
     appropriate) for a one-time effect")."""
     if any(drink.seat == seat for drink in board.drunk):
@@ -155,7 +163,7 @@ def drinkable(board: Board, seat: int, window: str) -> list[Card]:
     return potions
 
 
-def active_seats(board: Board) -> list[int]:
+def active_seats(board: Board | Seen) -> list[int]:
     """The seats the game waits for now (two at once while throwing, answering a potion window or discarding).
 
     Read from the board's public fields only, so a view asks it of the board as its viewer sees it."""
@@ -168,12 +176,19 @@ def active_seats(board: Board) -> list[int]:
         answered = {a.seat for a in board.answers}
         return [seat for seat in board.asked if seat not in answered]
     if board.phase == CLAIM:
-        return [board.throw_winner]
+        return [board.throw_winner] if board.throw_winner is not None else []
     if board.phase == DRAW:
         return [board.drawers[0]]
     if board.phase == DISCARD:
         return [player.seat for player in board.players if len(player.items) > MAX_ITEMS]
     return []
+
+
+def _throw_winner(board: Board) -> int:
+    """The seat that won the throw being claimed: set from the reveal of a won throw to the challenge's end."""
+    if board.throw_winner is None:
+        raise RuntimeError("no throw has been won this challenge")
+    return board.throw_winner
 
 
 def winners(board: Board) -> list[int] | None:
@@ -192,7 +207,7 @@ class ClaimOptions:
 
 
 def claim_options(board: Board) -> ClaimOptions:
-    winner = board.throw_winner
+    winner = _throw_winner(board)
     sign = board.sign_of(winner)
     victim_items = board.player(board.opponent(winner)).items
     green = drunk_potion(board, winner, GREEN)
@@ -209,7 +224,7 @@ def claim_options(board: Board) -> ClaimOptions:
 # --- legal moves ---------------------------------------------------------------------------------------------
 
 
-def _choose(values) -> dict[str, Any]:
+def _choose(values: Iterable[Any]) -> dict[str, Any]:
     return choose(1, values, as_list=False)
 
 
@@ -248,7 +263,7 @@ def legal_moves(board: Board, seat: int) -> list[dict[str, Any]]:
 # --- decide --------------------------------------------------------------------------------------------------
 
 
-def decide(board: Board, seat: int, command: dict, rng: Rng) -> list[dict[str, Any]]:
+def decide(board: Board, seat: int, command: dict[str, Any], rng: Rng) -> list[dict[str, Any]]:
     """The events ``command`` from ``seat`` causes, or ``DomainError`` if the rules refuse it. The body is checked
     by its command's declaration (``bodies``) before the board is: a field of the wrong shape is ``invalid``
     whatever the stage."""
@@ -294,7 +309,7 @@ def _invalid(message: str, field: str) -> DomainError:
 # Each handler reads a body its declaration (``bodies.BODIES``) has passed.
 
 
-def _throw(run: _Run, seat: int, command: dict) -> None:
+def _throw(run: _Run, seat: int, command: dict[str, Any]) -> None:
     sign = command["sign"]
     _expect(run.board, THROW, seat)
     run.emit("thrown", seat=seat, sign=sign)
@@ -304,7 +319,7 @@ def _throw(run: _Run, seat: int, command: dict) -> None:
         _after_reveal(run)
 
 
-def _drink(run: _Run, seat: int, command: dict) -> None:
+def _drink(run: _Run, seat: int, command: dict[str, Any]) -> None:
     potion_id, simulate = command["potion"], command.get("simulate")
     board = run.board
     _expect(board, POTIONS, seat)
@@ -324,13 +339,13 @@ def _drink(run: _Run, seat: int, command: dict) -> None:
     _close_window_when_answered(run)
 
 
-def _pass(run: _Run, seat: int, command: dict) -> None:
+def _pass(run: _Run, seat: int, command: dict[str, Any]) -> None:
     _expect(run.board, POTIONS, seat)
     run.emit("potion_chosen", seat=seat, potion=None, simulate=None)
     _close_window_when_answered(run)
 
 
-def _claim(run: _Run, seat: int, command: dict) -> None:
+def _claim(run: _Run, seat: int, command: dict[str, Any]) -> None:
     choice = command["choice"]
     picked = {field: command.get(field) for field in ("break", "steal")}
     board = run.board
@@ -367,8 +382,10 @@ def _claim(run: _Run, seat: int, command: dict) -> None:
     # "Breaking and stealing items happens _before_ drawing cards from the center."
     if picks["break"]:
         onyx = working_item(board, winner, ONYX, sign)
+        assert onyx is not None, "an item to break is offered only with a working onyx item (claim_options)"
         run.emit("broken", seat=loser, cards=[picks["break"]], cause=onyx.id)
     if picks["steal"]:
+        assert green is not None, "an item to steal is offered only after a green potion (claim_options)"
         run.emit("stolen", seat=winner, card=picks["steal"], cause=green.id, **{"from": loser})
     if choice == SCORE:
         golden = working_item(board, winner, GOLDEN, sign)
@@ -378,7 +395,7 @@ def _claim(run: _Run, seat: int, command: dict) -> None:
     _after_drawing(run)
 
 
-def _draw(run: _Run, seat: int, command: dict) -> None:
+def _draw(run: _Run, seat: int, command: dict[str, Any]) -> None:
     card = command["card"]
     _expect(run.board, DRAW, seat)
     if card not in run.board.center:
@@ -387,7 +404,7 @@ def _draw(run: _Run, seat: int, command: dict) -> None:
     _after_drawing(run)
 
 
-def _discard(run: _Run, seat: int, command: dict) -> None:
+def _discard(run: _Run, seat: int, command: dict[str, Any]) -> None:
     [card] = command["cards"]
     board = run.board
     _expect(board, DISCARD, seat)
@@ -400,7 +417,7 @@ def _discard(run: _Run, seat: int, command: dict) -> None:
     _after_drawing(run)
 
 
-COMMANDS: dict[str, Callable[[_Run, int, dict], None]] = {
+COMMANDS: dict[str, Callable[[_Run, int, dict[str, Any]], None]] = {
     "throw": _throw, "drink": _drink, "pass": _pass, "claim": _claim, "draw": _draw, "discard": _discard,
 }
 
@@ -474,7 +491,7 @@ def _win_effects(run: _Run) -> None:
     """"The effects of onyx items, silver items, blue potions, and red potions happen in addition to the normal
     choices": all but the onyx break (the winner picks the item in the claim) happen at once."""
     board = run.board
-    winner = board.throw_winner
+    winner = _throw_winner(board)
     loser = board.opponent(winner)
     for seat in (winner, loser):
         # "If you throw Rock and win ..., you get 1 free point. If you throw Rock and lose, your opponent gets 1

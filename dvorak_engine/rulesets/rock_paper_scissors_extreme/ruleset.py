@@ -55,7 +55,7 @@ class RockPaperScissorsExtremeState:
     board: Board | None = public(None)
 
 
-def _folds_into_the_board(event_type: str) -> Callable:
+def _folds_into_the_board(event_type: str) -> Callable[..., Any]:
     """The applier of one of the board's events: the pure ``evolve``, its who-sees-what from ``views.SHOWS``."""
 
     @applies(event_type, shows=SHOWS[event_type])
@@ -79,7 +79,7 @@ class RockPaperScissorsExtremeRuleset(Ruleset):
 
     # --- setup ------------------------------------------------------------------------------------------
 
-    def created(self, *, deck: dict, variant: str, creative: bool, options: dict, rng: Rng) -> dict[str, Any]:
+    def created(self, *, deck: dict[str, Any], variant: str, creative: bool, options: dict[str, Any], rng: Rng) -> dict[str, Any]:
         """The deck's cards copied in, once the rules can read every one of them (else 409, listed)."""
         if creative:
             raise DomainError("Rock Paper Scissors Extreme has no creative play.", code="invalid",
@@ -97,31 +97,31 @@ class RockPaperScissorsExtremeRuleset(Ruleset):
 
     # --- commands: each body declared in ``bodies``, checked before ``rules.decide`` reads it ------------
 
-    def _rules_decide(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
-        return _events(rules.decide(state.table.board, ctx.seat, command_body, ctx.rng))
+    def _rules_decide(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
+        return _events(rules.decide(state.table.board, ctx.player_seat, command_body, ctx.rng))
 
     @command("throw", body=declared.THROW)
-    def throw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def throw(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         return self._rules_decide(state, command_body, ctx)
 
     @command("drink", body=declared.DRINK)
-    def drink(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def drink(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         return self._rules_decide(state, command_body, ctx)
 
     @command("pass", body=declared.PASS)
-    def pass_(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def pass_(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         return self._rules_decide(state, command_body, ctx)
 
     @command("claim", body=declared.CLAIM)
-    def claim(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def claim(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         return self._rules_decide(state, command_body, ctx)
 
     @command("draw", body=declared.DRAW)
-    def draw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def draw(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         return self._rules_decide(state, command_body, ctx)
 
     @command("discard", body=declared.DISCARD)
-    def discard(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def discard(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         return self._rules_decide(state, command_body, ctx)
 
     # --- events -----------------------------------------------------------------------------------------

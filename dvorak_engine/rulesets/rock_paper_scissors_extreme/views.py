@@ -16,9 +16,8 @@ from typing import Any
 
 from dvorak_engine import visibility
 from dvorak_engine.rulesets.rock_paper_scissors_extreme.board import Board, event_type_and_data
-from dvorak_engine.rulesets.rock_paper_scissors_extreme.cards import card_json
+from dvorak_engine.rulesets.rock_paper_scissors_extreme.cards import CENTER_SIZE, card_json
 from dvorak_engine.rulesets.rock_paper_scissors_extreme.rules import (
-    CENTER_SIZE,
     MAX_ITEMS,
     TARGET_POINTS,
     active_seats,

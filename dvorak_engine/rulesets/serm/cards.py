@@ -71,7 +71,16 @@ def card_json(card: SoldierCard) -> dict[str, Any]:
             "abilities": list(card.abilities), "blast_radius": card.blast_radius}
 
 
-def _stat(stats: dict, name: str) -> int | None:
+def points_cost(card: SoldierCard) -> int:
+    """What a soldier costs in a force built with points: its corner value, which every soldier of such a game
+    has (``options.read_options`` refuses the game otherwise)."""
+    if card.cost is None:
+        raise DomainError("A force built with points needs every soldier's corner value.", code="denied",
+                          details={"cards": [card.title]})
+    return card.cost
+
+
+def _stat(stats: dict[str, Any], name: str) -> int | None:
     value = stats.get(name, stats.get(name.lower()))
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_STAT:
         return None
@@ -83,11 +92,12 @@ def _cost(corner_value: Any) -> int | None:
     return int(text) if text.isdigit() else None
 
 
-def read_card(card: dict) -> SoldierCard | None:
+def read_card(card: dict[str, Any]) -> SoldierCard | None:
     """The soldier a deck card describes, or None when its four stats are not all there."""
-    stats = card.get("stats") if isinstance(card.get("stats"), dict) else {}
-    values = [_stat(stats, name) for name in STATS]
-    if any(value is None for value in values):
+    given = card.get("stats")
+    stats: dict[str, Any] = given if isinstance(given, dict) else {}
+    shoot, endure, react, move = (_stat(stats, name) for name in STATS)
+    if shoot is None or endure is None or react is None or move is None:
         return None
     text = str(card.get("text") or "")
     abilities = tuple(name for name, phrase in _ABILITIES if phrase.search(text))
@@ -95,12 +105,11 @@ def read_card(card: dict) -> SoldierCard | None:
     if BLAST in abilities:
         found = _BLAST_RADIUS.search(text)
         radius = int(found[1]) if found else DEFAULT_BLAST_RADIUS
-    shoot, endure, react, move = values
     return SoldierCard(title=str(card.get("title", "")), text=text, shoot=shoot, endure=endure, react=react,
                        move=move, cost=_cost(card.get("corner_value")), abilities=abilities, blast_radius=radius)
 
 
-def read_deck(deck_cards: list) -> list[SoldierCard]:
+def read_deck(deck_cards: list[Any]) -> list[SoldierCard]:
     """Every soldier of the deck, once each, in the deck's order; refuse a deck with a card these rules cannot
     play (409 ``denied``, its title in ``details.cards``) or with no soldier at all."""
     cards = [card for card in deck_cards if isinstance(card, dict)]
@@ -111,6 +120,7 @@ def read_deck(deck_cards: list) -> list[SoldierCard]:
     soldiers: list[SoldierCard] = []
     for card in cards:
         soldier = read_card(card)
+        assert soldier is not None, "a card no soldier was read from is refused above"
         if soldier.title not in {s.title for s in soldiers}:
             soldiers.append(soldier)
     if not soldiers:

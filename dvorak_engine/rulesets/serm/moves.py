@@ -3,18 +3,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from dvorak_engine.ruleset import choose
 from dvorak_engine.rulesets.serm.cards import BLAST, ONE_ACTION, STEERS, VOLLEY
 from dvorak_engine.rulesets.serm.geometry import COMPASS, cell_name
 from dvorak_engine.rulesets.serm.options import REACTOR_CHOOSES, chosen
-from dvorak_engine.rulesets.serm.reading import acting_seats, affordable, blast_targets, enemies_in_sight
-from dvorak_engine.rulesets.serm.table import BATTLE, MUSTER, REACT, STEER, Soldier
+from dvorak_engine.rulesets.serm.reading import acting_seats, affordable, blast_targets
+from dvorak_engine.rulesets.serm.table import BATTLE, MUSTER, REACT, STEER, Soldier, enemies_in_sight
 from dvorak_engine.state import GameState
 
 
-def _one(values) -> dict[str, Any]:
+def _one(values: Iterable[Any]) -> dict[str, Any]:
     return choose(1, values, as_list=False)
 
 

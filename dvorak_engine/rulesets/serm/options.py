@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from dvorak_core.errors import DomainError
-from dvorak_engine.rulesets.serm.cards import SoldierCard
+from dvorak_engine.rulesets.serm.cards import SoldierCard, points_cost
 
 # The game options and their defaults (docs/serm.md, "Options").
 DEFAULT_WIDTH = DEFAULT_HEIGHT = 12
@@ -22,7 +22,7 @@ PARTLY, CENTRE = "partly", "centre"
 TURNED, UNTURNED, NEVER = "turned", "unturned", "never"
 CHOICES = {"react_stop": (REACTOR_CHOOSES, ENTRY), "reacts": (ONE, EACH), "blast": (PARTLY, CENTRE),
            "react_turn": (TURNED, UNTURNED, NEVER)}
-DEFAULTS = {"budget": None, "width": DEFAULT_WIDTH, "height": DEFAULT_HEIGHT, "terrain": [],
+DEFAULTS: dict[str, Any] = {"budget": None, "width": DEFAULT_WIDTH, "height": DEFAULT_HEIGHT, "terrain": [],
             "react_stop": REACTOR_CHOOSES, "reacts": ONE, "blast": PARTLY, "react_turn": TURNED}
 # What a game whose options do not name a choice plays by: the defaults of the games created before the choice was
 # written into every new game's options (a successful React stopped the mover where its path entered the
@@ -34,27 +34,28 @@ def invalid(message: str, field: str) -> DomainError:
     return DomainError(message, code="invalid", details={"field": field})
 
 
-def _whole(options: dict, name: str, low: int, high: int) -> int:
+def _whole(options: dict[str, Any], name: str, low: int, high: int) -> int:
     value = options.get(name, DEFAULTS[name])
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise invalid(f"\"options.{name}\" must be a whole number from {low} to {high}.", f"options.{name}")
     return value
 
 
-def chosen(options: dict, name: str) -> str:
+def chosen(options: dict[str, Any], name: str) -> str:
     """The game's choice ``name`` (one of ``CHOICES``): as its options have it, else as games played before it was
     written into them."""
-    return options.get(name, UNWRITTEN[name])
+    result: str = options.get(name, UNWRITTEN[name])
+    return result
 
 
 def largest_force(cards: list[SoldierCard], budget: int | None) -> int:
     if budget is None:
         return len(cards)
-    cheapest = min(max(card.cost, 1) for card in cards)
+    cheapest = min(max(points_cost(card), 1) for card in cards)
     return budget // cheapest
 
 
-def read_options(options: dict, cards: list[SoldierCard]) -> dict[str, Any]:
+def read_options(options: dict[str, Any], cards: list[SoldierCard]) -> dict[str, Any]:
     """The game's options, checked, with the defaults filled in (the options the game keeps)."""
     read = {key: value for key, value in options.items() if key not in DEFAULTS}
     for name, allowed in CHOICES.items():
@@ -71,7 +72,7 @@ def read_options(options: dict, cards: list[SoldierCard]) -> dict[str, Any]:
         if costless:
             raise DomainError("A force built with points needs every soldier's corner value.", code="denied",
                               details={"cards": costless})
-        if budget < min(card.cost for card in cards):
+        if budget < min(points_cost(card) for card in cards):
             raise invalid("The budget buys no soldier at all.", "options.budget")
     read["budget"] = budget
     rows = home_rows(largest_force(cards, budget), read["width"])

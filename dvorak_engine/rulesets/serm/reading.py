@@ -6,8 +6,9 @@ Pure functions of the table (and the game's options), used alike by the commands
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from dvorak_engine.rulesets.serm.cards import BLAST, MOVE_PROOF, TRAMPLES
+from dvorak_engine.rulesets.serm.cards import BLAST, MOVE_PROOF, TRAMPLES, points_cost
 from dvorak_engine.rulesets.serm.geometry import Cell, blast_covers, neighbour
 from dvorak_engine.rulesets.serm.options import ONE, PARTLY, chosen, home_rows, largest_force
 from dvorak_engine.rulesets.serm.table import (
@@ -21,6 +22,7 @@ from dvorak_engine.rulesets.serm.table import (
 )
 from dvorak_engine.state import ACTIVE, GameState
 from dvorak_engine.values import replace
+from dvorak_engine.visibility import Seen
 
 PLAYERS = 2
 
@@ -33,7 +35,7 @@ def blast_targets(table: SermState, soldier: Soldier) -> list[Cell]:
     return [(x, y) for y in range(table.height) for x in range(table.width) if sees(table, soldier, (x, y))]
 
 
-def caught_in_blast(table: SermState, centre: Cell, radius: int, options: dict) -> list[Soldier]:
+def caught_in_blast(table: SermState, centre: Cell, radius: int, options: dict[str, Any]) -> list[Soldier]:
     """"Range of explosion is 2 cards radius - all partially covered must roll to Endure": every soldier, of
     either side, the blast covers."""
     partly = chosen(options, "blast") == PARTLY
@@ -50,12 +52,12 @@ def can_shoot(table: SermState, soldier: Soldier) -> bool:
     return bool(enemies_in_sight(table, soldier))
 
 
-def reactors(table: SermState, pending: PendingMove, options: dict) -> list[Soldier]:
+def reactors(table: SermState, pending: PendingMove, options: dict[str, Any]) -> list[Soldier]:
     """The enemy soldiers that may React to a Move: "one React attempt with one soldier that has line of sight to
     the Move", a soldier with React dice that sees a square of the path (the mover's own included: the Move is
     made in its sight, and a turn in place's only square) and has not tried already; with ``reacts: one``, nobody
     once one has tried."""
-    mover = table.soldier(pending.soldier)
+    mover = table.standing(pending.soldier)
     if pending.reacted and chosen(options, "reacts") == ONE:
         return []
     return [s for s in table.soldiers
@@ -69,7 +71,7 @@ def stop_square(table: SermState, pending: PendingMove, reactor: Soldier) -> int
     return next(i for i, cell in enumerate(pending.path) if sees(table, reactor, cell))
 
 
-def acting_seats(state: GameState) -> list[int]:
+def acting_seats(state: GameState | Seen) -> list[int]:
     """The seats the game waits for now: from the state's public fields only, so a view asks it of the state as
     its viewer sees it."""
     table = state.table
@@ -132,7 +134,7 @@ def traced(pending: PendingMove, direction: str, trace: Trace) -> PendingMove:
 
 def spent(table: SermState, seat: int) -> int:
     """What a force built with points has cost so far."""
-    return sum(table.card(title).cost for title in table.force(seat).cards)
+    return sum(points_cost(table.card(title)) for title in table.force(seat).cards)
 
 
 def affordable(state: GameState, seat: int) -> list[str]:

@@ -34,9 +34,7 @@ from dvorak_engine.rulesets.serm.reading import (
     affordable,
     can_shoot,
     caught_in_blast,
-    enemies_in_sight,
     reactors,
-    sees,
     spent,
     stop_square,
     trace_step,
@@ -53,6 +51,8 @@ from dvorak_engine.rulesets.serm.table import (
     PendingMove,
     SermState,
     Soldier,
+    enemies_in_sight,
+    sees,
 )
 from dvorak_engine.rulesets.serm.views import view
 from dvorak_engine.state import ACTIVE, GameState
@@ -71,7 +71,8 @@ HOME_FACING = {0: "N", 1: "S"}
 class _Unfolding(Unfolding):
     @property
     def table(self) -> SermState:
-        return self.state.table
+        result: SermState = self.state.table
+        return result
 
 
 def _soldier_id(seat: int, title: str, taken: set[str]) -> str:
@@ -109,7 +110,7 @@ def deployment(state: GameState) -> list[dict[str, Any]]:
 # soldiers (``direction``, ``target``, ``at``) or with some options (``stop``), or refused for the others.
 
 
-def _cell_field(body: dict, name: str) -> Cell:
+def _cell_field(body: dict[str, Any], name: str) -> Cell:
     cell = parse_cell(body.get(name))
     if cell is None:
         raise invalid(declared.SQUARE.replace("{name}", name), name)
@@ -135,7 +136,7 @@ class SermRuleset(Ruleset):
 
     # --- setup ------------------------------------------------------------------------------------------
 
-    def created(self, *, deck: dict, variant: str, creative: bool, options: dict, rng: Rng) -> dict[str, Any]:
+    def created(self, *, deck: dict[str, Any], variant: str, creative: bool, options: dict[str, Any], rng: Rng) -> dict[str, Any]:
         """The deck's soldier cards copied in, read (stats, cost, abilities), and the options checked."""
         if creative:
             raise invalid("S.E.R.M. has no creative play.", "creative")
@@ -168,26 +169,26 @@ class SermRuleset(Ruleset):
             raise DomainError("Your force is ready.", code="not_your_turn")
 
     @command("recruit", body=declared.RECRUIT)
-    def recruit(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
+    def recruit(self, state: GameState, body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """Add a soldier card to your force, paying its corner value from the budget."""
         title = body["card"]
         if title not in {card.title for card in state.table.cards}:
             raise invalid(declared.CARD_TITLE.replace("{name}", "card"), "card")
-        self._expect_muster(state, ctx.seat)
-        if title not in affordable(state, ctx.seat):
+        self._expect_muster(state, ctx.player_seat)
+        if title not in affordable(state, ctx.player_seat):
             raise DomainError(f"The {title} costs more than is left of your budget.", code="denied",
-                              details={"card": title, "spent": spent(state.table, ctx.seat),
+                              details={"card": title, "spent": spent(state.table, ctx.player_seat),
                                        "budget": state.options["budget"]})
-        return [Event("serm.recruited", {"seat": ctx.seat, "card": title})]
+        return [Event("serm.recruited", {"seat": ctx.player_seat, "card": title})]
 
     @command("ready", body=declared.READY)
-    def ready(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
+    def ready(self, state: GameState, body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """Your force is built; once both are, the battle starts."""
-        self._expect_muster(state, ctx.seat)
-        if not state.table.force(ctx.seat).cards:
+        self._expect_muster(state, ctx.player_seat)
+        if not state.table.force(ctx.player_seat).cards:
             raise DomainError("Recruit at least one soldier first.", code="denied")
         unfolding = _Unfolding(self, state, ctx.rng)
-        unfolding.add("serm.force_ready", seat=ctx.seat)
+        unfolding.add("serm.force_ready", seat=ctx.player_seat)
         if all(force.ready for force in unfolding.table.forces):
             self._deploy(unfolding)
         return unfolding.events
@@ -208,7 +209,7 @@ class SermRuleset(Ruleset):
         """The soldier a command activates: one of yours, standing, and the activation's own soldier once it has
         one."""
         table = state.table
-        soldier = table.soldier(soldier_id)
+        soldier: Soldier | None = table.soldier(soldier_id)
         if soldier is None or soldier.seat != seat:
             raise invalid("Name one of your soldiers on the field.", "soldier")
         chosen = table.activation.soldier
@@ -224,14 +225,14 @@ class SermRuleset(Ruleset):
             raise DomainError("This soldier cannot shoot then move in the same activation.", code="denied")
 
     @command("turn", body=declared.TURN)
-    def turn(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
+    def turn(self, state: GameState, body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """Turn in place: "Turning counts as the start and end of a Move", so this is the soldier's Move, and one
         "made in the line of sight of any enemy soldier" may be Reacted to (unless ``react_turn: never``): its
         Move dice are rolled then, for a React roll to beat, and the turn waits for the React like any Move.
         Out of every enemy's sight it is made at once, with no roll."""
         soldier_id, facing = body["soldier"], body["facing"]
-        self._expect_battle(state, ctx.seat)
-        soldier = self._activating(state, ctx.seat, soldier_id)
+        self._expect_battle(state, ctx.player_seat)
+        soldier = self._activating(state, ctx.player_seat, soldier_id)
         self._may_move(state, soldier)
         if facing == soldier.facing:
             raise DomainError("The soldier already faces that way.", code="denied")
@@ -249,13 +250,13 @@ class SermRuleset(Ruleset):
         return unfolding.events
 
     @command("advance", body=declared.ADVANCE)
-    def advance(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
+    def advance(self, state: GameState, body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """A Move: "Before rolling for movement, declare the direction the soldier will travel. The soldier must
         move exactly that amount of card lengths along the declared direction." ``facing``, if given, is the
         turn at its end; without it the soldier ends facing the way it travelled."""
         soldier_id, facing = body["soldier"], body.get("facing")
-        self._expect_battle(state, ctx.seat)
-        soldier = self._activating(state, ctx.seat, soldier_id)
+        self._expect_battle(state, ctx.player_seat)
+        soldier = self._activating(state, ctx.player_seat, soldier_id)
         card = state.table.card(soldier.title)
         if card.has(STEERS):
             bodies.absent(body, "direction", f"The {card.title} does not declare a direction: it steers each card "
@@ -275,22 +276,22 @@ class SermRuleset(Ruleset):
                 pending = traced(pending, direction, trace_step(state.table, pending, soldier, direction))
         unfolding.add("serm.move_rolled", soldier=soldier.id, direction=direction, facing=facing, roll=rolled,
                       **_trace_data(pending))
-        if unfolding.table.pending.traced:
+        if unfolding.table.pending_move().traced:
             self._offer_react(unfolding)
         return unfolding.events
 
     @command("step", body=declared.STEP)
-    def step_(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
+    def step_(self, state: GameState, body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """One card length of a steering soldier's Move ("can turn during a Move"), in any direction."""
         direction = body["direction"]
-        self._expect_battle(state, ctx.seat, STEER)
+        self._expect_battle(state, ctx.player_seat, STEER)
         table = state.table
-        pending = table.pending
-        mover = table.soldier(pending.soldier)
+        pending = table.pending_move()
+        mover = table.standing(pending.soldier)
         pending = traced(pending, direction, trace_step(table, pending, mover, direction))
         unfolding = _Unfolding(self, state, ctx.rng)
         unfolding.add("serm.stepped", direction=direction, **_trace_data(pending))
-        if unfolding.table.pending.traced:
+        if unfolding.table.pending_move().traced:
             self._offer_react(unfolding)
         return unfolding.events
 
@@ -298,14 +299,14 @@ class SermRuleset(Ruleset):
         """"Whenever a Move is made in the line of sight of any enemy soldier, their controller may make one React
         attempt": the enemy is asked when one of its soldiers may; else the Move is made."""
         table = unfolding.table
-        able = reactors(table, table.pending, unfolding.state.options)
+        able = reactors(table, table.pending_move(), unfolding.state.options)
         if able:
-            unfolding.add("serm.react_offered", seat=1 - table.activation.seat, soldiers=[s.id for s in able])
+            unfolding.add("serm.react_offered", seat=1 - table.current_activation().seat, soldiers=[s.id for s in able])
         else:
             self._make_move(unfolding, stopped_by=None, stop=None)
 
     @command("react", body=declared.REACT)
-    def react(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
+    def react(self, state: GameState, body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """"Declare the soldier making the React attempt and roll 1D6 per number allocated their React stat. This
         is compared to the moving soldiers' Move roll total and if the React roll is greater than the Move roll,
         the moving soldier is stopped anywhere along its move path and the initiative switches to the soldier who
@@ -318,7 +319,7 @@ class SermRuleset(Ruleset):
         if not chooses:
             bodies.absent(body, "stop", "The mover stops where it enters the reactor's line of sight "
                                     "(\"react_stop\": \"entry\").")
-        self._expect_battle(state, ctx.seat, REACT)
+        self._expect_battle(state, ctx.player_seat, REACT)
         pending = table.pending
         reactor = table.soldier(soldier_id)
         if reactor is None or soldier_id not in pending.reactors:
@@ -331,7 +332,7 @@ class SermRuleset(Ruleset):
         if success:
             stop = pending.path.index(stop_cell) if chooses else stop_square(table, pending, reactor)
         unfolding = _Unfolding(self, state, ctx.rng)
-        unfolding.add("serm.reacted", seat=ctx.seat, soldier=reactor.id, roll=rolled,
+        unfolding.add("serm.reacted", seat=ctx.player_seat, soldier=reactor.id, roll=rolled,
                       move_total=pending.roll["total"], stopped=success,
                       stop=None if stop is None else cell_name(pending.path[stop]))
         if success:
@@ -344,11 +345,11 @@ class SermRuleset(Ruleset):
         """The Move made: to its end, or to where a React stopped it; the enemy it connected with killed. A turn in
         place a React stopped is made with ``react_turn: turned`` (turning is its start), not with ``unturned``."""
         table = unfolding.table
-        pending = table.pending
+        pending = table.pending_move()
         end = len(pending.path) - 1 if stop is None else stop
         if pending.kill is not None and (stop is None or pending.kill_step <= stop):
             unfolding.add("serm.killed", soldier=pending.kill, by=pending.soldier, cause="move")
-        mover = unfolding.table.soldier(pending.soldier)
+        mover = unfolding.table.standing(pending.soldier)
         if pending.in_place:
             turned = stop is None or chosen(unfolding.state.options, "react_turn") == TURNED
             facing = pending.facing if turned else mover.facing
@@ -359,21 +360,21 @@ class SermRuleset(Ruleset):
         if self._check_end(unfolding):
             return
         if stopped_by is not None:
-            reactor = unfolding.table.soldier(stopped_by)
+            reactor = unfolding.table.standing(stopped_by)
             unfolding.add("serm.initiative", seat=reactor.seat, soldier=reactor.id)
             return
         self._after_action(unfolding)
 
     @command("shoot", body=declared.SHOOT)
-    def shoot(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
+    def shoot(self, state: GameState, body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """"Roll 1D6 for each number allocated in the Shoot stat and compare this to the target soldiers' Endure
         total ... A higher Shoot total eliminates the target soldier." A soldier that "May fire once at each
         enemy soldier in line of sight" names no target; one that "May target empty space" names a square
         (``at``)."""
         soldier_id = body["soldier"]
-        self._expect_battle(state, ctx.seat)
+        self._expect_battle(state, ctx.player_seat)
         table = state.table
-        shooter = self._activating(state, ctx.seat, soldier_id)
+        shooter = self._activating(state, ctx.player_seat, soldier_id)
         card = table.card(shooter.title)
         activation = table.activation
         if activation.shot:
@@ -406,7 +407,7 @@ class SermRuleset(Ruleset):
         else:
             target_id = bodies.text(body, "target", message=declared.SOLDIER_ID)
             target = table.soldier(target_id)
-            if target is None or target.seat == ctx.seat:
+            if target is None or target.seat == ctx.player_seat:
                 raise invalid("\"target\" names an enemy soldier on the field.", "target")
             if not sees(table, shooter, target.cell):
                 raise DomainError("That soldier is not in the shooter's line of sight.", code="denied",
@@ -424,24 +425,24 @@ class SermRuleset(Ruleset):
         self._after_action(unfolding)
         return unfolding.events
 
-    def _endure(self, table: SermState, target: Soldier, shot: dict, rng: Rng) -> dict[str, Any]:
+    def _endure(self, table: SermState, target: Soldier, shot: dict[str, Any], rng: Rng) -> dict[str, Any]:
         """The target's Endure roll against a Shoot total ("they also roll 1D6 for each number allocated for their
         Endure stat")."""
         endured = roll(table.card(target.title).endure, rng)
         return {"soldier": target.id, "endure": endured, "eliminated": shot["total"] > endured["total"]}
 
     @command("pass", body=declared.PASS)
-    def pass_(self, state: GameState, body: dict, ctx: CommandContext) -> list[Event]:
+    def pass_(self, state: GameState, body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """Decline: the enemy makes no (more) React attempt, and the Move is made; or, once the activated soldier
         has made its Move or its Shoot, it forgoes the other and the initiative passes."""
         table = state.table
         unfolding = _Unfolding(self, state, ctx.rng)
         if table.phase == REACT:
-            self._expect_battle(state, ctx.seat, REACT)
-            unfolding.add("serm.react_declined", seat=ctx.seat)
+            self._expect_battle(state, ctx.player_seat, REACT)
+            unfolding.add("serm.react_declined", seat=ctx.player_seat)
             self._make_move(unfolding, stopped_by=None, stop=None)
             return unfolding.events
-        self._expect_battle(state, ctx.seat)
+        self._expect_battle(state, ctx.player_seat)
         if not (table.activation.moved or table.activation.shot):
             raise DomainError("Activate a soldier first: Move then Shoot, or Shoot then Move.", code="denied")
         self._pass_initiative(unfolding)
@@ -453,7 +454,7 @@ class SermRuleset(Ruleset):
         initiative will pass to the opponent". A soldier that "Cannot move then shoot (or shoot then move)" is
         done after either; so is one that fell, or that has nothing left it can do."""
         table = unfolding.table
-        activation = table.activation
+        activation = table.current_activation()
         soldier = table.soldier(activation.soldier)
         if soldier is None or (activation.moved and activation.shot) or table.card(soldier.title).has(ONE_ACTION):
             self._pass_initiative(unfolding)
@@ -461,7 +462,7 @@ class SermRuleset(Ruleset):
             self._pass_initiative(unfolding)
 
     def _pass_initiative(self, unfolding: _Unfolding) -> None:
-        unfolding.add("serm.initiative", seat=1 - unfolding.table.activation.seat, soldier=None)
+        unfolding.add("serm.initiative", seat=1 - unfolding.table.current_activation().seat, soldier=None)
 
     def _check_end(self, unfolding: _Unfolding) -> bool:
         """"The last player with soldiers wins" (nobody, if the last soldiers of both fall together)."""
@@ -546,7 +547,9 @@ class SermRuleset(Ruleset):
     @applies("serm.moved", shows=dict.fromkeys(("soldier", "path", "to", "facing", "stopped_by"), PUBLIC))
     def apply_moved(self, state: GameState, event: Event) -> GameState:
         table = state.table
-        x, y = parse_cell(event.data["to"])
+        to = parse_cell(event.data["to"])
+        assert to is not None, "an event names its squares as the engine wrote them"
+        x, y = to
         soldier = replace(table.soldier(event.data["soldier"]), x=x, y=y, facing=event.data["facing"])
         activation = replace(table.activation, moved=True)
         return _with(state, replace(table.with_soldier(soldier), pending=None, phase=BATTLE, activation=activation))
@@ -601,7 +604,7 @@ class SermRuleset(Ruleset):
         board = view.get("board")
         if not board:
             return 0.0
-        worth = {card["title"]: 1 + sum(card["stats"].values()) / 10 for card in view["cards"]}
+        worth: dict[str, float] = {card["title"]: 1 + sum(card["stats"].values()) / 10 for card in view["cards"]}
         if board["phase"] == MUSTER:
             return sum(worth[title] if force["seat"] == seat else -worth[title]
                        for force in board["forces"] for title in force["cards"])

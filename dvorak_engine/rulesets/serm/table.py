@@ -117,11 +117,30 @@ class SermState:
     def card(self, title: str) -> SoldierCard:
         return next(card for card in self.cards if card.title == title)
 
-    def soldier(self, soldier_id: str) -> Soldier | None:
+    def soldier(self, soldier_id: str | None) -> Soldier | None:
         return next((s for s in self.soldiers if s.id == soldier_id), None)
 
+    def standing(self, soldier_id: str) -> Soldier:
+        """The soldier ``soldier_id``, on the field: one that has fallen (or never was) is an error here."""
+        soldier = self.soldier(soldier_id)
+        if soldier is None:
+            raise LookupError(f"no soldier {soldier_id!r} stands on the field")
+        return soldier
+
+    def current_activation(self) -> Activation:
+        """The activation under way: there is one from the battle's first initiative on."""
+        if self.activation is None:
+            raise LookupError("no soldier is being activated")
+        return self.activation
+
+    def pending_move(self) -> PendingMove:
+        """The Move being made, from its roll until it is made."""
+        if self.pending is None:
+            raise LookupError("no Move is being made")
+        return self.pending
+
     def card_of(self, soldier_id: str) -> SoldierCard:
-        return self.card(self.soldier(soldier_id).title)
+        return self.card(self.standing(soldier_id).title)
 
     def soldier_at(self, cell: Cell) -> Soldier | None:
         return next((s for s in self.soldiers if s.cell == cell), None)
@@ -148,7 +167,7 @@ class SermState:
     def in_sight(self, soldier_id: str) -> list[str]:
         """The ids of the enemy soldiers in the line of sight of the soldier ``soldier_id``: seen by everyone, as
         the whole table is."""
-        return [enemy.id for enemy in enemies_in_sight(self, self.soldier(soldier_id))]
+        return [enemy.id for enemy in enemies_in_sight(self, self.standing(soldier_id))]
 
 
 # --- Line of sight (the table's own measure; ``reading`` builds on it) ---------------------------------------

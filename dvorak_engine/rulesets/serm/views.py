@@ -32,7 +32,7 @@ def _pending(pending: Seen | None, viewer: int | None) -> dict[str, Any] | None:
 
 def _spent(table: Seen, cards: tuple[str, ...]) -> int:
     """What a force built with points has cost so far (``reading.spent``, from the cards as seen)."""
-    cost = {}
+    cost: dict[str, int] = {}
     for card in table.cards:
         cost.setdefault(card.title, card.cost)
     return sum(cost[title] for title in cards)

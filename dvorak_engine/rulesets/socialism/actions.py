@@ -18,6 +18,7 @@ from dvorak_engine.rulesets.socialism.board import (
     find_identity,
     friends,
     identities,
+    identity_on_grid,
     is_user,
     network,
     open_cells,
@@ -106,7 +107,7 @@ def _stellar_status(u: Unfolding, seat: int, card: str, selection: Selection) ->
 
 def _viral_post(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
     """ "Select a User on your network. Put a Viral Post token on that user." """
-    on = find_identity(u.table, selection["user"])[0].card
+    on = identity_on_grid(u.table, selection["user"])[0].card
     u.add("social.viral_moved", {"card": card, "owner": seat, "from": None, "to": on, "user": None})
 
 
@@ -145,8 +146,8 @@ def _cat_pic(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
 
 def _asl(u: Unfolding, seat: int, card: str, selection: Selection) -> None:
     """ "Select a user. An adjacent user leaves all of that user's networks." """
-    user = find_identity(u.table, selection["user"])[1]
-    friend = find_identity(u.table, selection["friend"])[1]
+    user = identity_on_grid(u.table, selection["user"])[1]
+    friend = identity_on_grid(u.table, selection["friend"])[1]
     for color in [member for member in friend.members if member in user.members]:
         u.leave(color, friend.id, cause=card, by=seat)
 

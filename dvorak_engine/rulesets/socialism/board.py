@@ -141,6 +141,12 @@ class SocialismState:
         """What a card is: its title, or for a flattering copy the title of the card it copies."""
         return self.acting_as.get(card_id, self.cards[card_id].title)
 
+    def card_being_played(self) -> Pending:
+        """The card being played, from its play until it takes effect or a Sherman Act cancels it."""
+        if self.pending is None:
+            raise LookupError("no card is being played")
+        return self.pending
+
 
 def with_player(table: SocialismState, player: Player) -> SocialismState:
     players = list(table.players)
@@ -171,8 +177,16 @@ def adjacent(a: Placed | Seen, b: Placed | Seen) -> bool:
     return a.card != b.card and max(abs(a.x - b.x), abs(a.y - b.y)) == 1
 
 
-def placed(table: SocialismState, card_id: str) -> Placed | None:
+def placed(table: SocialismState | Seen, card_id: str) -> Placed | None:
     return next((p for p in table.grid if p.card == card_id), None)
+
+
+def on_grid(table: SocialismState | Seen, card_id: str) -> Placed:
+    """The User card ``card_id``, which is on the grid: one that is not is an error here."""
+    found = placed(table, card_id)
+    if found is None:
+        raise LookupError(f"card {card_id!r} is not on the grid")
+    return found
 
 
 def identities(table: SocialismState | Seen) -> list[tuple[Placed, Identity]]:
@@ -182,6 +196,14 @@ def identities(table: SocialismState | Seen) -> list[tuple[Placed, Identity]]:
 
 def find_identity(table: SocialismState | Seen, identity_id: Any) -> tuple[Placed, Identity] | None:
     return next(((p, i) for p, i in identities(table) if i.id == identity_id), None)
+
+
+def identity_on_grid(table: SocialismState | Seen, identity_id: Any) -> tuple[Placed, Identity]:
+    """The identity ``identity_id`` and the card it is on, which is on the grid: one that is not is an error here."""
+    found = find_identity(table, identity_id)
+    if found is None:
+        raise LookupError(f"no identity {identity_id!r} is on the grid")
+    return found
 
 
 def friends(table: SocialismState | Seen, identity_id: str) -> list[str]:
@@ -200,7 +222,7 @@ def neighbours(table: SocialismState | Seen, card: Placed | Seen) -> list[Placed
 def new_users(table: SocialismState | Seen, post: ViralPost) -> list[str]:
     """Where a Viral Post may move: "a new user", read as an identity on a card adjacent to the post's that is not
     yet on its player's network."""
-    on = placed(table, post.on)
+    on = on_grid(table, post.on)
     return [
         identity.id
         for card in neighbours(table, on)

@@ -10,6 +10,7 @@ allows now, whom you may invite) stays the handlers' to decide.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from dvorak_engine.bodies import (
     Body,
@@ -70,7 +71,7 @@ PASS = Body("Out of turn, in the Sherman Act window: let the card being played t
 # --- the Invitation phase -----------------------------------------------------------------------------------------
 
 
-def _invitation(body: dict) -> None:
+def _invitation(body: dict[str, Any]) -> None:
     """``auto`` and ``spam`` name a ``user``; ``personal`` a ``member`` and its ``friends``."""
     if body["how"] in (AUTO, SPAM):
         if body.get("user") is None:

@@ -15,6 +15,7 @@ is accepted, but never turns a refusal into an acceptance: a denial beats a perm
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 # The kinds of invitation.
 AUTO, SPAM, PERSONAL = "auto", "spam", "personal"
@@ -232,7 +233,7 @@ def identity_names(title: str) -> tuple[str, ...]:
     return user_text(title).identities or (title,)
 
 
-def unreadable_cards(cards: list[dict]) -> list[str]:
+def unreadable_cards(cards: list[dict[str, Any]]) -> list[str]:
     """The titles of a deck's cards this ruleset cannot play: an Action not in ``ACTIONS``, a User with text not
     in ``USERS``, a card neither a User nor an Action."""
     unreadable = []

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dvorak_engine.rulesets.socialism.board import (
     SocialismState,
-    find_identity,
     friends,
     friends_of_friends,
     identities,
+    identity_on_grid,
     network,
     placed,
     reachable_cards,
@@ -53,7 +53,7 @@ def personal_pool(table: SocialismState, seat: int, member: str) -> list[str] | 
     if text.never_invites:
         return None
     reach = friends_of_friends(table, member) if text.friends_of_friends else friends(table, member)
-    return [identity for identity in reach if seat not in find_identity(table, identity)[1].members]
+    return [identity for identity in reach if seat not in identity_on_grid(table, identity)[1].members]
 
 
 def personal_sizes(table: SocialismState, member: str, pool: list[str]) -> list[int]:
@@ -75,10 +75,10 @@ def block_choices(table: SocialismState, seat: int) -> list[tuple[str, str, int]
     for member in network(table, seat):
         if not user_text(title_of_identity(table, member)).blocks:
             continue
-        jimmy = find_identity(table, member)[0]
+        jimmy = identity_on_grid(table, member)[0]
         on_jimmy = {m for i in jimmy.identities for m in i.members}
         for friend in friends(table, member):
-            for color in find_identity(table, friend)[1].members:
+            for color in identity_on_grid(table, friend)[1].members:
                 if color not in on_jimmy:
                     found.append((member, friend, color))
     return found

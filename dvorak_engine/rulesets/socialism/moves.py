@@ -59,8 +59,8 @@ def _plays(card: str, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One move per selection, or, where selections differ only in their last field, one with that field to
     choose."""
     moves = []
-    for _, group in groupby(options, key=lambda option: [(k, v) for k, v in option.items()][:-1]):
-        group = list(group)
+    for _, grouped in groupby(options, key=lambda option: [(k, v) for k, v in option.items()][:-1]):
+        group = list(grouped)
         last = list(group[0])[-1] if group[0] else None
         if len(group) > 1 and last in CHOSEN_FIELDS:
             moves.append(
@@ -90,8 +90,8 @@ def socialism_moves(state: GameState, seat: int) -> list[dict[str, Any]]:
     if turn.stage == DRAW:
         return [{"type": "draw"}]
     seats = seats_standing(state)
+    moves: list[dict[str, Any]] = []
     if turn.stage == PLAY:
-        moves = []
         for card in hand:
             moves += _plays(card, selections(table, seat, card, seats))
         if not moves:  # a hand of Sherman Acts only: one is played, for nothing
@@ -101,7 +101,6 @@ def socialism_moves(state: GameState, seat: int) -> list[dict[str, Any]]:
         return []
     if turn.invited and invitations(state) == ONE:
         return [{"type": "end_turn"}]
-    moves: list[dict[str, Any]] = []
     for how, users in ((AUTO, auto_choices(table, seat)), (SPAM, spam_choices(table, seat))):
         if how not in turn.invited and users:
             moves.append({"type": "invite", "how": how, "user": _one_of(users)})

@@ -69,7 +69,8 @@ def read_options(options: dict[str, Any]) -> tuple[int, dict[str, Any]]:
 def reading(state: GameState | Seen, name: str) -> str:
     """The choice a game is played by for one reading: its own, or, for a game created before the reading was
     stamped, the way the server played it then."""
-    return state.options.get(name, BEFORE_STAMPED[name])
+    result: str = state.options.get(name, BEFORE_STAMPED[name])
+    return result
 
 
 def cat_pic(state: GameState | Seen) -> str:

@@ -15,7 +15,8 @@ from dvorak_engine.rulesets.socialism.board import (
     SocialismState,
     cards_in_front,
     find_identity,
-    placed,
+    identity_on_grid,
+    on_grid,
     reachable,
 )
 from dvorak_engine.rulesets.socialism.cards import (
@@ -40,8 +41,7 @@ WON = "placed all their tokens: their social network is complete"
 
 
 def title_of_identity(table: SocialismState, identity_id: str) -> str:
-    found = find_identity(table, identity_id)
-    return table.cards[found[0].card].title
+    return table.cards[identity_on_grid(table, identity_id)[0].card].title
 
 
 def blocked_from_spam(table: SocialismState, seat: int) -> bool:
@@ -81,7 +81,8 @@ class Unfolding(KitUnfolding):
 
     @property
     def table(self) -> SocialismState:
-        return self.state.table
+        result: SocialismState = self.state.table
+        return result
 
     @property
     def over(self) -> bool:
@@ -129,7 +130,7 @@ class Unfolding(KitUnfolding):
         if found is None or seat in found[1].members or self.table.player(seat).tokens <= 0:
             return
         self.add("social.joined", {"seat": seat, "user": identity_id, "how": how, "cause": cause})
-        card, _ = find_identity(self.table, identity_id)
+        card, _ = identity_on_grid(self.table, identity_id)
         if user_text(self.table.cards[card.card].title).one_site:
             # Becca: "When she accepts any invitation, discard all other tokens from her card."
             for identity in card.identities:
@@ -146,7 +147,7 @@ class Unfolding(KitUnfolding):
         if found is None or seat not in found[1].members:
             return
         self.add("social.left", {"seat": seat, "user": identity_id, "cause": cause})
-        card = placed(self.table, found[0].card)
+        card = on_grid(self.table, found[0].card)
         if (
             by is not None
             and user_text(self.table.cards[card.card].title).super_logout
@@ -157,7 +158,7 @@ class Unfolding(KitUnfolding):
     def remove_user(self, card_id: str, *, cause: str, by: int) -> None:
         """A User card leaves the grid (Lost Password): every token back to its owner; Sloan, if she was on any
         network, into ``by``'s hand, any other User to the discard pile."""
-        card = placed(self.table, card_id)
+        card = on_grid(self.table, card_id)
         on_networks = any(identity.members for identity in card.identities)
         logout = on_networks and user_text(self.table.cards[card_id].title).super_logout
         self.add(
@@ -196,6 +197,6 @@ class Unfolding(KitUnfolding):
     def block(self, seat: int, member: str, friend: str, color: int) -> None:
         """Jimmy Block: "remove a token color that isn't also on Jimmy's card from one Friend. This is successful
         on a 4, 5, or 6." """
-        jimmy = find_identity(self.table, member)[0]
+        jimmy = identity_on_grid(self.table, member)[0]
         if self.roll(seat, "block", BLOCK_NEEDS, user=friend, by=member, cause=jimmy.card, color=color):
             self.leave(color, friend, cause=jimmy.card, by=seat)

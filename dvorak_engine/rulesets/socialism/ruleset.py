@@ -15,6 +15,7 @@ readings a game is played by are in ``options``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
@@ -43,12 +44,12 @@ from dvorak_engine.rulesets.socialism.board import (
     Turn,
     ViralChoice,
     ViralPost,
-    find_identity,
     friends,
+    identity_on_grid,
     is_user,
     new_placed,
     new_users,
-    placed,
+    on_grid,
     unconnected_sets,
     with_player,
 )
@@ -131,7 +132,7 @@ class SocialismRuleset(Ruleset):
 
     # --- setup --------------------------------------------------------------------------------------------------
 
-    def created(self, *, deck: dict, variant: str, creative: bool, options: dict, rng: Rng) -> dict[str, Any]:
+    def created(self, *, deck: dict[str, Any], variant: str, creative: bool, options: dict[str, Any], rng: Rng) -> dict[str, Any]:
         """The deck copied in, once every card is one the engine can carry out (else 409 ``denied``, the titles
         in ``details.cards``), the tokens each player has (15, or 20 with ``options.tokens``), and the game's
         options with every reading it is played by written in (``options.read_options``)."""
@@ -220,7 +221,7 @@ class SocialismRuleset(Ruleset):
                 return
 
     def _move_viral_post(self, u: Unfolding, post: ViralPost, user: str) -> None:
-        to = find_identity(u.table, user)[0].card
+        to = identity_on_grid(u.table, user)[0].card
         u.add(
             "social.viral_moved",
             {"card": post.card, "owner": post.owner, "from": post.on, "to": to, "user": user},
@@ -228,7 +229,7 @@ class SocialismRuleset(Ruleset):
         u.join(post.owner, user, "effect", post.card)
 
     @command("move_viral_post", body=declared.MOVE_VIRAL_POST)
-    def move_viral_post(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def move_viral_post(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """The new user a Viral Post moves to, chosen by its player at the beginning of a turn; then the Viral
         Posts after it move, and the turn goes on."""
         choice = state.table.viral_choice
@@ -261,7 +262,7 @@ class SocialismRuleset(Ruleset):
                 code="wrong_stage",
                 details={"stage": "sherman_act", "waiting": list(table.pending.waiting)},
             )
-        turn = table.turn
+        turn: Turn | None = table.turn
         if turn is None or turn.seat != seat:
             raise DomainError("It is not your turn.", code="not_your_turn")
         if turn.stage != stage:
@@ -271,25 +272,25 @@ class SocialismRuleset(Ruleset):
         return turn
 
     @command("draw", body=declared.DRAW)
-    def draw(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def draw(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """ "Remove the top card from the deck. When the deck is empty, shuffle the discards back in." """
-        self._require_turn(state, ctx.seat, DRAW)
+        self._require_turn(state, ctx.player_seat, DRAW)
         u = Unfolding(self, state, ctx.rng)
         if not u.table.draw_pile and u.table.discard_pile:
             pile = list(u.table.discard_pile)
             ctx.rng.shuffle(pile)
             u.add("social.reshuffled", {"draw_pile": pile})
         card = u.table.draw_pile[0] if u.table.draw_pile else None
-        u.add("social.drew", {"seat": ctx.seat, "card": card})
-        if not u.table.player(ctx.seat).hand:
-            u.add("social.stage", {"seat": ctx.seat, "stage": INVITE})
+        u.add("social.drew", {"seat": ctx.player_seat, "card": card})
+        if not u.table.player(ctx.player_seat).hand:
+            u.add("social.stage", {"seat": ctx.player_seat, "stage": INVITE})
         return u.events
 
     @command("play", body=declared.PLAY)
-    def play(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def play(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """A card from your hand: in your turn's play stage, or a Sherman Act out of turn while another player's
         card is being played."""
-        table, seat = state.table, ctx.seat
+        table, seat = state.table, ctx.player_seat
         card = command_body["card"]
         pending = table.pending
         if pending is not None and seat in pending.waiting:
@@ -358,7 +359,7 @@ class SocialismRuleset(Ruleset):
         return u.events
 
     @command("pass", body=declared.PASS)
-    def pass_(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def pass_(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """Let the card being played take effect (the Sherman Act window): once every other player has passed,
         it does."""
         pending = state.table.pending
@@ -366,14 +367,14 @@ class SocialismRuleset(Ruleset):
             raise DomainError("No card being played waits for you.", code="not_your_turn")
         u = Unfolding(self, state, ctx.rng)
         u.add("social.passed", {"seat": ctx.seat})
-        if not u.table.pending.waiting:
+        if not u.table.card_being_played().waiting:
             self._resolve(u)
         return u.events
 
     def _resolve(self, u: Unfolding) -> None:
         """The card played takes effect: a User goes on the grid, an Action's instructions are followed. Then the
         Invitation phase."""
-        pending = u.table.pending
+        pending = u.table.card_being_played()
         if is_user(u.table, pending.card):
             u.add(
                 "social.placed",
@@ -387,11 +388,11 @@ class SocialismRuleset(Ruleset):
     # --- the Invitation phase -----------------------------------------------------------------------------------
 
     @command("invite", body=declared.INVITE)
-    def invite(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def invite(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """One of the three invitations, each once a turn: ``auto`` (the User you played this turn), ``spam``
         (any User in play, joining on a 6), ``personal`` (one of your Members invites Friends, each joining on a
         4, 5 or 6)."""
-        turn = self._require_turn(state, ctx.seat, INVITE)
+        turn = self._require_turn(state, ctx.player_seat, INVITE)
         how = command_body["how"]
         if how in turn.invited:
             raise DomainError(
@@ -400,7 +401,7 @@ class SocialismRuleset(Ruleset):
                 details={"field": "how"},
             )
         self._require_no_invitation_yet(state, turn, "how")
-        table, seat = state.table, ctx.seat
+        table, seat = state.table, ctx.player_seat
         u = Unfolding(self, state, ctx.rng)
         u.add("social.invitation", {"seat": seat, "how": how})
         if how == PERSONAL:
@@ -436,7 +437,7 @@ class SocialismRuleset(Ruleset):
                 details={"field": field},
             )
 
-    def _personal_fields(self, table: SocialismState, seat: int, body: dict) -> tuple[str, list[str]]:
+    def _personal_fields(self, table: SocialismState, seat: int, body: dict[str, Any]) -> tuple[str, list[str]]:
         member = body["member"]
         pool = personal_pool(table, seat, member)
         if pool is None:
@@ -461,10 +462,10 @@ class SocialismRuleset(Ruleset):
         return member, chosen
 
     @command("block", body=declared.BLOCK)
-    def block(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def block(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """Jimmy Block: "instead of having him personally invite Friends, you may try to remove a token color that
         isn't also on Jimmy's card from one Friend. This is successful on a 4, 5, or 6." """
-        turn = self._require_turn(state, ctx.seat, INVITE)
+        turn = self._require_turn(state, ctx.player_seat, INVITE)
         if PERSONAL in turn.invited:
             raise DomainError(
                 "You have already sent your personal invitation this turn.",
@@ -473,7 +474,7 @@ class SocialismRuleset(Ruleset):
             )
         self._require_no_invitation_yet(state, turn, "member")
         member, friend, color = command_body["member"], command_body["friend"], command_body["color"]
-        if (member, friend, color) not in block_choices(state.table, ctx.seat):
+        if (member, friend, color) not in block_choices(state.table, ctx.player_seat):
             raise DomainError(
                 "Jimmy Block, on your network, removes from one of his Friends a colour that is not "
                 "on his own card.",
@@ -481,17 +482,17 @@ class SocialismRuleset(Ruleset):
                 details={"field": "friend"},
             )
         u = Unfolding(self, state, ctx.rng)
-        u.add("social.invitation", {"seat": ctx.seat, "how": PERSONAL})
-        u.block(ctx.seat, member, friend, color)
+        u.add("social.invitation", {"seat": ctx.player_seat, "how": PERSONAL})
+        u.block(ctx.player_seat, member, friend, color)
         return u.events
 
     @command("end_turn", body=declared.END_TURN)
-    def end_turn(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def end_turn(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """The end of the Invitation phase, and of the turn: play proceeds clockwise."""
-        self._require_turn(state, ctx.seat, INVITE)
+        self._require_turn(state, ctx.player_seat, INVITE)
         u = Unfolding(self, state, ctx.rng)
-        u.add("social.turn_ended", {"seat": ctx.seat})
-        self._begin_turn(u, next_seat(state, ctx.seat))
+        u.add("social.turn_ended", {"seat": ctx.player_seat})
+        self._begin_turn(u, next_seat(state, ctx.player_seat))
         return u.events
 
     # --- how the events change the state ------------------------------------------------------------------------
@@ -651,7 +652,7 @@ class SocialismRuleset(Ruleset):
     def apply_removed(self, state: GameState, event: Event) -> GameState:
         """A User leaves the grid: its tokens back to their owners, the Viral Posts on it to the discard pile."""
         data, table = event.data, state.table
-        card = placed(table, data["card"])
+        card = on_grid(table, data["card"])
         players = list(table.players)
         for identity in card.identities:
             for seat in identity.members:
@@ -688,7 +689,7 @@ class SocialismRuleset(Ruleset):
     def apply_viral_moved(self, state: GameState, event: Event) -> GameState:
         data, table = event.data, state.table
         posts = tuple(post for post in table.viral_posts if post.card != data["card"])
-        moved = {"viral_posts": (*posts, ViralPost(card=data["card"], owner=data["owner"], on=data["to"]))}
+        moved: dict[str, Any] = {"viral_posts": (*posts, ViralPost(card=data["card"], owner=data["owner"], on=data["to"]))}
         if table.viral_choice is not None and table.viral_choice.card == data["card"]:
             moved["viral_choice"] = None
         return state.with_table(**moved)
@@ -746,7 +747,7 @@ class SocialismRuleset(Ruleset):
             for seat in pending.waiting:
                 if seat in out:
                     u.add("social.passed", {"seat": seat})
-            if not u.table.pending.waiting:
+            if not u.table.card_being_played().waiting:
                 self._resolve(u)
         turn = u.table.turn
         if (not u.over and turn is not None and u.state.seat(turn.seat).status == ELIMINATED
@@ -764,7 +765,8 @@ class SocialismRuleset(Ruleset):
         others = [p["counters"]["tokens"] for p in players if p.get("seat") != seat]
         if me is None or not others:
             return 0.0
-        return min(others) - me["counters"]["tokens"] + 0.1 * me.get("hand_count", 0)
+        result: float = min(others) - me["counters"]["tokens"] + 0.1 * me.get("hand_count", 0)
+        return result
 
     # --- what each viewer sees ----------------------------------------------------------------------------------
 
@@ -879,7 +881,8 @@ def _players(table: SocialismState, player: Player) -> dict[str, Any]:
     return {"players": with_player(table, player).players}
 
 
-def _change_members(state: GameState, identity_id: str, change) -> GameState:
+def _change_members(state: GameState, identity_id: str,
+                    change: Callable[[tuple[int, ...]], tuple[int, ...]]) -> GameState:
     table = state.table
     grid = tuple(
         replace(

@@ -63,22 +63,22 @@ def _folded(text: Any) -> str:
     return str(text or "").strip().lower()
 
 
-def type_of(card: Mapping) -> str | None:
+def type_of(card: Mapping[str, Any]) -> str | None:
     """The card's type as the game names it (``Maiden`` …), or None when it is none of the four."""
     return next((card_type for card_type in TYPES if card_type.lower() == _folded(card.get("type"))), None)
 
 
-def virtue_of(card: Mapping) -> str | None:
+def virtue_of(card: Mapping[str, Any]) -> str | None:
     """The Virtue a Virtue card stands for, read from its title ("Greed", "The Greed")."""
     title = re.sub(r"^the\s+", "", _folded(card.get("title")))
     return next((virtue for virtue in VIRTUES if virtue.lower() == title), None)
 
 
-def is_sangria_all(card: Mapping) -> bool:
+def is_sangria_all(card: Mapping[str, Any]) -> bool:
     return re.sub(r"^the\s+", "", _folded(card.get("title"))) == SANGRIA_ALL.lower()
 
 
-def stat_entries(card: Mapping, name: str) -> list[Any]:
+def stat_entries(card: Mapping[str, Any], name: str) -> list[Any]:
     """Every value the card's ``stats`` give under ``name``, in any case."""
     stats = card.get("stats") or {}
     if not isinstance(stats, Mapping):
@@ -90,7 +90,7 @@ def is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def _copies(card: Mapping) -> int:
+def _copies(card: Mapping[str, Any]) -> int:
     copies = card.get("copies", 1)
     return copies if isinstance(copies, int) and not isinstance(copies, bool) and copies > 0 else 1
 
@@ -98,7 +98,7 @@ def _copies(card: Mapping) -> int:
 # --- what a deck must carry ----------------------------------------------------------------------------------
 
 
-def card_problems(deck: Mapping) -> list[dict[str, Any]]:
+def card_problems(deck: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Every value a deck's cards lack (``missing``) or carry wrongly (``invalid``) for this game, per card; then
     what the deck as a whole lacks, as entries whose ``card`` is null: a Virtue card it has none of, a communal deck
     with fewer than two cards."""
@@ -140,7 +140,7 @@ def card_problems(deck: Mapping) -> list[dict[str, Any]]:
     return problems
 
 
-def _virtue_problems(index: int, card: Mapping, seen: set[str]) -> list[dict[str, Any]]:
+def _virtue_problems(index: int, card: Mapping[str, Any], seen: set[str]) -> list[dict[str, Any]]:
     virtue = virtue_of(card)
     if virtue is None:
         return [card_problem(index, card, "title", INVALID,
@@ -152,7 +152,7 @@ def _virtue_problems(index: int, card: Mapping, seen: set[str]) -> list[dict[str
     return []
 
 
-def _stat_problems(index: int, card: Mapping, card_type: str, name: str) -> list[dict[str, Any]]:
+def _stat_problems(index: int, card: Mapping[str, Any], card_type: str, name: str) -> list[dict[str, Any]]:
     values = stat_entries(card, name)
     field = f"stats.{name}"
     if not values:
@@ -171,6 +171,7 @@ def game_card(card: Mapping[str, Any]) -> dict[str, Any]:
     """A deck's card as the game plays it (a copy with its id, once ``card_problems`` found nothing): its type
     named as the game names it, its stats under their lower-case names, and the Sangria All's updated text."""
     card_type = type_of(card)
+    assert card_type is not None, "a card of no type of this game is refused first (card_problems)"
     stats = dict(card.get("stats") or {})
     for name in STATS[card_type]:
         [value] = stat_entries(card, name)

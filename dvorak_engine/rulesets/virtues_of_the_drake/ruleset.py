@@ -149,7 +149,8 @@ class DrakeState:
     outcome: dict[str, Any] | None = public(None)
 
     def location(self, name: str) -> tuple[str, ...]:
-        return getattr(self, name)
+        result: tuple[str, ...] = getattr(self, name)
+        return result
 
     def maiden_in_play(self) -> str | None:
         return self.in_play.get(IN_PLAY_SLOT[MAIDEN])
@@ -192,7 +193,8 @@ def _nearness(board: dict[str, Any], virtue: str) -> float:
     its location holds, or, for Pride, how few cards are left in the smallest deck."""
     if virtue == PRIDE:
         left = min(deck["count"] for deck in board["decks"].values())
-        return 1 - min(left, SEVEN) / SEVEN
+        result: float = 1 - min(left, SEVEN) / SEVEN
+        return result
     location = {GLUTTONY: GULLET, WRATH: LAIR, GREED: BED}[virtue]
     return min(len(board[location]), SEVEN) / SEVEN
 
@@ -212,7 +214,8 @@ def discard(table: DrakeState, card_id: str) -> DrakeState:
 class _Unfolding(Unfolding):
     @property
     def table(self) -> DrakeState:
-        return self.state.table
+        result: DrakeState = self.state.table
+        return result
 
 
 class VirtuesOfTheDrakeRuleset(Ruleset):
@@ -233,12 +236,12 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
 
     # --- the cards it needs -------------------------------------------------------------------------------
 
-    def card_problems(self, deck: dict) -> list[dict[str, Any]]:
+    def card_problems(self, deck: dict[str, Any]) -> list[dict[str, Any]]:
         return card_problems(deck)
 
     # --- To start the game ------------------------------------------------------------------------------------
 
-    def created(self, *, deck: dict, variant: str, creative: bool, options: dict, rng: Rng) -> dict[str, Any]:
+    def created(self, *, deck: dict[str, Any], variant: str, creative: bool, options: dict[str, Any], rng: Rng) -> dict[str, Any]:
         """The deck's cards copied in, as the game plays them (``cards.game_card``)."""
         if creative:
             raise DomainError("The Virtues of the Drake has no creative play.", code="invalid",
@@ -256,7 +259,9 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
         virtue_cards: dict[str, str] = {}
         for card in table.cards.values():
             if card.type == VIRTUE:
-                virtue_cards[virtue_of({"title": card.title})] = card.id
+                virtue = virtue_of({"title": card.title})
+                assert virtue is not None, "a Virtue card is titled with its virtue (card_problems)"
+                virtue_cards[virtue] = card.id
             else:
                 decks[DECK_OF[card.type]].append(card.id)
         for pile in decks.values():
@@ -298,9 +303,9 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
         return [deck for deck in DECKS if table.decks[deck] and not barred[deck]]
 
     @command("play_top", body=declared.PLAY_TOP)
-    def play_top(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def play_top(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """1. "Playing the top card of a deck of that player's choice"."""
-        table = self._require_turn(state, ctx.seat, PLAY)
+        table = self._require_turn(state, ctx.player_seat, PLAY)
         deck = command_body["deck"]
         if deck not in self.playable_decks(table):
             reason = ("That deck is exhausted." if not table.decks[deck] else
@@ -311,17 +316,17 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
         unfolding = _Unfolding(self, state, ctx.rng)
         wins: list[str] = []
         if card.type == TREASURE:
-            unfolding.add("drake.card_played", {"seat": ctx.seat, "deck": deck, "card": card_id, "to": BED,
+            unfolding.add("drake.card_played", {"seat": ctx.player_seat, "deck": deck, "card": card_id, "to": BED,
                                                 "compared": self._treasure_against_knight(table, card)})
             if len(unfolding.table.bed) >= SEVEN:
                 wins.append(GREED)
         else:
-            unfolding.add("drake.card_played", {"seat": ctx.seat, "deck": deck, "card": card_id, "to": IN_PLAY,
+            unfolding.add("drake.card_played", {"seat": ctx.player_seat, "deck": deck, "card": card_id, "to": IN_PLAY,
                                                 "compared": None})
         if not unfolding.table.decks[deck]:
             wins.append(PRIDE)
         self._settle(unfolding, wins)
-        if not unfolding.over and not self.actions(unfolding.state, ctx.seat):
+        if not unfolding.over and not self.actions(unfolding.state, ctx.player_seat):
             self._next_turn(unfolding)
         return unfolding.events
 
@@ -371,17 +376,17 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
         return action.effect not in needs or needs[action.effect] is not None
 
     @command("swallow", body=declared.SWALLOW)
-    def swallow(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def swallow(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """"Swallowing a Maiden. This can be done automatically, but only if there is no Knight in play to protect
         the Maiden.\""""
-        table = self._require_turn(state, ctx.seat, ACTION)
+        table = self._require_turn(state, ctx.player_seat, ACTION)
         maiden = table.maiden_in_play()
         if maiden is None:
             raise DomainError("There is no Maiden in play to swallow.", code="denied")
         if table.knight_in_play() is not None:
             raise DomainError("A Knight in play protects the Maiden: breathe fire on him first.", code="denied")
         unfolding = _Unfolding(self, state, ctx.rng)
-        self._swallow(unfolding, ctx.seat, maiden, cause=None)
+        self._swallow(unfolding, ctx.player_seat, maiden, cause=None)
         return self._end_action(unfolding)
 
     def _swallow(self, unfolding: _Unfolding, seat: int, maiden: str, cause: str | None) -> None:
@@ -390,7 +395,7 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
             self._settle(unfolding, [GLUTTONY])
 
     @command("breathe_fire", body=declared.BREATHE_FIRE)
-    def breathe_fire(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def breathe_fire(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """"Breathing fire on a Knight. To do this, compare the Knight's Strength to the Chastity of the righmost
         Maiden in the Gullet ... If the Maiden's Chastity is equal or higher, she stays in the Gullet, but if it's
         less than the Knight's Strength, discard the Maiden. Either way, you still defeat the Knight ... Move the
@@ -411,27 +416,30 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
         return self._end_action(unfolding)
 
     @command("card_action", body=declared.CARD_ACTION)
-    def card_action(self, state: GameState, command_body: dict, ctx: CommandContext) -> list[Event]:
+    def card_action(self, state: GameState, command_body: dict[str, Any], ctx: CommandContext) -> list[Event]:
         """"Performing an action that is listed on a card. These will instruct you to do something "as an
         action"." The engine carries out the effects it reads (``cards.ACTION_EFFECTS``)."""
         card_id = command_body["card"]
-        table = self._require_turn(state, ctx.seat, ACTION)
-        if card_id not in self.card_actions(table, ctx.seat):
+        table = self._require_turn(state, ctx.player_seat, ACTION)
+        if card_id not in self.card_actions(table, ctx.player_seat):
             # Says nothing of where the card is, should it lie face down in a deck.
             raise DomainError("That is not a card whose action you may perform now.", code="denied",
                               details={"card": card_id})
         card = table.cards[card_id]
         action = action_of(card)
+        assert action is not None, "card_actions lists only cards with an action"
         unfolding = _Unfolding(self, state, ctx.rng)
-        unfolding.add("drake.card_action", {"seat": ctx.seat, "card": card_id, "text": card.text,
+        unfolding.add("drake.card_action", {"seat": ctx.player_seat, "card": card_id, "text": card.text,
                                             "effect": action.effect, "discarded": action.discards_itself})
-        self._carry_out(unfolding, ctx.seat, card_id, action.effect)
+        self._carry_out(unfolding, ctx.player_seat, card_id, action.effect)
         return self._end_action(unfolding)
 
     def _carry_out(self, unfolding: _Unfolding, seat: int, cause: str, effect: str | None) -> None:
         table = unfolding.table
         if effect == SWALLOW_MAIDEN:
-            self._swallow(unfolding, seat, table.maiden_in_play(), cause=cause)
+            maiden = table.maiden_in_play()
+            assert maiden is not None, "a card swallows the Maiden only while one is in play (card_actions)"
+            self._swallow(unfolding, seat, maiden, cause=cause)
         elif effect in (DISCARD_MAIDEN, DISCARD_KNIGHT):
             card_id = table.maiden_in_play() if effect == DISCARD_MAIDEN else table.knight_in_play()
             unfolding.add("drake.card_discarded", {"card": card_id, "from": IN_PLAY, "cause": cause})
@@ -450,7 +458,9 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
     def _next_turn(self, unfolding: _Unfolding) -> None:
         """"Continue playing turns in order": the next Virtue in play, strictly Pride, Greed, Wrath, Gluttony."""
         order = unfolding.table.play_order()
-        virtue = order[(order.index(unfolding.table.turn.virtue) + 1) % len(order)]
+        turn = unfolding.table.turn
+        assert turn is not None, "turns follow one another once the first has begun"
+        virtue = order[(order.index(turn.virtue) + 1) % len(order)]
         unfolding.add("drake.turn_began", {"seat": unfolding.table.virtues[virtue], "virtue": virtue})
 
     # --- Winning --------------------------------------------------------------------------------------------------
@@ -678,12 +688,13 @@ class VirtuesOfTheDrakeRuleset(Ruleset):
             }
         return {"deck": dict(table.deck), "players": players, "board": board}
 
-    def redact_event(self, event: Event, shown: dict, viewer: int | None, before: GameState | None,
-                     after: GameState) -> dict:
+    def redact_event(self, event: Event, shown: dict[str, Any], viewer: int | None, before: GameState | None,
+                     after: GameState) -> dict[str, Any]:
         """A card id becomes the card for everyone who may see it before or after the event (all but the decks'
         cards); an id of a card face down in a deck is dropped."""
         visible = after.table.face_up()
         if before is not None and before.table is not None:
             visible |= before.table.face_up()
-        return hide_unseen_cards(shown, after.table.cards, visible)
+        result: dict[str, Any] = hide_unseen_cards(shown, after.table.cards, visible)
+        return result
 
