@@ -13,6 +13,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from decks import signals
 from decks.importers import ListingError, UnknownFormatError, import_text
 from decks.models import Card, Deck, Revision, SpecialRule, TalkPost
 from decks.search import refresh_search
@@ -97,9 +98,10 @@ def _ensure_curator(user: Any, doing: str) -> None:
         raise Forbidden(f"Only curators may {doing}.")
 
 
-def _record_revision(deck: Deck, *, author: Any, summary: str) -> Revision:
+def _record_revision(deck: Deck, *, author: Any, summary: str, kind: str = signals.REVISION) -> Revision:
     """The deck's rows as they are now, recorded as its next revision. Every write of a deck's rows ends here
-    (the CCG's version building too), so this also brings the deck's search vectors up to date."""
+    (the CCG's version building too), so this also brings the deck's search vectors up to date, and tells
+    whoever follows the deck (`signals.deck_changed`, of `kind`)."""
     # The caller holds the deck's row lock, so numbers follow one another without gaps.
     refresh_search(deck)
     number = deck.revision + 1
@@ -108,6 +110,8 @@ def _record_revision(deck: Deck, *, author: Any, summary: str) -> Revision:
     )
     Deck.objects.filter(pk=deck.pk).update(revision=number)
     deck.revision = number
+    signals.deck_changed.send(sender=Deck, deck=deck, actor=revision.author, kind=kind, summary=revision.summary,
+                              revision=number, post=None)
     return revision
 
 
@@ -306,7 +310,7 @@ def _create(*, author: Any, data: DeckData, summary: str, locked: bool) -> Deck:
     except IntegrityError:
         raise Conflict(f"A deck {slug!r} exists already.", code="deck_exists") from None
     _write_deck(deck, data)
-    _record_revision(deck, author=author, summary=summary)
+    _record_revision(deck, author=author, summary=summary, kind=signals.CREATED)
     return deck
 
 
@@ -466,7 +470,8 @@ def _set_locked(*, slug: str, actor: Any, locked: bool) -> Deck:
         return deck
     deck.locked = locked
     deck.save(update_fields=["locked", "updated_at"])
-    _record_revision(deck, author=actor, summary="Locked" if locked else "Unlocked")
+    _record_revision(deck, author=actor, summary="Locked" if locked else "Unlocked",
+                     kind=signals.LOCK if locked else signals.UNLOCK)
     return deck
 
 
@@ -563,7 +568,10 @@ def talk_post(*, slug: str, author: Any, body: str, reply_to: int | None = None)
         parent = deck.talk_posts.filter(pk=reply_to).first()
         if parent is None:
             raise NotFound(f"The talk page of {deck.slug!r} has no post {reply_to} to reply to.")
-    return TalkPost.objects.create(deck=deck, author=author, body=body, reply_to=parent)
+    post = TalkPost.objects.create(deck=deck, author=author, body=body, reply_to=parent)
+    signals.deck_changed.send(sender=Deck, deck=deck, actor=author, kind=signals.TALK, summary=body[:300],
+                              revision=deck.revision, post=post)
+    return post
 
 
 @transaction.atomic
