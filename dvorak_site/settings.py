@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "proposals",
     "web",
     "accounts",
+    "community",  # watching decks, their notices, designer claims (between accounts and games: README's layers)
 ]
 
 MIDDLEWARE = [

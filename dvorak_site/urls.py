@@ -12,6 +12,7 @@ api_v1 = [
     path("", include("dvorak_site.api.urls")),
     path("", include("decks.api.urls")),
     path("", include("ccg.api.urls")),
+    path("", include("community.api.urls")),
     path("", include("games.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),  # Swagger UI

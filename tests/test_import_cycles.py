@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import grimp
 
-PACKAGES = ("dvorak_core", "dvorak_engine", "dvorak_kit", "decks", "proposals", "ccg", "games", "web", "dvorak_site")
+PACKAGES = ("dvorak_core", "dvorak_engine", "dvorak_kit", "decks", "proposals", "ccg", "games", "community", "web", "dvorak_site")
 
 
 def cycles(graph: grimp.ImportGraph) -> list[list[str]]:

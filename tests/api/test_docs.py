@@ -25,7 +25,7 @@ PREFIX = "/api/v1"
 HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
 # The schema and its two viewers describe the API; drf-spectacular leaves them out of the schema itself.
 SCHEMA_PAGES = {"/schema/", "/docs/", "/redoc/"}
-PROJECT_PACKAGES = ("ccg", "decks", "dvorak_core", "dvorak_engine", "dvorak_kit", "dvorak_site", "games", "proposals", "web")
+PROJECT_PACKAGES = ("ccg", "community", "decks", "dvorak_core", "dvorak_engine", "dvorak_kit", "dvorak_site", "games", "proposals", "web")
 
 
 @cache
