@@ -1,5 +1,6 @@
 """The archive's public pages: home, the deck list, a deck, its print view, Recent Changes, designers and card
-search. Anyone may read them; they only read, through `decks.selectors`, and every text a user wrote is escaped by
+search. Anyone may read them; they only read, through `decks.selectors` (and `community.selectors`: whether you watch
+a deck, which account a designer is), and every text a user wrote is escaped by
 the templates (none is marked safe)."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from community import selectors as community
 from decks import selectors
 from decks.exporters import FORMATS as EXPORT_FORMATS
 from decks.exporters.printed_cards import printed_cards
@@ -138,6 +140,7 @@ def deck_detail(request, slug: str):
         "status_label": STATUS_LABELS.get(deck.status, deck.status),
         "kind_label": KIND_LABELS.get(deck.kind, deck.kind),
         "links": deck_links(deck.slug),
+        "watching": community.is_watching(user=request.user, deck=deck),
         "exports": [
             (EXPORT_LABELS.get(name, name),
              reverse("deck-export", kwargs={"slug": deck.slug, "export_format": name}))
@@ -176,7 +179,14 @@ def designer_detail(request, name: str):
     decks = list(selectors.designer_decks(name=name))
     if not decks:
         raise Http404(f"The archive names no designer {name!r}.")
-    return render(request, "web/archive/designer_detail.html", {"name": name, "decks": decks})
+    waiting = community.designer_claims_waiting(name=name)
+    return render(request, "web/archive/designer_detail.html", {
+        "name": name,
+        "decks": decks,
+        "account": community.designer_account(name=name),
+        "waiting": waiting,
+        "mine_waiting": any(claim.user_id == request.user.pk for claim in waiting),
+    })
 
 
 class CardFilters(forms.Form):

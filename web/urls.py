@@ -1,6 +1,6 @@
 from django.urls import path
 
-from web import archive_views, play_views, views, wiki_views
+from web import archive_views, community_views, feeds, play_views, views, wiki_views
 
 app_name = "web"
 
@@ -25,6 +25,9 @@ urlpatterns = [
     path("decks/<slug:slug>/print/", archive_views.deck_print, name="deck-print"),
     path("recent-changes/", archive_views.recent_changes, name="recent-changes"),
     path("designers/", archive_views.designer_list, name="designers"),
+    # Before the designer's page, whose name may hold a slash.
+    path("designers/<path:name>/feed/", feeds.DesignerFeed(), name="designer-feed"),
+    path("designers/<path:name>/claim/", community_views.designer_claim, name="designer-claim"),
     path("designers/<path:name>/", archive_views.designer_detail, name="designer"),
     path("cards/", archive_views.card_search, name="card-search"),
     # end archive
@@ -35,6 +38,15 @@ urlpatterns = [
     path("decks/<slug:slug>/history/", wiki_views.deck_history, name="deck-history"),
     path("decks/<slug:slug>/history/<int:number>/", wiki_views.deck_revision, name="deck-revision"),
     # end wiki
+    # community: watching, notices, feeds, people
+    path("decks/<slug:slug>/watch/", community_views.deck_watch, name="deck-watch"),
+    path("decks/<slug:slug>/history/feed/", feeds.DeckHistoryFeed(), name="deck-history-feed"),
+    path("recent-changes/feed/", feeds.RecentChangesFeed(), name="recent-changes-feed"),
+    path("watchlist/", community_views.watchlist, name="watchlist"),
+    path("notifications/", community_views.notifications, name="notifications"),
+    path("notifications/read/", community_views.notifications_read, name="notifications-read"),
+    path("users/<str:name>/", community_views.user_page, name="user"),
+    # end community
     # print
     # end print
 ]
