@@ -91,13 +91,13 @@ class Change:
         return f"/decks/{self.slug}/history/{self.revision}/"
 
     def subject(self) -> str:
-        who = self.actor_name or "The archive"
+        who = self.actor_name or "the archive"  # the system: seed data, a card set's version build
         if self.kind == signals.LOCK:
             return f"{self.title} was locked by {who}"
         if self.kind == signals.UNLOCK:
             return f"{self.title} was unlocked by {who}"
         if self.kind == signals.TALK:
-            return f"{who} wrote on the talk page of {self.title}"
+            return f"{self.actor_name} wrote on the talk page of {self.title}"  # only a signed-in user posts
         return f"{self.title}: revision {self.revision} by {who}"
 
     def body(self) -> str:

@@ -7,6 +7,8 @@ import pytest
 from django.core import mail
 from django.test import Client
 
+from ccg import changes
+from ccg import services as ccg_services
 from community.models import Watch
 from decks import services as deck_services
 
@@ -150,6 +152,21 @@ def test_a_watched_card_set_tells_of_its_changes_the_same_way(card_set, ann, bob
     [notice] = notices(client_for(ann))
     assert notice["subject"] == "Watched Set: revision 2 by bob"
     assert notice["data"]["deck"] == card_set.slug
+
+
+def test_a_card_sets_new_version_reaches_its_watchers_as_the_archives_revision(card_set, ann, bob, client_for,
+                                                                                on_commit):
+    watch(client_for(bob), card_set.slug)
+    ccg_services.card_set_register(slug=card_set.slug, user=ann)
+    change = changes.card_set_change_propose(slug=card_set.slug, author=ann, kind="add", card_id=None,
+                                             content={"title": "Crown", "text": "Worth a kingdom."})
+    assert change.status == "accepted"  # its one registered player proposed it
+    with on_commit():
+        version = ccg_services.card_set_version_build(card_set_id=card_set.pk)
+    assert version is not None
+    [notice] = notices(client_for(bob))
+    assert notice["subject"] == f"Watched Set: revision {version.card_set.revision} by the archive"
+    assert notice["data"]["by"] is None and "Added card 'Crown'" in notice["body"]
 
 
 # --- the site -----------------------------------------------------------------------------------------------------
