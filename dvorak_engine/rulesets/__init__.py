@@ -24,6 +24,7 @@ REGISTERED: dict[str, str] = {
     "socialism": "dvorak_engine.rulesets.socialism",
     "filibuster": "dvorak_engine.rulesets.filibuster",
     "odds_and_evens": "dvorak_engine.rulesets.odds_and_evens",
+    "draft": "dvorak_engine.rulesets.draft",
 }
 
 

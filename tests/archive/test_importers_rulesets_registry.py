@@ -11,6 +11,7 @@ def test_a_deck_title_names_the_ruleset_whose_phrase_it_holds():
     assert ruleset_for_title("Rock Paper Scissors Extreme deck") == "rock_paper_scissors_extreme"
     assert ruleset_for_title("Filibuster CCG set") == "filibuster"
     assert ruleset_for_title("Socialism") == "socialism"
+    assert ruleset_for_title("A booster draft of fish") == "draft"
     assert ruleset_for_title("A deck of fish") == "dvorak"
 
 

@@ -37,6 +37,8 @@ from dvorak_engine import (
 )
 from dvorak_engine.events import stored_event
 from dvorak_engine.state import GameState
+from tests.engine.draft.table import rarity_set
+from tests.engine.draft.table import sample_set as draft_set
 from tests.engine.test_legal_moves import filled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -168,6 +170,8 @@ def games() -> Iterator[tuple[str, Any]]:
     filibuster = deck(SAMPLE_DATA / "filibuster-sample-set.json")
     for players in (2, 3):
         yield f"filibuster-{players}", lambda players=players: play("filibuster", filibuster, players, players)
+    yield "draft-2", lambda: play("draft", draft_set(), 2, 1)
+    yield "draft-3-rarity", lambda: play("draft", rarity_set(30, 12, 6), 3, 2, options={"packs": 2})
 
 
 # --- the files ------------------------------------------------------------------------------------------------

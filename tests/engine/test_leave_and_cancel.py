@@ -34,6 +34,7 @@ from dvorak_engine import (
 )
 from dvorak_engine.events import Event
 from dvorak_engine.rulesets import REGISTERED
+from tests.engine.draft.table import sample_set as draft_set
 from tests.engine.dvorak_games import card_set_and_player_decks, unique_title_deck
 from tests.engine.recorded_streams import SAMPLE_DATA, SEED_DATA, deck
 from tests.engine.test_legal_moves import filled
@@ -112,6 +113,7 @@ def tables() -> dict[str, Any]:
         "serm": lambda: Table("serm", deck(SEED_DATA / "simplistic-wargame-with-four-stats-s-e-r-m.json"),
                               max_players=2),
         "odds_and_evens": lambda: Table("odds_and_evens", {"cards": []}, max_players=2),
+        "draft": lambda: Table("draft", draft_set(), max_players=4),
     }
 
 
