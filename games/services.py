@@ -45,6 +45,7 @@ from dvorak_engine.events import stored_event
 from dvorak_engine.state import CANCELLED, OPEN, OVER
 from dvorak_kit import metrics, publisher
 from dvorak_kit.eventstore import store
+from games import drafts
 from games.models import CommandReceipt, Game, Seat, stream_of
 
 logger = logging.getLogger("dvorak.games")
@@ -241,9 +242,11 @@ def game_create(*, user, deck: str, variant: str | None = None, creative: bool =
 
     ensure_storable(options, field="options")  # the game's first event carries them
     deck_data = deck_for_game(deck)
-    _require_within_bound(deck_data)
     options = dict(options or {})
     ruleset = ruleset or deck_data.get("ruleset") or "dvorak"
+    if drafts.plays_card_set_version(ruleset):  # a draft: the card set's latest version (409 for another deck)
+        deck_data = drafts.card_set_deck(deck)
+    _require_within_bound(deck_data)
     variant = variant or engine.default_variant(ruleset)
     player_deck = None
     if variant == "ccg" and "player_deck" in options:
@@ -700,7 +703,8 @@ def game_row(game_id: uuid.UUID, state: Any, version: int) -> store.Projection:
 def project_rows(game_id: uuid.UUID, before: Any, state: Any) -> None:
     """The rows a state change adds beside the game's own: a seat row per new player; a player who left an open
     table loses theirs (the later seats' rows take their new numbers) and their CCG player deck is given back;
-    and when the game ends or is cancelled, the CCG players' decks given back for tuning."""
+    and when the game ends or is cancelled, the CCG players' decks given back for tuning, and a draft's picks made
+    player decks of their players (``games.drafts``)."""
     seats, gone, finished = rows_changed(before, state)
     if gone:
         Seat.objects.filter(game_id=game_id, user_id__in=[seat.user_id for seat in gone]).delete()
@@ -716,6 +720,8 @@ def project_rows(game_id: uuid.UUID, before: Any, state: Any) -> None:
         Seat.objects.create(game_id=game_id, user_id=seat.user_id, number=seat.seat, team=seat.team or "")
     if finished:
         release_player_decks(game_id, state)
+        if drafts.has_player_decks(state):
+            drafts.make_player_decks(game_id, state)
 
 
 def rows_changed(before: Any, state: Any) -> tuple[tuple, tuple, bool]:
@@ -731,9 +737,9 @@ def rows_changed(before: Any, state: Any) -> tuple[tuple, tuple, bool]:
 
 def new_rows(before: Any, state: Any) -> bool:
     """Whether ``project_rows`` writes anything for this state change (a game's end, only when CCG player decks
-    are to be given back)."""
+    are to be given back or a draft's picks made player decks)."""
     seats, gone, finished = rows_changed(before, state)
-    return bool(seats) or bool(gone) or (finished and bool(player_deck_ids(state)))
+    return bool(seats) or bool(gone) or (finished and (bool(player_deck_ids(state)) or drafts.has_player_decks(state)))
 
 
 def player_deck_ids(state: Any) -> list[int]:
