@@ -102,6 +102,7 @@ DECK_OF_RULESET = {
     "filibuster": ("sample_data", "filibuster-sample-set", {"variant": "standard"}),
     "virtues_of_the_drake": ("sample_data", "virtues-of-the-drake-sample", {}),
     "odds_and_evens": ("seed_data", "socialism", {"ruleset": "odds_and_evens"}),  # it plays no cards
+    "draft": ("sample_data", "filibuster-sample-set", {"ruleset": "draft"}),  # a card set's version, drafted
 }
 
 

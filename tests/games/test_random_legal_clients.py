@@ -18,11 +18,13 @@ entry having no cards, by two, three or four players. For Socialism, whose Sherm
 moves at once, out of turn: no seat ever sees another's hand, and the game ends with the first to place all their
 tokens. Filibuster is played with the project's sample set (its seed entry has no cards), by two or three players
 (the engine's own tests play four, without the API's cost); while a filibusterer's or a pitcher's secret card is
-pending, the same watch as Rock Paper Scissors Extreme's holds.
+pending, the same watch as Rock Paper Scissors Extreme's holds. A draft is played with the sample set too, by two or
+three players: while a pick is pending the same watch holds, and at the end each player has a player deck of the
+cards they picked.
 
 How many games: ``RANDOM_GAMES_RPS``, ``RANDOM_GAMES_ARTICLE_II`` (for each of 2, 3 and 4 players),
-``RANDOM_GAMES_SERM``, ``RANDOM_GAMES_DRAKE``, ``RANDOM_GAMES_SOCIALISM``, ``RANDOM_GAMES_FILIBUSTER`` and
-``RANDOM_GAMES_DVORAK`` (for each seed deck with cards) in the environment; the bars ask for 20 of each, and the
+``RANDOM_GAMES_SERM``, ``RANDOM_GAMES_DRAKE``, ``RANDOM_GAMES_SOCIALISM``, ``RANDOM_GAMES_FILIBUSTER``,
+``RANDOM_GAMES_DRAFT`` and ``RANDOM_GAMES_DVORAK`` (for each seed deck with cards) in the environment; the bars ask for 20 of each, and the
 defaults keep `make test`'s time in check and `make soak` plays 20 of each (tests/sizes.py).
 """
 
@@ -60,6 +62,7 @@ DRAKE_GAMES = games("RANDOM_GAMES_DRAKE", 2)
 DRAKE_SAMPLE = ROOT / "decks" / "sample_data" / "virtues-of-the-drake-sample.json"
 SOCIALISM_GAMES = games("RANDOM_GAMES_SOCIALISM", 2)
 FILIBUSTER_GAMES = games("RANDOM_GAMES_FILIBUSTER", 2)
+DRAFT_GAMES = games("RANDOM_GAMES_DRAFT", 2)
 DVORAK_DECKS = ["socialism", "rock-paper-scissors-extreme-deck", "article-ii-updated",
                 "simplistic-wargame-with-four-stats-s-e-r-m"]
 DVORAK_MOVES = 120
@@ -347,4 +350,26 @@ def test_filibuster_by_random_clients(number, sample_sets, make_user, client_for
     assert state["status"] == "finished", f"not over after {result['sent']} commands"
     [winner] = state["winners"]
     assert state["players"][winner]["counters"]["points"] >= 200
+    assert all(player.get("moves/")["moves"] == [] for player in players)
+
+
+@pytest.mark.parametrize("number", DRAFT_GAMES)
+def test_draft_by_random_clients(number, sample_sets, make_user, client_for):
+    chooser = random.Random(5000 + number)
+    seats = chooser.choice([2, 3])
+    players = new_game(make_user, client_for, {"deck": sample_sets("filibuster-sample-set"), "ruleset": "draft"},
+                       seats)
+    watch = SecretWatch(players)
+    result = play(players, chooser, watch=watch)
+    state = result["state"]
+    assert (state["status"], state["winners"]) == ("finished", []), f"not over after {result['sent']} commands"
+    picks = 3 * state["rules"]["pack_size"]
+    assert [player["picks_count"] for player in state["players"]] == [picks] * seats
+    assert watch.checked > 0  # the others' bodies were read while a pick was pending
+    for player in players:
+        [deck] = player.client.get("/api/v1/player-decks/").json()
+        mine = next(p for p in player.get("")["players"] if p["seat"] == player.seat)
+        assert deck["size"] == picks == len(mine["picks"])
+        assert sorted(e["card"] for e in deck["entries"] for _ in range(e["count"])) == sorted(
+            int(card["id"]) for card in mine["picks"])
     assert all(player.get("moves/")["moves"] == [] for player in players)
