@@ -133,7 +133,8 @@ class GameStateSerializer(serializers.Serializer):
     winners = serializers.ListField(child=serializers.IntegerField())
     board = serializers.DictField(required=False, allow_null=True,
                                   help_text="A ruleset with a table of its own (rock_paper_scissors_extreme, serm, "
-                                            "socialism, filibuster, virtues_of_the_drake): null before the start.")
+                                            "socialism, filibuster, virtues_of_the_drake, draft): null before the "
+                                            "start.")
     variant = serializers.CharField(
         required=False, help_text="As created: in the dvorak ruleset's table (and Article II's), and in Filibuster's "
                                   "state beside its `board`; absent in the other rulesets' states.")
@@ -147,7 +148,8 @@ class GameStateSerializer(serializers.Serializer):
         help_text="The rules the game is played by. dvorak (and Article II): the rule parameters as they stand for you "
                   "(`hand_limit`, `starting_hand`, `draws_per_turn`, `things_per_turn`, `actions_per_turn`, "
                   "`vote_rule`, `counters`). serm: its options. filibuster: its options `filibusters` and `dice` "
-                  "(absent for a game created before they were written).")
+                  "(absent for a game created before they were written). draft: its options `packs`, `pack_size`, "
+                  "`pool` and `rarity`.")
     clock = ClockSerializer(required=False, help_text="Only in a game created with `options.clock`.")
     undo = UndoSerializer(required=False, help_text="Only while an undo is asked (`undo`), until it is answered.")
     invited = serializers.ListField(child=serializers.CharField(), required=False,
