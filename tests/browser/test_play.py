@@ -468,3 +468,45 @@ def test_a_player_leaves_an_open_table_and_its_creator_cancels_it(served, seed_d
     bob.locator("#my-games tr, #my-games td").first.wait_for(timeout=WAIT_MS)
     expect(bob.locator(f"#open-games tr[data-game='{game_id}']")).to_have_count(0)
     assert not ann.problems and not bob.problems and not cat.problems
+
+
+@pytest.mark.parametrize("served", ["debug"], indirect=True)
+def test_a_draft_plays_in_the_browser_against_a_computer_player_with_no_page_of_its_own(
+        served, seed_decks, browser_contexts, screenshots):
+    """A booster draft brought no change to the pages either: Ann creates a draft of the sample set in the lobby,
+    seats a computer player, picks each card from the moves the table draws ("pick <title>"), sees her own pack and
+    picks and only the counts of the computer player's, and ends with a player deck of her picks."""
+    from ccg.models import PlayerDeck
+
+    ann = sign_up(browser_contexts(), served, "ann")
+    game_id = create_game(ann, "filibuster-sample-set", ruleset="draft")
+    ann.select_option("#add-computer select[name=level]", "greedy")
+    ann.click("#add-computer button[type=submit]")
+    expect(ann.locator(".player[data-seat='1']")).to_contain_text("computer · greedy", timeout=WAIT_MS)
+    click_move(ann, "start")
+    picked = []
+    for _ in range(12):
+        pick = ann.locator("form.move[data-move-type='pick'] button").first
+        pick.wait_for(timeout=WAIT_MS)
+        label = pick.inner_text()
+        assert re.fullmatch(r"pick \S.*", label) and not re.fullmatch(r"pick \d+", label), label  # a title, not an id
+        picked.append(label.removeprefix("pick "))
+        if len(picked) == 1:  # her pack, as cards in her seat; the computer player's only counted
+            expect(ann.locator(".player.me .zone h4", has_text="pack")).to_be_visible()
+            expect(ann.locator(".player[data-seat='1']")).to_contain_text("pack count: 4")
+            ann.screenshot(path=screenshots / "draft-pick.png", full_page=True)
+        pick.click()
+        ann.wait_for_function(f"() => window.playClient.live.players[0].picks_count >= {len(picked)}",
+                              timeout=WAIT_MS)
+    expect_status(ann, "finished")
+    expect(ann.locator("#moves")).to_contain_text("The game is over.", timeout=WAIT_MS)
+    me = ann.locator(".player[data-seat='0']")
+    expect(me).to_contain_text("picks count: 12")
+    assert sorted(ann.evaluate("window.playClient.live.players[0].picks.map((card) => card.title)")) == sorted(picked)
+    computer = ann.evaluate("window.playClient.live.players[1]")
+    assert computer["picks_count"] == 12 and "picks" not in computer and "pack" not in computer
+    ann.screenshot(path=screenshots / "draft-over.png", full_page=True)
+    decks = outside_playwright(lambda: [(deck.owner.username, deck.name, sum(e.count for e in deck.entries.all()))
+                                        for deck in PlayerDeck.objects.select_related("owner")])
+    assert decks == [("ann", decks[0][1], 12)] and decks[0][1].startswith("Draft ") and game_id[:8] in decks[0][1]
+    assert not ann.problems
