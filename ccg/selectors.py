@@ -126,6 +126,14 @@ def check_entries(*, entries: dict[int, int], content: dict[str, Any]) -> DeckCh
     return DeckCheck(size=size, problems=tuple(problems))
 
 
+def entries_check(*, card_set: Deck, number: int, entries: dict[int, int]) -> dict[str, Any]:
+    """What a deck of these entries would be on that version of the set, without storing anything: `{"card_set",
+    "version", "size", "valid", "problems"}`, each problem the sentence a stored deck's `problems` would give."""
+    check = check_entries(entries=entries, content=version_get(card_set=card_set, number=number).content)
+    return {"card_set": card_set.slug, "version": number, "size": check.size, "valid": check.valid,
+            "problems": list(check.problems)}
+
+
 def player_deck_get(*, user: Any, player_deck_id: int) -> PlayerDeck:
     """The user's own deck: `not_found` when there is none, and when it is someone else's (a 403 would confirm
     that it exists)."""

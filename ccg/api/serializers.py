@@ -124,6 +124,26 @@ class PlayerDeckPatchSerializer(StrictTypes):
         return entries_by_card(entries)
 
 
+class PlayerDeckCheckInputSerializer(StrictTypes):
+    card_set = serializers.SlugField(help_text="The CCG card set the deck would be built from.")
+    version = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False,
+                                       help_text="The set's version the deck would be built on; its latest when "
+                                       "left out (what a new deck is built on).")
+    entries = EntrySerializer(many=True, max_length=MAX_CARDS_PER_DECK)
+
+    def validate_entries(self, entries: list[dict]) -> dict[int, int]:
+        return entries_by_card(entries)
+
+
+class PlayerDeckCheckSerializer(serializers.Serializer):
+    card_set = serializers.CharField()
+    version = serializers.IntegerField(help_text="The version the entries were checked against.")
+    size = serializers.IntegerField()
+    valid = serializers.BooleanField()
+    problems = serializers.ListField(child=serializers.CharField(),
+                                     help_text="Each as a stored deck's `problems` would say it.")
+
+
 def entries_by_card(entries: list[dict]) -> dict[int, int]:
     """card id → copies; the same card twice adds up."""
     counts: dict[int, int] = {}

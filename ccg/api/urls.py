@@ -15,6 +15,7 @@ urlpatterns = [
     path("player-decks/", views.PlayerDeckListView.as_view(), name="player-deck-list"),
     # Before the id routes, though "import" is no id anyway.
     path("player-decks/import/", views.PlayerDeckImportView.as_view(), name="player-deck-import"),
+    path("player-decks/check/", views.PlayerDeckCheckView.as_view(), name="player-deck-check"),
     path("player-decks/<int:player_deck_id>/export/<str:export_format>/", views.PlayerDeckExportView.as_view(),
          name="player-deck-export"),
     path("player-decks/<int:player_deck_id>/", views.PlayerDeckDetailView.as_view(), name="player-deck-detail"),

@@ -193,6 +193,24 @@ class PlayerDeckListView(APIView):
         return player_deck_response(request, player_deck, made=True)
 
 
+class PlayerDeckCheckView(APIView):
+    @extend_schema(tags=TAGS, request=serializers.PlayerDeckCheckInputSerializer,
+                   responses={200: serializers.PlayerDeckCheckSerializer, **refusals({
+                       400: "Not valid (`invalid`): a bad field.",
+                       404: "No such card set, or no such version of it (`not_found`).", **NOT_A_CARD_SET})},
+                   description="Whether a deck of these entries would be valid on the set's version, and each "
+                   "problem as a stored deck states it; nothing is stored. A card the version lacks is a problem "
+                   "here (building or tuning a deck with it is refused).")
+    def post(self, request):
+        form = serializers.PlayerDeckCheckInputSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        latest = services.card_set_version_ensure(slug=data["card_set"])
+        body = selectors.entries_check(card_set=latest.card_set, number=data.get("version", latest.number),
+                                       entries=data["entries"])
+        return Response(serializers.PlayerDeckCheckSerializer(body).data)
+
+
 class PlayerDeckDetailView(APIView):
     @extend_schema(tags=TAGS, parameters=conditional_parameters(PLAYER_DECK_TAG),
                    responses={200: serializers.PlayerDeckSerializer, **NOT_MODIFIED, **refusals(NOT_YOURS)})

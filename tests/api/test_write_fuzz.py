@@ -341,6 +341,10 @@ def world(unthrottled, make_user, client_for) -> World:
                     "entries": [{"card": card_id, "count": 1} for card_id in set_cards[1:21]],
                 }
             ],
+            ("POST", "/api/v1/player-decks/check/"): [
+                {"card_set": card_set.slug, "entries": [{"card": card_id, "count": 2} for card_id in set_cards[1:11]]},
+                {"card_set": card_set.slug, "version": 1, "entries": [{"card": set_cards[1], "count": 1}]},
+            ],
             ("PATCH", "/api/v1/player-decks/{player_deck_id}/"): [
                 {"name": "Tuned", "entries": [{"card": card_id, "count": 1} for card_id in set_cards[2:22]]}
             ],

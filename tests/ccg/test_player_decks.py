@@ -129,3 +129,42 @@ def test_the_same_card_twice_counts_its_copies_together_against_the_bound(filibu
                                                 "entries": [{"card": card, "count": 60}, {"card": card, "count": 60}]},
                       format="json")
     assert answer.status_code == 400 and "entries" in answer.json()["error"]["details"]
+
+
+def test_a_list_of_cards_is_checked_as_a_deck_would_be_without_storing_anything(filibuster_with_cards, players):
+    (_, ann), _ = players
+    cards = filibuster_with_cards
+    body = {"card_set": FILIBUSTER, "entries": [{"card": cards["Stump Speech"]["id"], "count": 5},
+                                                {"card": cards["Pork Barrel"]["id"], "count": 4}]}
+    answer = ann.post("/api/v1/player-decks/check/", body, format="json")
+    assert answer.status_code == 200, answer.json()
+    assert answer.json() == {"card_set": FILIBUSTER, "version": 2, "size": 9, "valid": False,
+                             "problems": ["A deck of this set has at least 20 cards; this one has 9."]}
+    assert ann.get("/api/v1/player-decks/").json() == []
+
+    body["entries"].append({"card": cards["Pork Barrel"]["id"], "count": 11})  # the same card twice adds up
+    assert ann.post("/api/v1/player-decks/check/", body, format="json").json()["valid"] is True
+
+    # On version 1 (no cards yet) the same cards are not the set's: a problem, where building would be refused.
+    older = ann.post("/api/v1/player-decks/check/", {**body, "version": 1}, format="json").json()
+    assert older["version"] == 1 and older["valid"] is False
+    assert any("are not in the version of the set" in problem for problem in older["problems"])
+
+
+@pytest.mark.parametrize(("body", "status", "code"), [
+    ({"card_set": FILIBUSTER, "version": 99, "entries": []}, 404, "not_found"),
+    ({"card_set": "no-such-set", "entries": []}, 404, "not_found"),
+    ({"card_set": FILIBUSTER, "entries": [{"card": 1, "count": 0}]}, 400, "invalid"),
+    ({"card_set": FILIBUSTER}, 400, "invalid"),
+])
+def test_checking_refuses_what_building_would(filibuster_with_cards, players, body, status, code):
+    (_, ann), _ = players
+    answer = ann.post("/api/v1/player-decks/check/", body, format="json")
+    assert (answer.status_code, answer.json()["error"]["code"]) == (status, code)
+
+
+def test_checking_against_a_deck_that_is_no_card_set_is_a_conflict(players, archive_deck):
+    (_, ann), _ = players
+    deck = archive_deck(5)
+    answer = ann.post("/api/v1/player-decks/check/", {"card_set": deck.slug, "entries": []}, format="json")
+    assert (answer.status_code, answer.json()["error"]["code"]) == (409, "not_a_card_set")
