@@ -1,6 +1,6 @@
 from django.urls import path
 
-from web import archive_views, community_views, feeds, play_views, views, wiki_views
+from web import archive_views, ccg_views, community_views, feeds, play_views, views, wiki_views
 
 app_name = "web"
 
@@ -49,4 +49,10 @@ urlpatterns = [
     # end community
     # print
     # end print
+    # ccg
+    path("decks/<slug:slug>/build/", ccg_views.deck_builder, name="deck-build"),
+    path("decks/<slug:slug>/versions/", ccg_views.card_set_versions, name="card-set-versions"),
+    path("player-decks/", ccg_views.player_deck_list, name="player-decks"),
+    path("player-decks/<int:player_deck_id>/", ccg_views.player_deck, name="player-deck"),
+    # end ccg
 ]

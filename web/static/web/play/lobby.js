@@ -1,4 +1,5 @@
-/* The lobby: decks to create a game from, open games to join, your games, games to watch — all from the API. */
+/* The lobby: decks to create a game from, open games to join, your games, games to watch — all from the API. A CCG
+   game (and Filibuster's, CCG by default) is created and joined with one of the player's valid decks of its set. */
 "use strict";
 
 (function () {
@@ -7,6 +8,70 @@
   const API = root.dataset.api;
   const errorBox = document.getElementById("lobby-error");
   const decks = new Map();
+  let playerDecks = [];  // the player's own decks of CCG card sets (GET /player-decks/), for CCG games
+
+  /* The player's valid decks of a card set, to bring to a CCG game of it. */
+  function validDecksOf(slug) {
+    return playerDecks.filter((deck) => deck.card_set === slug && deck.valid);
+  }
+
+  async function loadPlayerDecks() {
+    playerDecks = await Ccg.allOf(API + "player-decks/");
+    showPlayerDeckChoice();
+  }
+
+  /* A game that will be CCG (the variant chosen, or Filibuster's own) takes one of the player's decks of its set. */
+  function showPlayerDeckChoice() {
+    const form = document.getElementById("create-game");
+    const deck = decks.get(form.elements.deck.value);
+    const variant = form.elements.variant.value;
+    const ruleset = form.elements.ruleset.value || (deck && deck.ruleset) || "dvorak";
+    const ccg = Boolean(deck) && (variant === "ccg" || (variant === "" && ruleset === "filibuster"));
+    const choice = document.getElementById("player-deck-choice");
+    const picker = document.getElementById("player-deck-picker");
+    const hint = document.getElementById("player-deck-hint");
+    choice.hidden = !ccg;
+    hint.hidden = true;
+    hint.textContent = "";
+    if (!deck) return;
+    const build = el("a", { href: `/decks/${encodeURIComponent(deck.slug)}/build/` }, "Build a deck");
+    if (!ccg) {
+      if (deck.kind === "card_set" && variant === "") {
+        hint.hidden = false;
+        hint.append("A CCG card set: choose the ccg variant to play with a deck of your own built from it. ", build, ".");
+      }
+      return;
+    }
+    const chosen = picker.value;
+    const mine = playerDecks.filter((own) => own.card_set === deck.slug);
+    picker.textContent = "";
+    for (const own of mine) {
+      picker.append(el("option", { value: own.id, disabled: !own.valid },
+        `${own.name} (${own.size} cards${own.valid ? "" : ", not valid"})`));
+    }
+    const valid = validDecksOf(deck.slug);
+    if (valid.some((own) => String(own.id) === chosen)) picker.value = chosen;
+    else if (valid.length) picker.value = String(valid[0].id);
+    if (!valid.length) {
+      picker.append(el("option", { value: "", selected: true }, "no valid deck of this set"));
+      hint.hidden = false;
+      hint.append("Each player brings a deck built from this card set. ", build, ", then come back.");
+    }
+  }
+
+  /* Joining a CCG game: one of your valid decks of its set, chosen beside the button. */
+  function joinControls(game) {
+    let select = null;
+    const button = el("button", { type: "button", class: "join", onclick: () => join(game, select) }, "Join");
+    if (game.variant !== "ccg") return button;
+    const valid = validDecksOf(game.deck);
+    if (!valid.length) {
+      return el("a", { href: `/decks/${encodeURIComponent(game.deck)}/build/`, class: "build-deck" }, "Build a deck to join");
+    }
+    select = el("select", { class: "join-deck", "aria-label": "Your deck for this game" },
+      valid.map((own) => el("option", { value: own.id }, `${own.name} (${own.size} cards)`)));
+    return el("span", { class: "join-with" }, select, " ", button);
+  }
 
   async function allPages(url) {
     const results = [];
@@ -32,6 +97,7 @@
       const deck = decks.get(picker.value);
       document.getElementById("deck-ruleset").textContent = deck
         ? `This deck plays the ${deck.ruleset || "dvorak"} ruleset unless you choose another.` : "";
+      showPlayerDeckChoice();
     });
     // A deck page's "Play this deck" link names its deck: /play/?deck=<slug>.
     const wanted = new URLSearchParams(window.location.search).get("deck");
@@ -45,9 +111,10 @@
     return el("a", { href: `/play/${game.id}/` }, text);
   }
 
-  async function join(game) {
+  async function join(game, deckPicker) {
     showError(errorBox, null);
     const body = {};
+    if (game.variant === "ccg" && deckPicker) body.player_deck = Number(deckPicker.value);
     if (game.variant === "team") {
       const team = window.prompt("Which team do you join?");
       if (!team) return;
@@ -97,7 +164,7 @@
       let where;
       if (seated.has(id)) where = el("span", { class: "muted" }, "You have taken your seat.");
       else if (game && game.players.length < game.max_players) {
-        where = el("button", { type: "button", class: "join", onclick: () => join(game) }, "Join");
+        where = joinControls(game);
       } else where = el("span", { class: "muted" }, game ? "The table is full." : "The table is no longer open.");
       list.append(el("li", { "data-game": id },
         el("strong", {}, notice.subject || `${notice.data.from} invites you to a game`),
@@ -114,7 +181,7 @@
     fillInvitations(notices, invitedOpen, mine);
     fill("my-games", mine, (game) => tableLink(game, ["finished", "abandoned", "cancelled"].includes(game.status) ? "Replay" : "Open table"));
     const joinable = open.filter((game) => !game.players.includes(username) && game.players.length < game.max_players);
-    fill("open-games", joinable, (game) => el("button", { type: "button", onclick: () => join(game) }, "Join"));
+    fill("open-games", joinable, joinControls);
     // A cancelled game was never played: nothing to watch.
     const watchable = all.filter((game) => !game.players.includes(username) && game.status !== "cancelled");
     fill("watch-games", watchable, (game) => tableLink(game, "Watch"));
@@ -138,6 +205,9 @@
     if (form.get("spectators") !== "anyone") options.spectators = form.get("spectators");
     if (form.get("team")) options.team = form.get("team");
     if (form.get("invite_only") === "on") options.invite_only = true;
+    if (!document.getElementById("player-deck-choice").hidden && form.get("player_deck")) {
+      options.player_deck = Number(form.get("player_deck"));
+    }
     const kind = form.get("clock");
     if (kind === "per_move") options.clock = { per_move: Number(form.get("per_move")) };
     if (kind === "bank") options.clock = { initial: Number(form.get("initial")), increment: Number(form.get("increment") || 0) };
@@ -159,5 +229,11 @@
   });
   clockKind.dispatchEvent(new Event("change"));
 
-  Promise.all([loadDecks(), loadGames()]).catch((error) => showError(errorBox, error));
+  for (const name of ["ruleset", "variant"]) {
+    document.getElementById("create-game").elements[name].addEventListener("change", showPlayerDeckChoice);
+  }
+
+  // The player's decks first: the open CCG games offer them to join with.
+  Promise.all([loadDecks(), loadPlayerDecks().then(loadGames)]).then(showPlayerDeckChoice)
+    .catch((error) => showError(errorBox, error));
 })();
