@@ -50,6 +50,7 @@ REFUSED_BY_CONTENT = {
     ("POST", "/api/v1/games/{game_id}/publish/"): [400],  # as a new deck: a title that makes no slug
     ("POST", "/api/v1/games/{game_id}/mush/"): [400],  # the line is free text: not a MUSH command
     ("POST", "/api/v1/player-decks/"): [400],  # a card that is not in the set's latest version
+    ("POST", "/api/v1/player-decks/check/"): [400],  # the same card listed twice, over 100 copies in all
     ("POST", "/api/v1/player-decks/import/"): [400],  # the text is not a Cockatrice deck, or names cards the set lacks
     ("PATCH", "/api/v1/player-decks/{player_deck_id}/"): [400],  # the same
     ("PATCH", "/api/v1/decks/{slug}/"): [400, 412],  # a Special Rule's params out of the bounds of the parameter

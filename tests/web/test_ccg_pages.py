@@ -166,3 +166,9 @@ def test_a_deck_left_on_an_older_version_opens_on_that_version(sample_set, make_
     assert 'id="outdated"' in response.content.decode() and 'id="update-deck"' in response.content.decode()
     html = signed_in(ann).get("/player-decks/").content.decode()
     assert "the set is at 2: update" in html
+
+
+def test_the_lobby_offers_a_choice_of_player_deck_for_ccg_games(make_user):
+    html = signed_in(make_user("ann")).get("/play/").content.decode()
+    assert 'id="player-deck-choice"' in html and 'id="player-deck-picker"' in html
+    assert "/static/web/ccg/ccg.js" in html  # the player's decks are read through the API, to their end
