@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from dvorak_core.errors import DomainError
 from dvorak_engine.rng import Rng
@@ -176,7 +176,7 @@ def active_seats(board: Board | Seen) -> list[int]:
         answered = {a.seat for a in board.answers}
         return [seat for seat in board.asked if seat not in answered]
     if board.phase == CLAIM:
-        return [board.throw_winner] if board.throw_winner is not None else []
+        return [cast(int, board.throw_winner)]  # as before the type check: [None] between a tie and its rethrow
     if board.phase == DRAW:
         return [board.drawers[0]]
     if board.phase == DISCARD:
@@ -186,9 +186,7 @@ def active_seats(board: Board | Seen) -> list[int]:
 
 def _throw_winner(board: Board) -> int:
     """The seat that won the throw being claimed: set from the reveal of a won throw to the challenge's end."""
-    if board.throw_winner is None:
-        raise RuntimeError("no throw has been won this challenge")
-    return board.throw_winner
+    return cast(int, board.throw_winner)
 
 
 def winners(board: Board) -> list[int] | None:
