@@ -1,8 +1,8 @@
 """Failed sign-ins, limited by django-axes (settings: ``SIGNIN_*``): what the client's address is, and what a
 sign-in refused for too many failures answers.
 
-The address is the one the rate limits count (DRF's ``NUM_PROXIES``): behind nginx, the last one it added to
-``X-Forwarded-For``; without a proxy, the connection's. The answer is the API's ``throttled`` error under
+The address is the client's behind DRF's ``NUM_PROXIES`` proxies: behind nginx, the last one it added to
+``X-Forwarded-For``; without a proxy, the connection's (``client_address``). The answer is the API's ``throttled`` error under
 ``/api/`` and the site's lockout page elsewhere (the site's sign-in page and the admin's), both 429 with
 ``Retry-After``.
 """
@@ -18,7 +18,9 @@ from dvorak_kit.api.exceptions import error_body
 
 
 def client_address(request) -> str:
-    """The client's address as DRF's throttles see it (``SimpleRateThrottle.get_ident``)."""
+    """The client's address: behind ``NUM_PROXIES`` proxies, as DRF's ``BaseThrottle.get_ident`` reads it. Without
+    a proxy setting it is the connection's own, where ``get_ident`` would take the whole ``X-Forwarded-For`` a
+    client sends: a guesser could then name a new address at every attempt and never be counted."""
     remote = request.META.get("REMOTE_ADDR") or ""
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
     proxies = api_settings.NUM_PROXIES

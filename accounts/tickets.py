@@ -8,6 +8,7 @@ so a URL copied out of a log, a proxy or a browser's history opens nothing, even
 from __future__ import annotations
 
 import secrets
+import time
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -21,6 +22,7 @@ TICKET_SALT = "dvorak.websocket-ticket"
 TICKET_MAX_AGE = 60
 # A spent nonce is kept this long: past it, its ticket has expired anyway and is refused for that.
 KEEP_SPENT = timedelta(seconds=2 * TICKET_MAX_AGE)
+_pruned_at = 0.0  # when this process last deleted the spent nonces past KEEP_SPENT (time.monotonic)
 
 
 def make_ticket(user) -> str:
@@ -42,5 +44,8 @@ def spend_ticket(ticket: str):
             SpentTicket.objects.create(nonce=nonce, spent_at=now)
     except IntegrityError:
         return None
-    SpentTicket.objects.filter(spent_at__lt=now - KEEP_SPENT).delete()
+    global _pruned_at
+    if time.monotonic() - _pruned_at > TICKET_MAX_AGE:  # at most once a minute a process, not at every opening
+        _pruned_at = time.monotonic()
+        SpentTicket.objects.filter(spent_at__lt=now - KEEP_SPENT).delete()
     return get_user_model().objects.filter(pk=int(user_id), is_active=True).first()

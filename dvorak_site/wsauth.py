@@ -18,15 +18,10 @@ from channels.security.websocket import OriginValidator
 from django.contrib.auth.models import AnonymousUser
 from rest_framework.exceptions import AuthenticationFailed
 
-from accounts.tickets import TICKET_MAX_AGE, make_ticket, spend_ticket  # noqa: F401  (the ticket view's)
+from accounts.tickets import spend_ticket
 from dvorak_kit.api.authentication import CachedTokenAuthentication
 
 TOKENS = CachedTokenAuthentication()
-
-
-def user_for_ticket(ticket: str):
-    """The ticket's user, spending it: a ticket opens one socket or stream (accounts.tickets)."""
-    return spend_ticket(ticket)
 
 
 def user_for_token(key: str):
@@ -41,7 +36,7 @@ def user_for_token(key: str):
 @database_sync_to_async
 def authenticate(query: dict):
     if query.get("ticket"):
-        return user_for_ticket(query["ticket"][0])
+        return spend_ticket(query["ticket"][0])  # a ticket opens one socket, once (accounts.tickets)
     if query.get("token"):
         return user_for_token(query["token"][0])
     return None

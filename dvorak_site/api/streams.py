@@ -32,9 +32,9 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from accounts.tickets import spend_ticket
 from dvorak_kit.api.params import MAX_KEY, number_parameter, whole_number
 from dvorak_kit.api.schema import refusals
-from dvorak_site.wsauth import user_for_ticket
 from games import feed, services
 from games.api.serializers import EventSerializer
 
@@ -130,7 +130,7 @@ class TicketAuthentication(BaseAuthentication):
         ticket = request.query_params.get("ticket")
         if not ticket:
             return None
-        user = user_for_ticket(ticket)
+        user = spend_ticket(ticket)
         if user is None:
             raise AuthenticationFailed("The ticket is not valid, has been used, or has expired; get a new one.")
         return user, None

@@ -13,33 +13,14 @@ import random
 import time
 
 import pytest
-from rest_framework.throttling import UserRateThrottle
 
 from dvorak_engine.ruleset import FREE_MOVES
-from games import background
 from tests.engine.test_legal_moves import filled
 from tests.seeds import seed_deck_json
 
 RPS = "rock-paper-scissors-extreme-deck"
 # How long a computer player may take to answer, at most, before the test gives up on it.
 PATIENCE = 10.0
-
-
-@pytest.fixture
-def unthrottled(monkeypatch):
-    """A client polling a game at the machine's speed sends more than a person's rate allows."""
-    monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "1000000/min"})
-
-
-@pytest.fixture
-def computer_players_run(settings):
-    """Computer players move in a thread of this process, as under `make run`; the test ends once none is busy."""
-    settings.LIVE_TABLES_RUNNER = "thread"
-    settings.BOT_THINK_SECONDS = 0
-    yield
-    stop = time.monotonic() + PATIENCE
-    while time.monotonic() < stop and not background.JOBS.idle():
-        time.sleep(0.05)
 
 
 def open_game(client, deck: str, **body) -> str:

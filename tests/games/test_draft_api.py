@@ -11,11 +11,9 @@ import time
 from collections import Counter
 
 import pytest
-from rest_framework.throttling import UserRateThrottle
 
 from decks import services as deck_services
 from decks.management.commands.load_seed_decks import SAMPLE_DATA
-from games import background
 from tests.seeds import seed_deck_json
 
 SET = "filibuster-sample-set"
@@ -27,22 +25,6 @@ def sample_set(db) -> str:
     text = (SAMPLE_DATA / f"{SET}.json").read_text(encoding="utf-8")
     deck_services.deck_import(author=None, text=text, format="json", skip_existing=True)
     return SET
-
-
-@pytest.fixture
-def unthrottled(monkeypatch):
-    monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "1000000/min"})
-
-
-@pytest.fixture
-def computer_players_run(settings):
-    """Computer players move in a thread of this process, as under `make run`; the test ends once none is busy."""
-    settings.LIVE_TABLES_RUNNER = "thread"
-    settings.BOT_THINK_SECONDS = 0
-    yield
-    stop = time.monotonic() + PATIENCE
-    while time.monotonic() < stop and not background.JOBS.idle():
-        time.sleep(0.05)
 
 
 def create(client, **body) -> dict:

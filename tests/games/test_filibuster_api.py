@@ -10,7 +10,6 @@ import random
 from pathlib import Path
 
 import pytest
-from rest_framework.throttling import UserRateThrottle
 
 from decks.management.commands.load_seed_decks import SAMPLE_DATA
 from tests.engine.test_legal_moves import filled
@@ -170,12 +169,6 @@ def started_with_player_decks(clients, options: dict | None = None) -> tuple[str
         assert joined.status_code == 200, joined.content
     assert clients[0].post(f"/api/v1/games/{game}/start/").status_code == 200
     return game, decks
-
-
-@pytest.fixture
-def unthrottled(monkeypatch):
-    """A client playing a whole game sends at the machine's speed, far beyond a person's rate."""
-    monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "1000000/min"})
 
 
 def test_this_is_a_ccg_set_by_default_each_player_brings_a_player_deck_and_plays_it_to_the_end(decks, make_user,

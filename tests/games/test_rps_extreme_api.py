@@ -10,7 +10,6 @@ import random
 import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
-from rest_framework.throttling import UserRateThrottle
 
 import dvorak_engine as engine
 from dvorak_kit.eventstore import store
@@ -21,12 +20,6 @@ from tests.seeds import seed_deck_json
 
 SLUG = "rock-paper-scissors-extreme-deck"
 NAME = "rock_paper_scissors_extreme"
-
-
-@pytest.fixture
-def unthrottled(monkeypatch):
-    """A client playing a whole game at the machine's speed sends more than a person's rate allows."""
-    monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "1000000/min"})
 
 
 @pytest.fixture
