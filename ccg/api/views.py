@@ -7,14 +7,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.parsers import FormParser, MultiPartParser
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ccg import changes, selectors, services
 from ccg.api import serializers
 from decks.api.files import attachment
-from decks.api.views import AnyMediaRenderer
+from decks.api.views import FileExportView
 from decks.exporters.deck_files import MAX_DECK_FILE_CHARS
 from dvorak_core.errors import DomainError, NotFound
 from dvorak_kit.api.idempotency import idempotent
@@ -250,8 +249,7 @@ class PlayerDeckUpdateView(APIView):
         return Response(serializers.PlayerDeckUpdateSerializer(body).data)
 
 
-class PlayerDeckExportView(APIView):
-    renderer_classes = [JSONRenderer, AnyMediaRenderer]
+class PlayerDeckExportView(FileExportView):
 
     @extend_schema(
         tags=TAGS,

@@ -267,7 +267,9 @@ def export_media_types() -> dict[str, list[str]]:
 
 
 class AnyMediaRenderer(BaseRenderer):
-    """Lets a client ask for the export's own type (Accept: application/pdf); errors still go out as JSON."""
+    """Lets a client ask for the export's own type (Accept: application/pdf) without a 406; the file itself is the
+    view's own answer (``attachment``), so what this renderer is handed is a refusal: ``FileExportView`` sends
+    that as JSON, under the JSON type, whatever was asked for."""
 
     media_type = "*/*"
     format = "export"
@@ -278,9 +280,20 @@ class AnyMediaRenderer(BaseRenderer):
         return json.dumps(data).encode()
 
 
-class DeckExportView(APIView):
-    permission_classes = READ_OR_SIGNED_IN
+class FileExportView(APIView):
+    """An export's view: any ``Accept`` (or ``?format=``) is taken, and a refusal goes out as every API error
+    does, JSON with its own Content-Type (not the type asked for, nor ``*/*``)."""
+
     renderer_classes = [JSONRenderer, AnyMediaRenderer]
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        if isinstance(response, Response) and isinstance(getattr(request, "accepted_renderer", None), AnyMediaRenderer):
+            request.accepted_renderer, request.accepted_media_type = JSONRenderer(), JSONRenderer.media_type
+        return super().finalize_response(request, response, *args, **kwargs)
+
+
+class DeckExportView(FileExportView):
+    permission_classes = READ_OR_SIGNED_IN
 
     @extend_schema(
         tags=TAGS,

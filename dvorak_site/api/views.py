@@ -39,18 +39,19 @@ class TokenView(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    def signing_in(self) -> bool:
-        return getattr(getattr(self, "request", None), "method", None) == "POST"
+    def signing_out(self) -> bool:
+        return getattr(getattr(self, "request", None), "method", None) == "DELETE"
 
+    # Signing in reads no credential but the body's (a stale token sent along must not refuse the sign-in); only
+    # signing out needs the request signed in. Any other method is 405, as at every path, not 401.
     def get_authenticators(self):
-        # Signing in reads no credential but the body's (a stale token sent along must not refuse the sign-in).
-        return [] if self.signing_in() else super().get_authenticators()
+        return super().get_authenticators() if self.signing_out() else []
 
     def get_permissions(self):
-        return super().get_permissions() if self.signing_in() else [permissions.IsAuthenticated()]
+        return [permissions.IsAuthenticated()] if self.signing_out() else super().get_permissions()
 
     def get_throttles(self):
-        return [AnonRateThrottle()] if self.signing_in() else super().get_throttles()
+        return super().get_throttles() if self.signing_out() else [AnonRateThrottle()]
 
     @extend_schema(request=serializers.CredentialsSerializer, tags=["auth"], responses={
         200: serializers.TokenSerializer,

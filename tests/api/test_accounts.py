@@ -246,3 +246,9 @@ def test_the_admins_sign_in_page_offers_the_password_reset(client):
     page = client.get("/admin/login/")
     assert b"/admin/password_reset/" in page.content
     assert client.get("/admin/password_reset/", follow=True).redirect_chain[-1][0] == "/accounts/password-reset/"
+
+
+def test_a_method_the_token_endpoint_does_not_take_is_405_signed_in_or_not(api_client, make_user):
+    for client in (api_client, as_token(make_user().api_token)):
+        assert_error(client.put("/api/v1/auth/token/", {}, format="json"), 405, "method_not_allowed")
+        assert_error(client.generic("TRACE", "/api/v1/auth/token/"), 405, "method_not_allowed")

@@ -303,3 +303,15 @@ def test_the_events_come_a_page_at_a_time_with_a_link_to_the_next(table, monkeyp
     for limit in (0, 1001):
         refused = client.get(f"/api/v1/games/{game_id}/events/", {"limit": limit})
         assert refused.status_code == 400 and "limit" in refused.json()["error"]["details"]
+
+
+@pytest.mark.django_db
+def test_an_export_refused_is_json_whatever_format_or_type_was_asked_for(client):
+    """An export takes any Accept (the file's own type) and ``?format=``; its refusals are API errors all the same."""
+    for query, accept in (("?format=export", "*/*"), ("", "application/pdf"), ("", "text/csv")):
+        refused = client.get(f"/api/v1/decks/no-such-deck/export/pdf/{query}", HTTP_ACCEPT=accept)
+        assert refused.status_code == 404
+        assert refused["Content-Type"] == "application/json"
+        assert refused.json()["error"]["code"] == "not_found"
+        refused = client.get(f"/api/v1/player-decks/1/export/cod/{query}", HTTP_ACCEPT=accept)
+        assert refused.status_code == 401 and refused["Content-Type"] == "application/json"
