@@ -212,6 +212,10 @@ def test_the_decks_follow_the_set_s_latest_version_and_a_set_gone_ends_the_draft
     CardSetVersion.objects.create(card_set=first.card_set, number=2, changelog=["Removed a card"],
                                   content={**first.content, "cards": [c for c in first.content["cards"]
                                                                       if c["id"] != gone]})
+    # Ann's first pick is that card (left to chance, the pack passes and Bob may take it).
+    first_pick = next(move for move in ann.get(f"/api/v1/games/{game_id}/moves/").json()["moves"]
+                      if move["type"] == "pick" and int(move["card"]) == gone)
+    assert ann.post(f"/api/v1/games/{game_id}/commands/", first_pick, format="json").status_code == 201
     play_to_the_end({"ann": ann, "bob": bob}, game_id, random.Random(3))
     picks = picked(ann, game_id)
     [deck] = player_decks(ann)
