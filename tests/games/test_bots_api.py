@@ -16,6 +16,7 @@ import pytest
 
 from dvorak_engine.ruleset import FREE_MOVES
 from tests.engine.test_legal_moves import filled
+from tests.games.conftest import computer_players_report
 from tests.seeds import seed_deck_json
 
 RPS = "rock-paper-scissors-extreme-deck"
@@ -57,7 +58,7 @@ def wait_for(check, what: str):
         if answer:
             return answer
         time.sleep(0.02)
-    pytest.fail(f"waited {PATIENCE} s for {what}")
+    pytest.fail(f"waited {PATIENCE} s for {what}\n{computer_players_report()}")
 
 
 # --- seating ----------------------------------------------------------------------------------------------------
