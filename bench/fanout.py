@@ -315,7 +315,7 @@ async def settled(games: list[dict], listeners: list[Listener]) -> int:
 
 def resyncs(lines: list[str]) -> tuple[int, int]:
     """The resyncs an ASGI server logged: on a later notice, and of idle readers."""
-    return sum("got the notice" in line for line in lines), sum("an idle socket" in line for line in lines)
+    return sum("got the notice" in line for line in lines), sum("the idle readers" in line for line in lines)
 
 
 def summary(delays: list[float], unit: str = "messages") -> str:

@@ -207,9 +207,13 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# A live socket that has heard nothing for this long re-reads its game's version and sends what it missed, so a
-# dropped group message is made good within this time even when no later one comes (games/consumers.py).
+# A game followed live in a process that has heard nothing for this long re-reads its version and its readers get
+# what they missed, so a dropped group message is made good within this time even when no later one comes
+# (games/consumers.py, LiveHub).
 LIVE_RESYNC_SECONDS = env.float("LIVE_RESYNC_SECONDS", default=5.0)
+# The threads of a server process that do its live readers' database work: their token checks, their games' lookups
+# and reads (dvorak_kit/live_threads.py), side by side rather than one after another.
+LIVE_DB_THREADS = env.int("LIVE_DB_THREADS", default=4)
 # A game followed live in a process whose game has not moved for this long has its state let go there (read again
 # at its next event): the process keeps the states of the games being played (games/consumers.py, GameTail).
 LIVE_TAIL_IDLE_SECONDS = env.float("LIVE_TAIL_IDLE_SECONDS", default=30.0)

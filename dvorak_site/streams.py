@@ -7,10 +7,11 @@ decide, with the API's own authentication, throttles, checks and error answers, 
 refusal is sent as Django made it and ends the request. A stream that opens sends Django's status and headers (its
 middleware's among them), then its lines, each as soon as it is known, for as long as the client stays:
 
-- a game's stream is a ``GameFollower``, as the websocket is (games/consumers.py): it joins the game's group, sends
-  every event after ``after`` from the store, then the new ones on each notice, on the idle resync, and after a
-  Redis outage when the channel layer has put it back in its group (``channel_layer.rejoined``), each redacted for
-  the reader; so it survives an outage as the sockets do, with no gap;
+- a game's stream is a ``GameFollower``, as the websocket is (games/consumers.py): it follows the game through the
+  process's hub, is sent every event after ``after`` from the store, then the new ones on each notice, on the idle
+  resync, and after a Redis outage when the channel layer has put the hub back in its groups
+  (``channel_layer.rejoined``), each redacted for the reader; so it survives an outage as the sockets do, with no
+  gap;
 - the account feed joins the user's group (``dvorak_kit.feed``), sends what is true now (``games.feed.lines_now``),
   then each line sent to the group; after a Redis outage, what is true now again.
 
@@ -115,7 +116,6 @@ class StreamConsumer(AsyncHttpConsumer):
         metrics.stream_opened(self.kind)
         await self.send_headers(status=status, headers=headers)
         await self.write(b"")  # the status and headers leave now, though no line may come for a while
-        self.joined_at = asyncio.get_running_loop().time()
         try:
             await self.begin(plan)
         except BaseException:
@@ -143,19 +143,18 @@ class StreamConsumer(AsyncHttpConsumer):
         await self.send_body(data, more_body=True)
 
     async def keep_alive(self) -> None:
-        """A keep-alive after ``STREAM_KEEPALIVE_SECONDS`` without a line; and the group membership renewed before
-        it expires in Redis (a stream may stay open for days)."""
+        """A keep-alive after ``STREAM_KEEPALIVE_SECONDS`` without a line; and ``renew`` at each."""
         loop = asyncio.get_running_loop()
         interval = max(settings.STREAM_KEEPALIVE_SECONDS, 0.05)
-        expiry = getattr(self.channel_layer, "group_expiry", 86400)
         while True:
             await asyncio.sleep(max(0.0, self.last_sent + interval - loop.time()))
             if loop.time() - self.last_sent < interval:
                 continue
             await self.write(keep_alive(self.framing))
-            if loop.time() - self.joined_at > expiry / 2:
-                await self.channel_layer.group_add(self.group, self.channel_name)
-                self.joined_at = loop.time()
+            await self.renew()
+
+    async def renew(self) -> None:
+        """What a stream open for days must renew now and then."""
 
 
 class GameStreamConsumer(GameFollower, StreamConsumer):
@@ -184,7 +183,15 @@ class AccountStreamConsumer(StreamConsumer):
         self.group = group_of(self.user.pk)
         # Joined before what is true now is read, so that nothing in between is missed (a line may come twice).
         await self.channel_layer.group_add(self.group, self.channel_name)
+        self.joined_at = asyncio.get_running_loop().time()
         await self.send_now()
+
+    async def renew(self) -> None:
+        # The group membership, before it expires in Redis (a game's streams are the process's hub's to renew).
+        loop = asyncio.get_running_loop()
+        if loop.time() - self.joined_at > getattr(self.channel_layer, "group_expiry", 86400) / 2:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+            self.joined_at = loop.time()
 
     async def end(self) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)

@@ -12,7 +12,6 @@ on a visitor's session. A socket without one keeps the origin check (``origin_va
 
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
 from channels.security.websocket import OriginValidator
 from django.contrib.auth.models import AnonymousUser
@@ -20,6 +19,7 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.tickets import spend_ticket
 from dvorak_kit.api.authentication import CachedTokenAuthentication
+from dvorak_kit.live_threads import on_db_thread
 
 TOKENS = CachedTokenAuthentication()
 
@@ -33,8 +33,12 @@ def user_for_token(key: str):
     return user
 
 
-@database_sync_to_async
-def authenticate(query: dict):
+async def authenticate(query: dict):
+    """The user the query's ticket or token is for, or None; on the live threads (dvorak_kit/live_threads.py)."""
+    return await on_db_thread(user_for_query, query)
+
+
+def user_for_query(query: dict):
     if query.get("ticket"):
         return spend_ticket(query["ticket"][0])  # a ticket opens one socket, once (accounts.tickets)
     if query.get("token"):

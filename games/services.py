@@ -777,10 +777,11 @@ def mark_player_deck(game_id, player_deck: dict | None) -> None:
 
 
 def publish(game_id, version: int, *, after: int = 0) -> None:
-    """Tell the game's live sockets that it has moved on from ``after`` to ``version``; each socket reads and
-    redacts for its own viewer, and one that had not reached ``after`` knows it missed a notice.
+    """Tell the processes following the game live that it has moved on from ``after`` to ``version``; each reads and
+    redacts for its readers' viewers, and one that had not reached ``after`` knows it missed a notice.
     On Redis the message leaves from a background thread (dvorak_kit/publisher.py): the request does not wait."""
-    publisher.group_send(group_name(game_id), {"type": "game.advanced", "version": version, "after": after})
+    group = group_name(game_id)  # named in the message too: a process's one channel is in many games' groups
+    publisher.group_send(group, {"type": "game.advanced", "group": group, "version": version, "after": after})
 
 
 # --- selectors -------------------------------------------------------------------------------------------------

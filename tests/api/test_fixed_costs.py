@@ -243,7 +243,8 @@ def test_a_command_reaches_the_games_group_and_is_not_sent_from_the_request(tabl
         earlier.append(message)
     assert all(notice["version"] <= before for notice in earlier), earlier
     # The notice names the version the game moved from, so a socket short of it knows it missed one.
-    assert message == {"type": "game.advanced", "version": version, "after": before}
+    # And its group: a process's one channel is in the group of every game it follows.
+    assert message == {"type": "game.advanced", "group": f"game.{game_id}", "version": version, "after": before}
     assert set(senders) == {"dvorak-publisher"}  # the setup's late notices, if any, went the same way
 
 

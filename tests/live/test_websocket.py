@@ -30,6 +30,14 @@ async def closed_with(communicator) -> int:
     return message["code"]
 
 
+async def wait_until(check, seconds: float = 5.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if check():
+            return
+        await asyncio.sleep(0.05)
+    assert check()
+
+
 async def receive_events(communicator, count: int) -> list[dict]:
     messages = [await communicator.receive_json_from(timeout=5) for _ in range(count)]
     assert all(m["type"] == "event" for m in messages)
@@ -72,7 +80,7 @@ async def test_a_seat_catches_up_then_receives_each_new_event_once_in_order_reda
 async def test_sockets_of_one_process_share_one_redaction_per_viewer_and_each_sees_only_its_own(table, make_user):
     """Two sockets of each seat and two spectators in one process: a draw is read and folded once, shown once per
     viewer (the drawer, the other seat, the spectators), each socket getting its own viewer's redaction."""
-    from games.consumers import GameTail
+    from games.consumers import LiveHub
 
     game_id, seated = await sync_to_async(table)(2)
     watchers = [await sync_to_async(make_user)() for _ in range(2)]
@@ -95,13 +103,13 @@ async def test_sockets_of_one_process_share_one_redaction_per_viewer_and_each_se
         assert (card["title"] in json.dumps(event)) == (viewer == seat)
     assert seen[0] == seen[1] and seen[2] == seen[3] and seen[4] == seen[5]
 
-    tail = GameTail._by_loop[asyncio.get_running_loop()][f"game-{game_id}"]
-    assert tail.readers == len(sockets)
+    tail = LiveHub.tails_of_this_loop()[f"game-{game_id}"]
+    assert len(tail.readers) == len(sockets)
     drawn_version = drawn[0]["version"]
     assert sorted((key[1] for key in tail.shown if key[0] == drawn_version), key=str) == [0, 1, None]
     for socket in sockets:
         await socket.disconnect()
-    assert f"game-{game_id}" not in GameTail._by_loop[asyncio.get_running_loop()]  # the last reader gone, it goes
+    await wait_until(lambda: f"game-{game_id}" not in LiveHub.tails_of_this_loop())  # the last reader gone, it goes
 
 
 async def test_a_socket_further_behind_than_the_shared_tail_catches_up_alone_then_follows(table, monkeypatch):
@@ -207,30 +215,41 @@ async def test_a_socket_to_a_game_closed_to_spectators_is_closed_4403_for_anyone
 
 
 async def test_a_game_that_has_not_moved_lets_its_state_go_and_its_next_event_still_reaches_every_socket(table):
-    from games.consumers import GameTail
+    from games.consumers import LiveHub
 
     game_id, seated = await sync_to_async(table)(2)
     version = await sync_to_async(version_of)(game_id)
     sockets = [await connect(game_id, f"token={user.api_token}&after={version}") for user, _ in seated]
-    tails = GameTail._by_loop.setdefault(asyncio.get_running_loop(), {})
-    for _ in range(100):  # the socket is accepted before it follows its game
-        tail = tails.get(f"game-{game_id}")
-        if tail is not None and tail.readers == 2 and not tail.cold:
-            break
-        await asyncio.sleep(0.05)
-    assert not tail.cold and tail.state is not None
-    assert GameTail.cool_idle(0) >= 1
+    # The socket is accepted before it follows its game.
+    tails = LiveHub.tails_of_this_loop
+    await wait_until(lambda: f"game-{game_id}" in tails() and len(tails()[f"game-{game_id}"].readers) == 2)
+    tail = tails()[f"game-{game_id}"]
+    # Sockets opened at the game's version: the process read the version, not the state.
     assert tail.cold and tail.state is None and tail.version == version
 
-    seat = (await sync_to_async(seated[0][1].get)(f"/api/v1/games/{game_id}/")).json()["turn"]["seat"]
-    drew = await sync_to_async(seated[seat][1].post)(f"/api/v1/games/{game_id}/commands/", {"type": "draw"},
-                                                     format="json")
-    new_version = drew.json()["version"]
-    for index, socket in enumerate(sockets):
-        events = await receive_events(socket, new_version - version)
-        assert [e["version"] for e in events] == list(range(version + 1, new_version + 1))
-        drawn = next(e for e in events if e["type"] == "card.drawn")
-        assert ("card" in drawn["data"]) == (index == seat)
-    assert not tail.cold and tail.version == new_version
+    async def a_move_reaches_both() -> list[list[dict]]:
+        before = tail.version
+        client, move = await sync_to_async(first_move)(game_id, seated)
+        answer = await sync_to_async(client.post)(f"/api/v1/games/{game_id}/commands/", move, format="json")
+        assert answer.status_code == 201, answer.content
+        seen = [await receive_events(socket, answer.json()["version"] - before) for socket in sockets]
+        for events in seen:
+            assert [e["version"] for e in events] == list(range(before + 1, answer.json()["version"] + 1))
+        return seen
+
+    await a_move_reaches_both()  # the state read at the first event, and folded on
+    assert not tail.cold and tail.state is not None
+    assert LiveHub.of_this_loop().cool_idle(0) >= 1
+    assert tail.cold and tail.state is None and tail.version == await sync_to_async(version_of)(game_id)
+    await a_move_reaches_both()  # read again, at the version it kept
+    assert not tail.cold and tail.version == await sync_to_async(version_of)(game_id)
     for socket in sockets:
         await socket.disconnect()
+
+
+def first_move(game_id, seated):
+    """The first ordinary move the moves listing offers any seat, with nothing to choose: (its client, its body)."""
+    return next((client, move) for _, client in seated
+                for move in client.get(f"/api/v1/games/{game_id}/moves/").json()["moves"]
+                if move["type"] in {"draw", "end_turn", "discard", "play"}
+                and not any(isinstance(value, dict) for value in move.values()))
