@@ -80,19 +80,57 @@ def look_again(game_id, state: Any) -> None:
         background.bot_turn(game_id, settings.BOT_THINK_SECONDS, play)
 
 
+# A computer player whose move failed (the database away for a moment, a move the rules refused) looks at the game
+# again this long after, at most RETRIES times at one version of the game: the game is not left waiting on it for
+# good, nor is a move that fails every time tried for ever.
+RETRY_SECONDS = 1.0
+RETRIES = 5
+_failures: dict[str, tuple[int, int]] = {}  # game id: (the version its last failure was at, failures there)
+
+
 def play(game_id) -> bool:
     """One move of one computer player of the game that has something to do, through the one command pipeline:
     True when it moved (the move's commit brings the next look). A move overtaken by another command is looked at
-    again."""
+    again at once; one that failed, a little later (``RETRY_SECONDS``)."""
+    try:
+        moved, version = _play(game_id)
+    except Exception:
+        logger.exception("A computer player of game %s could not move; it looks again in %s s", game_id,
+                         RETRY_SECONDS)
+        retry_later(game_id, -1)
+        return False
+    if moved:
+        _failures.pop(str(game_id), None)
+    elif version is not None:
+        retry_later(game_id, version)
+    return moved
+
+
+def retry_later(game_id, version: int) -> None:
+    key = str(game_id)
+    at, count = _failures.get(key, (version, 0))
+    count = count + 1 if at == version else 1
+    if count > RETRIES:
+        _failures.pop(key, None)
+        logger.error("The computer players of game %s gave up after %s failed moves at version %s", game_id,
+                     RETRIES, version)
+        return
+    _failures[key] = (version, count)
+    background.bot_turn(game_id, RETRY_SECONDS, play)
+
+
+def _play(game_id) -> tuple[bool, int | None]:
+    """Whether a computer player moved; and, when one meant to and could not, the version it looked at."""
     game = services.Game.objects.filter(pk=game_id).first()
     if game is None:
-        return False
+        return False, None
     version = game.version
     state = services.state_at(game.stream_id, version)
     if not wanted(state):
-        return False
+        return False, None
     users = get_user_model()
     rng = engine.SecureRng()
+    refused = False
     for seat in state.seats:
         if not seat.bot:
             continue
@@ -104,10 +142,11 @@ def play(game_id) -> bool:
             services._game_command(user=account, game_id=game.id, command=command, if_match=version)
         except VersionConflict:  # another command came first: look at the game as it is now
             look_again(game_id, state)
-            return False
-        except DomainError as refused:
+            return False, None
+        except DomainError as error:
             logger.warning("Computer player %s's move %s in game %s was refused: %s", seat.username,
-                           command.get("type"), game_id, refused.code)
+                           command.get("type"), game_id, error.code)
+            refused = True
             continue
-        return True
-    return False
+        return True, None
+    return False, version if refused else None
