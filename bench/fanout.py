@@ -9,8 +9,10 @@ games. Each reader checks that its versions go 1, 2, 3… and records, for every
 recorded time (`at`, taken in the server just before its commit) to its arrival.
 
 Prints, phase by phase:
-- reference: the same number of sockets on a bare Channels consumer that relays each group message (same servers,
-  same layer; no store read, no redaction), sent to at the same rate from this process: the floor of the path;
+- reference: the same number of sockets on a bare Channels consumer that relays each group message (the same kind
+  of server, one of its own, started for this phase and stopped after it, so that the game sockets' server holds
+  only theirs; the same layer; no store read, no redaction), sent to at the same rate from this process: the floor
+  of the path, and of the time the sockets take to open;
 - live: the game sockets, the channel layer at its default capacity;
 - small capacity: the same sockets while commands go to a second REST server whose channel layer holds at most
   `FANOUT_SMALL_CAPACITY` waiting messages a channel, so channels-redis drops group messages (it logs how many),
@@ -333,7 +335,9 @@ async def reference(ws_base: str, seconds: float) -> None:
     from channels.layers import get_channel_layer
 
     url = ws_base.replace("http", "ws")
+    t0 = time.perf_counter()
     sockets = await open_sockets([f"{url}/ws/bench/{g}/" for g in range(GAMES) for _ in range(PER_GAME)])
+    opening = time.perf_counter() - t0
     await asyncio.sleep(1)  # every group_add done
     delays: list[float] = []
     readers = [asyncio.create_task(follow_broadcast(ws, delays)) for ws in sockets]
@@ -348,7 +352,7 @@ async def reference(ws_base: str, seconds: float) -> None:
     await asyncio.gather(*(ws.close() for ws in sockets))
     await asyncio.gather(*readers)
     print(f"reference (bare Channels group relay, {len(sockets)} sockets, {achieved:.1f} sends/s): {summary(delays)}"
-          f"   ({len(delays)} of {count * PER_GAME} delivered)")
+          f"   ({len(delays)} of {count * PER_GAME} delivered; the sockets opened in {opening:.1f} s)")
 
 
 async def live(games, ws_base: str, web_base: str, small_base: str, logs: dict) -> dict:
@@ -476,15 +480,18 @@ def main() -> None:
            "THROTTLE_ANON": "1000000/min", "DJANGO_DEBUG": "0", "LOG_LEVEL": "INFO", "DB_CONN_MAX_AGE": "600",
            "DJANGO_SECURE_SSL_REDIRECT": "0"}
     asgi = "dvorak_site.serving.UvicornWorker"
+    # The ASGI servers as docker-compose.yml runs them: each process with its pool of connections, no persistent
+    # per-thread ones (DB_CONN_MAX_AGE is the REST server's).
+    asgi_env = {name: value for name, value in env.items() if name != "DB_CONN_MAX_AGE"}
     with ExitStack() as stack:
-        ws_base, ws_pid, ws_log = (stack.enter_context(server("ws", "dvorak_site.asgi:application", WS_WORKERS, env, asgi))
-                                   if {"reference", "sockets"} & set(PHASES) else (None, None, None))
+        ws_base, ws_pid, ws_log = (stack.enter_context(server("ws", "dvorak_site.asgi:application", WS_WORKERS, asgi_env, asgi))
+                                   if "sockets" in PHASES else (None, None, None))
         web_base, web_pid, web_log = stack.enter_context(server("web", "dvorak_site.wsgi:application", WEB_WORKERS, env))
         small_base, small_pid, small_log = stack.enter_context(server(
             "web-small", "dvorak_site.wsgi:application", WEB_WORKERS, {**env, "CHANNELS_CAPACITY": str(SMALL_CAPACITY)})
         ) if "sockets" in PHASES else (None, None, None)
         stream_base, stream_pid, stream_log = stack.enter_context(
-            server("streams", "dvorak_site.asgi:application", WS_WORKERS, env, asgi)
+            server("streams", "dvorak_site.asgi:application", WS_WORKERS, asgi_env, asgi)
         ) if "streams" in PHASES else (None, None, None)
         asgi_roles = " and ".join(r for r, b in (("websockets", ws_base), ("streams", stream_base)) if b)
         small = f" (and a second such REST server with CHANNELS_CAPACITY={SMALL_CAPACITY})" if small_base else ""
@@ -493,8 +500,9 @@ def main() -> None:
 
         async def run():
             results, rss = {}, {}
-            if "reference" in PHASES:
-                await reference(ws_base, REFERENCE_SECONDS)
+            if "reference" in PHASES:  # on a server of its own, so that the game sockets' memory is theirs alone
+                with server("relay", "dvorak_site.asgi:application", WS_WORKERS, asgi_env, asgi) as (relay_base, *_):
+                    await reference(relay_base, REFERENCE_SECONDS)
             if "sockets" in PHASES:
                 logs = {"ws": ws_log, "web": web_log, "web-small": small_log}
                 results = await live(games, ws_base, web_base, small_base, logs)

@@ -13,13 +13,13 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs
 from dvorak_site.routing import websocket_urlpatterns  # noqa: E402
 from dvorak_site.startup import settle  # noqa: E402
 from dvorak_site.streams import streams_before  # noqa: E402
-from dvorak_site.wsauth import TokenAuthMiddleware, origin_validator  # noqa: E402
+from dvorak_site.wsauth import origin_validator  # noqa: E402
 from games.api.fast import CommandFastPath  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": CommandFastPath(streams_before(django_asgi_app)),
-        "websocket": origin_validator(TokenAuthMiddleware(URLRouter(websocket_urlpatterns))),
+        "websocket": origin_validator(URLRouter(websocket_urlpatterns)),
     }
 )
 

@@ -212,7 +212,7 @@ else:
 # (games/consumers.py, LiveHub).
 LIVE_RESYNC_SECONDS = env.float("LIVE_RESYNC_SECONDS", default=5.0)
 # The threads of a server process that do its live readers' database work: their token checks, their games' lookups
-# and reads (dvorak_kit/live_threads.py), side by side rather than one after another.
+# and reads (dvorak_kit/db_threads.py), side by side rather than one after another.
 LIVE_DB_THREADS = env.int("LIVE_DB_THREADS", default=4)
 # A game followed live in a process whose game has not moved for this long has its state let go there (read again
 # at its next event): the process keeps the states of the games being played (games/consumers.py, GameTail).

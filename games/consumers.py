@@ -35,8 +35,8 @@ from django.conf import settings
 import dvorak_engine as engine
 from dvorak_kit import metrics
 from dvorak_kit.channel_layer import REJOINED
+from dvorak_kit.db_threads import on_db_thread
 from dvorak_kit.eventstore import store
-from dvorak_kit.live_threads import on_db_thread
 from dvorak_kit.logs import request_id_of
 from games import services
 from games.models import Game
@@ -203,14 +203,18 @@ class LiveHub:
         hub = cls._by_loop.get(asyncio.get_running_loop())
         return hub.tails if hub is not None else {}
 
-    async def follow(self, reader: "GameFollower", after: int) -> GameTail:
+    async def follow(self, reader: "GameFollower", after: int, version: int = -1) -> GameTail:
         """``reader``'s game's tail, the channel in its group (joined before the tail reads, so that nothing that
         happens in between is missed), the tail read as far as ``after`` at least, and ``reader`` among its
-        readers at ``after`` (or at the tail's version, when ``after`` is beyond it)."""
+        readers at ``after`` (or at the tail's version, when ``after`` is beyond it). ``version``: the game's
+        version as the reader found it, if it did, before the channel joined the group."""
         tail = self.tails.get(reader.stream_id)
         if tail is None:
             tail = self.tails[reader.stream_id] = GameTail(reader.stream_id, services.group_name(reader.game_id))
             self.by_group[tail.group] = tail
+            # Read before the group was joined: whatever commits between then and the joining, the first notice
+            # (whose ``after`` is beyond it) or the idle pass brings.
+            tail.version = version
         tail.readers.add(reader)
         try:
             if self.layer is not None and tail.group not in self.joined_at:
@@ -343,10 +347,12 @@ class GameFollower:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
-    async def follow(self, after: int) -> None:
+    async def follow(self, after: int, version: int = -1) -> None:
+        """Follow the game from ``after``; ``version``, the game's version when the reader looked it up, if known
+        (a new tail then reads nothing more)."""
         self.sending = asyncio.Lock()
         self.hub = LiveHub.of_this_loop()
-        self.tail = await self.hub.follow(self, after)
+        self.tail = await self.hub.follow(self, after, version)
         await self.catch_up()
 
     async def unfollow(self) -> None:
@@ -421,7 +427,7 @@ class GameConsumer(GameFollower, AsyncJsonWebsocketConsumer):
         if after < 0:
             await self.refuse(CLOSE_INVALID)
             return
-        self.stream_id, may_watch = await on_db_thread(find_stream, self.game_id, user)
+        self.stream_id, may_watch, version = await on_db_thread(find_stream, self.game_id, user)
         if self.stream_id is None:
             await self.refuse(CLOSE_NOT_FOUND)
             return
@@ -431,7 +437,7 @@ class GameConsumer(GameFollower, AsyncJsonWebsocketConsumer):
         self.user = user
         self.following = True
         socket_log.info("websocket opened", after=after)
-        await self.follow(after)
+        await self.follow(after, version)
 
     async def refuse(self, code: int) -> None:
         socket_log.info("websocket refused", code=code)
@@ -461,7 +467,8 @@ class GameConsumer(GameFollower, AsyncJsonWebsocketConsumer):
             await self.send(text_data=tail.frame("websocket", key, websocket_frame))
 
 
-def find_stream(game_id, user) -> tuple[str | None, bool]:
-    """The game's stream, and whether ``user`` may watch it (`options.spectators`)."""
+def find_stream(game_id, user) -> tuple[str | None, bool, int]:
+    """The game's stream, whether ``user`` may watch it (`options.spectators`), and its version (the hub's first
+    reader of the game reads no more)."""
     game = Game.objects.filter(pk=game_id).first()
-    return (game.stream_id, services.may_watch(game, user)) if game else (None, False)
+    return (game.stream_id, services.may_watch(game, user), game.version) if game else (None, False, -1)

@@ -36,7 +36,7 @@ from corsheaders.middleware import CorsMiddleware
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.core.handlers.asgi import ASGIRequest
-from django.db import DEFAULT_DB_ALIAS, close_old_connections, connections
+from django.db import close_old_connections
 from django.http import HttpRequest, HttpResponse
 from django.middleware.clickjacking import XFrameOptionsMiddleware
 from django.middleware.common import CommonMiddleware
@@ -51,6 +51,7 @@ from dvorak_kit.api.authentication import CachedTokenAuthentication
 from dvorak_kit.api.exceptions import error_body, exception_handler
 from dvorak_kit.api.parsers import JSONParser
 from dvorak_kit.api.throttling import rate_limit_headers
+from dvorak_kit.db_threads import held
 from dvorak_kit.logs import request_id_of
 from dvorak_kit.publisher import PUBLISHER
 from games import services
@@ -270,20 +271,6 @@ def _answer_command(request: dict, game_id: str, body: bytes, path: str) -> tupl
     finally:
         structlog.contextvars.clear_contextvars()
         close_old_connections()
-
-
-def held() -> None:
-    """The thread's pooled connection, taken for a while: each command's checkout from the pool and return to it
-    (psycopg_pool's lock and checks, Django's connection set-up) cost as much as one of the command's statements.
-    It goes back to the pool when its time is up, so the pool's ``max_lifetime`` still recycles it; a connection
-    that is not pooled (SQLite, or ``DB_CONN_MAX_AGE``) keeps Django's own rule."""
-    db = connections[DEFAULT_DB_ALIAS]
-    if not getattr(db, "pool", None):
-        return
-    if db.connection is None:
-        db.connect()
-        db.held_since = time.monotonic()
-    db.close_at = getattr(db, "held_since", 0.0) + settings.COMMAND_CONNECTION_SECONDS
 
 
 def _command_steps(request: dict, game_id: str, body: bytes, path: str) -> tuple[int, bytes, list] | None:
