@@ -4,7 +4,8 @@ seat through the one command pipeline as a client would, from its seat's own vie
 
 A computer player is an account of its own, ``Computer 1`` to ``Computer 20`` (a name with a space, which no one
 can register), taken by the first one not seated at the game; its level (``random`` or ``greedy``) is its seat's,
-in the game's events."""
+in the game's events. At a CCG table it brings a player deck like anyone seated there: a copy of one of the
+creator's own, by default the one the creator brought."""
 
 from __future__ import annotations
 
@@ -46,9 +47,10 @@ def computer_account(taken: set[str]):
     raise Conflict("Every computer player is already seated at this game.", code="limit_reached")
 
 
-def game_add_bot(*, user, game_id, level: str) -> dict[str, Any]:
+def game_add_bot(*, user, game_id, level: str, player_deck: int | None = None) -> dict[str, Any]:
     """The game's creator seats a computer player of ``level`` at its open table: its seat, as the game's players
-    list shows it. 403 for anyone else, 409 once the game has started or is full."""
+    list shows it. 403 for anyone else, 409 once the game has started or is full. At a CCG table it plays a copy of
+    the creator's ``player_deck``, by default of the deck the creator brought, checked as a join checks it."""
     if level not in choosing.LEVELS:
         raise DomainError(f"\"level\" is one of: {', '.join(choosing.LEVELS)}.",
                           details={"level": [f"Choose one of: {', '.join(choosing.LEVELS)}."]})
@@ -58,8 +60,21 @@ def game_add_bot(*, user, game_id, level: str) -> dict[str, Any]:
     state = services.state_at(game.stream_id, game.version)
     if state.status != OPEN:
         raise Conflict("This game has already started.", code="game_not_open")
+    command: dict[str, Any] = {"type": "join", "bot": level}
+    brought = None
+    if player_deck is not None and game.variant != "ccg":
+        raise DomainError("A computer player brings a player deck only to a CCG game.",
+                          details={"player_deck": ["Leave it out: this game is not played with player decks."]})
+    if player_deck is None and game.variant == "ccg":
+        player_deck = services.player_deck_brought(state, engine.seat_of(state, user.pk))
+    if player_deck is not None:
+        # The creator's own deck, refused as their join would refuse it: the computer player has none of its own.
+        brought = services.player_deck_for(user=user, player_deck=player_deck, formal=bool(state.options.get("formal")))
+        command["player_deck"] = brought
     account = computer_account({seat.username for seat in state.seats})
-    played = services._game_command(user=account, game_id=game.id, command={"type": "join", "bot": level})
+    with transaction.atomic():
+        played = services._game_command(user=account, game_id=game.id, command=command)
+        services.mark_player_deck(game.id, brought)
     seat = next(event["data"]["seat"] for event in played.events if event["type"] == "player.joined")
     return {"seat": seat, "username": account.get_username(), "bot": level, "version": played.version}
 

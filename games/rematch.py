@@ -52,10 +52,9 @@ def rematch_options(state: Any, asker: Any) -> dict[str, Any]:
     if asker.team is not None:
         options["team"] = asker.team
     options.pop("player_deck", None)  # the creator's, where a ruleset keeps it in its options
-    brought = next((getattr(player, "deck", None) for player in getattr(state.table, "players", ())
-                    if getattr(player, "seat", None) == asker.seat), None)
-    if isinstance(brought, dict) and "id" in brought:  # a CCG player deck (a Multi-Deck side's deck has a slug)
-        options["player_deck"] = brought["id"]
+    brought = services.player_deck_brought(state, asker.seat)
+    if brought is not None:
+        options["player_deck"] = brought
     return options
 
 

@@ -749,6 +749,14 @@ def player_deck_ids(state: Any) -> list[int]:
             if getattr(player, "deck", None) and "id" in player.deck]
 
 
+def player_deck_brought(state: Any, seat: int | None) -> int | None:
+    """The id of the CCG player deck this seat brought to the game, if it brought one (a Multi-Deck side's archive
+    deck, named by its slug, is no player deck)."""
+    deck = next((getattr(player, "deck", None) for player in getattr(state.table, "players", ())
+                 if getattr(player, "seat", None) == seat), None)
+    return deck["id"] if isinstance(deck, dict) and "id" in deck else None
+
+
 def release_player_decks(game_id: uuid.UUID, state: Any, *, only: list[int] | None = None) -> None:
     """The CCG player decks brought to the game (``only`` these, if named) free for tuning again."""
     ids = player_deck_ids(state) if only is None else only

@@ -253,6 +253,10 @@ class BotSerializer(StrictTypes):
     level = serializers.ChoiceField(choices=LEVELS,
                                     help_text="`random`: any listed move; `greedy`: the move that looks best for "
                                               "its seat one move ahead.")
+    player_deck = serializers.IntegerField(
+        required=False,
+        help_text="CCG: the id of one of your player decks, which the computer player plays a copy of; by default "
+                  "the one you brought. Refused as a join with it would be.")
 
 
 class BotSeatSerializer(serializers.Serializer):

@@ -315,16 +315,19 @@ class GameBotsView(APIView):
     @extend_schema(tags=GAME_TAG, request=s.BotSerializer, responses={
         201: s.BotSeatSerializer,
         **refusals({403: "Only the game's creator seats computer players (`forbidden`).",
+                    404: "No such game, or no player deck of yours has the id of `player_deck` (`not_found`).",
                     409: "The game has started, or is over or cancelled (`game_not_open`), or it is full "
-                         "(`limit_reached`)."}),
+                         "(`limit_reached`), or the player deck cannot be played (`deck_invalid`, "
+                         "`deck_outdated`)."}),
     }, description="The game's creator seats a computer player at its open table, of `level` `random` or "
                    "`greedy`: it takes the next seat (event `player.joined` with its `bot` level; a seat of "
                    "`options.invite_only` games too) under a name of its own, `Computer 1` to `Computer 20`, and "
                    "once the game is being played moves by its seat's listed moves, from what its seat may see. "
-                   "Answers 201 with its seat; `Location`: the game.")
+                   "At a CCG table it plays a copy of one of your player decks (`player_deck`, by default the one "
+                   "you brought). Answers 201 with its seat; `Location`: the game.")
     @idempotent
     def post(self, request, game_id):
         form = s.BotSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        seated = bots.game_add_bot(user=request.user, game_id=game_id, level=form.validated_data["level"])
+        seated = bots.game_add_bot(user=request.user, game_id=game_id, **form.validated_data)
         return created(request, s.BotSeatSerializer(seated).data, reverse("game-detail", args=[game_id]))

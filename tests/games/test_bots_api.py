@@ -14,12 +14,14 @@ import time
 
 import pytest
 
+from decks.management.commands.load_seed_decks import SAMPLE_DATA
 from dvorak_engine.ruleset import FREE_MOVES
 from tests.engine.test_legal_moves import filled
 from tests.games.conftest import computer_players_report
 from tests.seeds import seed_deck_json
 
 RPS = "rock-paper-scissors-extreme-deck"
+SAMPLE = "filibuster-sample-set"
 # How long a computer player may take to answer, at most, before the test gives up on it.
 PATIENCE = 10.0
 
@@ -108,6 +110,50 @@ def test_only_the_creator_seats_a_computer_player_of_a_known_level_at_an_open_ta
     forged = eve.post(f"/api/v1/games/{open_game(ann, 'test-deck')}/commands/", {"type": "join", "bot": "random"},
                       format="json")
     assert forged.status_code == 400, forged.content
+
+
+@pytest.mark.django_db
+def test_at_a_ccg_table_the_computer_player_plays_a_copy_of_one_of_the_creators_decks(make_user, client_for):
+    """A CCG game is played with player decks, the computer player's too: by default a copy of the one its creator
+    brought, or another of theirs that they name, checked as a join checks it; no one else's deck."""
+    from decks import services as deck_services
+
+    deck_services.deck_import(author=None, text=(SAMPLE_DATA / f"{SAMPLE}.json").read_text(encoding="utf-8"),
+                              format="json")
+    ann, bob = client_for(make_user("ann")), client_for(make_user("bob"))
+    cards = ann.get(f"/api/v1/decks/{SAMPLE}/versions/1/").json()["cards"]
+
+    def player_deck(client, name, count):
+        made = client.post("/api/v1/player-decks/", {"card_set": SAMPLE, "name": name,
+                                                      "entries": [{"card": card["id"], "count": count}
+                                                                  for card in cards[:5]]}, format="json")
+        assert made.status_code == 201, made.content
+        return made.json()["id"]
+
+    anns, other, too_few, bobs = (player_deck(ann, "Campaign", 4), player_deck(ann, "Surge", 5),
+                                  player_deck(ann, "Thin", 1), player_deck(bob, "Bob's", 4))
+    game_id = open_game(ann, SAMPLE, max_players=4, options={"player_deck": anns})
+
+    assert add_bot(ann, game_id).status_code == 201
+    refusal(ann.post(f"/api/v1/games/{game_id}/bots/", {"level": "random", "player_deck": bobs}, format="json"),
+            404, "not_found")
+    refusal(ann.post(f"/api/v1/games/{game_id}/bots/", {"level": "random", "player_deck": too_few}, format="json"),
+            409, "deck_invalid")
+    seated = ann.post(f"/api/v1/games/{game_id}/bots/", {"level": "greedy", "player_deck": other}, format="json")
+    assert seated.status_code == 201, seated.content
+    players = bob.get(f"/api/v1/games/{game_id}/").json()["players"]
+    assert [(p["username"], p["deck"]["name"]) for p in players] == [
+        ("ann", "Campaign"), ("Computer 1", "Campaign"), ("Computer 2", "Surge")]
+    # The deck a computer player brought is in the game, as the creator's own is: not to be tuned meanwhile.
+    assert ann.get(f"/api/v1/player-decks/{other}/").json()["in_game"] is True
+    assert ann.delete(f"/api/v1/games/{game_id}/").status_code == 204
+    assert ann.get(f"/api/v1/player-decks/{other}/").json()["in_game"] is False
+
+    standard = open_game(ann, SAMPLE, variant="standard")
+    error = refusal(ann.post(f"/api/v1/games/{standard}/bots/", {"level": "random", "player_deck": anns},
+                             format="json"), 400, "invalid")
+    assert "player_deck" in error["details"]
+    assert add_bot(ann, standard).status_code == 201
 
 
 # --- playing ----------------------------------------------------------------------------------------------------
