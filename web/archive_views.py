@@ -12,12 +12,13 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+import dvorak_engine as engine
 from community import selectors as community
 from decks import selectors
 from decks.exporters import FORMATS as EXPORT_FORMATS
 from decks.exporters.printed_cards import printed_cards
 from dvorak_core.deckdata import CARD_SET, DECK, STATUSES
-from dvorak_core.errors import NotFound
+from dvorak_core.errors import DomainError, NotFound
 
 DECKS_PER_PAGE = 25
 CARDS_PER_PAGE = 50
@@ -141,12 +142,24 @@ def deck_detail(request, slug: str):
         "kind_label": KIND_LABELS.get(deck.kind, deck.kind),
         "links": deck_links(deck.slug),
         "watching": community.is_watching(user=request.user, deck=deck),
+        "plays_with_player_decks": plays_with_player_decks(deck),
         "exports": [
             (EXPORT_LABELS.get(name, name),
              reverse("deck-export", kwargs={"slug": deck.slug, "export_format": name}))
             for name in EXPORT_FORMATS
         ],
     })
+
+
+def plays_with_player_decks(deck) -> bool:
+    """Whether a game of this deck, made as its page's "Play against the computer" makes one (its own ruleset, that
+    ruleset's own variant), is a CCG game, to which each player brings a player deck (Filibuster's sets)."""
+    if deck.kind != CARD_SET:
+        return False
+    try:
+        return engine.default_variant(deck.ruleset) == "ccg"
+    except DomainError:  # a ruleset no longer served: the game is refused when made, saying so
+        return False
 
 
 @require_GET

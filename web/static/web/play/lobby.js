@@ -10,13 +10,8 @@
   const decks = new Map();
   let playerDecks = [];  // the player's own decks of CCG card sets (GET /player-decks/), for CCG games
 
-  /* The player's valid decks of a card set, to bring to a CCG game of it. */
-  function validDecksOf(slug) {
-    return playerDecks.filter((deck) => deck.card_set === slug && deck.valid);
-  }
-
   async function loadPlayerDecks() {
-    playerDecks = await Ccg.allOf(API + "player-decks/");
+    playerDecks = await Ccg.playerDecks(API);
     showPlayerDeckChoice();
   }
 
@@ -34,7 +29,7 @@
     hint.hidden = true;
     hint.textContent = "";
     if (!deck) return;
-    const build = el("a", { href: `/decks/${encodeURIComponent(deck.slug)}/build/` }, "Build a deck");
+    const build = Ccg.buildLink(deck.slug, "Build a deck");
     if (!ccg) {
       if (deck.kind === "card_set" && variant === "") {
         hint.hidden = false;
@@ -49,7 +44,7 @@
       picker.append(el("option", { value: own.id, disabled: !own.valid },
         `${own.name} (${own.size} cards${own.valid ? "" : ", not valid"})`));
     }
-    const valid = validDecksOf(deck.slug);
+    const valid = Ccg.validDecksOf(playerDecks, deck.slug);
     if (valid.some((own) => String(own.id) === chosen)) picker.value = chosen;
     else if (valid.length) picker.value = String(valid[0].id);
     if (!valid.length) {
@@ -64,13 +59,10 @@
     let select = null;
     const button = el("button", { type: "button", class: "join", onclick: () => join(game, select) }, "Join");
     if (game.variant !== "ccg") return button;
-    const valid = validDecksOf(game.deck);
-    if (!valid.length) {
-      return el("a", { href: `/decks/${encodeURIComponent(game.deck)}/build/`, class: "build-deck" }, "Build a deck to join");
-    }
-    select = el("select", { class: "join-deck", "aria-label": "Your deck for this game" },
-      valid.map((own) => el("option", { value: own.id }, `${own.name} (${own.size} cards)`)));
-    return el("span", { class: "join-with" }, select, " ", button);
+    const choice = Ccg.deckChoice({ slug: game.deck, valid: Ccg.validDecksOf(playerDecks, game.deck), button,
+      label: "Your deck for this game", build: "Build a deck to join" });
+    select = choice.select;
+    return choice.node;
   }
 
   async function allPages(url) {

@@ -21,6 +21,7 @@
     connects: 0,
     cards: new Map(),     // every card (or soldier, or identity) the viewer has been shown, by id
     log: [],
+    playerDecks: null,    // the viewer's own player decks, read once an open CCG table asks for one
   };
   window.playClient = client; // for the browser tests and the curious
   client.render = () => render();
@@ -209,7 +210,7 @@
   function renderMoves() {
     const box = $("moves");
     const state = client.state;
-    const drawnFrom = JSON.stringify([client.replayAt, config.signed_in, client.moves,
+    const drawnFrom = JSON.stringify([client.replayAt, config.signed_in, client.moves, client.playerDecks !== null,
       state && [state.version, state.status, state.you, state.undo, state.players.length]]);
     if (box.dataset.drawnFrom === drawnFrom) return;
     box.dataset.drawnFrom = drawnFrom;
@@ -218,9 +219,7 @@
     if (state && state.undo) box.append(undoRequest(state));
     if (!config.signed_in) { box.append(el("p", {}, "You are watching. ", el("a", { href: config.sign_in }, "Sign in"), " to play.")); return; }
     if (state && state.you === null) {
-      const canJoin = state.status === "open";
-      box.append(el("p", { class: "muted" }, "You are watching this game."),
-        canJoin ? el("button", { type: "button", class: "join", onclick: join }, "Join this game") : null);
+      box.append(el("p", { class: "muted" }, "You are watching this game."), state.status === "open" ? joinControls(state) : null);
       return;
     }
     // An undo's answers are drawn with the request itself (undoRequest), not among the moves.
@@ -243,19 +242,59 @@
 
   /* ---- live tables: computer players, undo, rematch, clocks ---- */
 
-  /* The creator (seat 0) of an open table may seat a computer player in the next free seat. */
+  /* ---- CCG tables: a seat is taken with a player deck ---- */
+  const isCcg = (state) => state.variant === "ccg";
+
+  /* The viewer's valid decks of this game's card set, or null until they are read (the moves are drawn again then). */
+  function validDecks(state) {
+    if (client.playerDecks === null) {
+      if (!client.readingDecks) {
+        client.readingDecks = Ccg.playerDecks(API).then((decks) => { client.playerDecks = decks; render(); })
+          .catch((error) => showError(errorBox, error));
+      }
+      return null;
+    }
+    return Ccg.validDecksOf(client.playerDecks, state.deck.slug);
+  }
+
+  /* Join this game: at a CCG table, with one of your valid decks of its set, chosen beside the button. */
+  function joinControls(state) {
+    let select = null;
+    const button = el("button", { type: "button", class: "join", onclick: () => join(select) }, "Join this game");
+    if (!isCcg(state)) return button;
+    const valid = validDecks(state);
+    if (valid === null) return el("p", { class: "muted" }, "Reading your decks…");
+    const choice = Ccg.deckChoice({ slug: state.deck.slug, valid, button, label: "Your deck for this game",
+      build: "Build a deck of it" });
+    select = choice.select;
+    return el("p", { class: "join-table" }, choice.node);
+  }
+
+  /* The creator (seat 0) of an open table may seat a computer player in the next free seat; at a CCG table it
+     plays a copy of one of the creator's valid decks, the one they brought unless they choose another. */
   function addComputerForm(state) {
     if (!state || state.status !== "open" || state.you !== 0) return null;
     if (config.max_players && state.players.length >= config.max_players) return null;
     const level = el("select", { name: "level" }, el("option", { value: "random" }, "random"), el("option", { value: "greedy" }, "greedy"));
     const button = el("button", { type: "submit" }, "Add a computer player");
-    const form = el("form", { class: "add-computer", id: "add-computer" }, el("label", {}, "Level ", level), button);
+    let deck = null;
+    let controls = button;
+    if (isCcg(state)) {
+      const valid = validDecks(state);
+      if (valid === null) return null;
+      const brought = (state.players.find((p) => p.seat === state.you) || {}).deck;
+      const choice = Ccg.deckChoice({ slug: state.deck.slug, valid, label: "The computer player's deck",
+        build: "Build a deck", chosen: brought && brought.id });
+      deck = choice.select;
+      controls = deck ? [el("label", {}, "Its deck ", deck), button] : choice.node;
+    }
+    const form = el("form", { class: "add-computer", id: "add-computer" }, el("label", {}, "Level ", level), controls);
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       showError(errorBox, null);
       button.disabled = true;
       try {
-        await api("POST", `${GAME}bots/`, { level: level.value });
+        await api("POST", `${GAME}bots/`, deck ? { level: level.value, player_deck: Number(deck.value) } : { level: level.value });
         await refresh();
       } catch (error) {
         showError(errorBox, error);
@@ -415,9 +454,10 @@
     return form;
   }
 
-  async function join() {
+  async function join(deckPicker) {
     showError(errorBox, null);
     const body = {};
+    if (deckPicker) body.player_deck = Number(deckPicker.value);
     if (client.live && client.live.variant === "team") {
       const team = window.prompt("Which team do you join?");
       if (!team) return;
