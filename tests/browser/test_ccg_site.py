@@ -311,3 +311,89 @@ def test_registered_players_change_the_set_and_a_deck_left_behind_is_updated_in_
     assert_not_reloaded(ann)
     assert outside_playwright(lambda: PlayerDeck.objects.get(pk=deck.pk).version) == 2
     assert ann.problems == [] and bob.problems == []
+
+
+def create_ccg_game(page, base: str, deck_id: int) -> str:
+    """A Filibuster game of two (CCG by default) made in the lobby with the player deck ``deck_id``: its id, its
+    table open."""
+    page.goto(f"{base}/play/")
+    page.locator(f"#deck-picker option[value='{SET}']").wait_for(state="attached", timeout=WAIT_MS)
+    page.select_option("#deck-picker", SET)
+    page.select_option("#player-deck-picker", str(deck_id))
+    page.fill("input[name=max_players]", "2")
+    page.click("#create-game button[type=submit]")
+    page.wait_for_url(re.compile(r".*/play/[0-9a-f-]{36}/$"), timeout=WAIT_MS)
+    return page.url.rstrip("/").rsplit("/", 1)[-1]
+
+
+@pytest.mark.parametrize("served", ["debug"], indirect=True)
+def test_a_ccg_table_is_joined_with_a_deck_and_its_computer_player_brings_one_too(
+        served, seed_decks, browser_contexts, screenshots, django_user_model):
+    """The table page, not only the lobby, seats a player at a CCG table with one of their decks: Bob, who has
+    none, is told so and sent to the builder; with one, he joins with it from the table. At another table Ann adds
+    a computer player, which plays a copy of the deck she chooses for it, and the game goes on with it."""
+    cards = outside_playwright(lambda: ccg_services.card_set_version_ensure(slug=SET).content["cards"])
+
+    def deck_of(username, name):
+        return outside_playwright(lambda: ccg_services.player_deck_create(
+            owner=django_user_model.objects.get(username=username), card_set_slug=SET, name=name,
+            entries={card["id"]: 5 for card in cards[:4]}).pk)
+
+    ann = sign_up(browser_contexts(), served, "ann", "/play/")
+    bob = sign_up(browser_contexts(), served, "bob", "/play/")
+    anns, spare = deck_of("ann", "Ann's campaign"), deck_of("ann", "Ann's spare")
+    game_id = create_ccg_game(ann, served, anns)
+
+    # Bob has no deck of the set: the table says so, with the way to build one, and offers no Join.
+    bob.goto(f"{served}/play/{game_id}/")
+    no_deck = bob.locator("#moves .no-deck")
+    expect(no_deck).to_have_text("You have no valid deck of this set. Build a deck of it.", timeout=WAIT_MS)
+    expect(no_deck.get_by_role("link", name="Build a deck of it")).to_have_attribute("href", f"/decks/{SET}/build/")
+    expect(bob.get_by_role("button", name="Join this game")).to_have_count(0)
+    bob.screenshot(path=screenshots / "ccg-table-no-deck.png", full_page=True)
+
+    # With a deck, he joins from the table with it: his seat shows it, and the game deals from it.
+    bobs = deck_of("bob", "Bob's surge")
+    bob.reload()
+    picker = bob.get_by_role("combobox", name="Your deck for this game")
+    expect(picker).to_have_value(str(bobs), timeout=WAIT_MS)
+    bob.screenshot(path=screenshots / "ccg-table-join.png", full_page=True)
+    mark_no_reload(bob)
+    bob.get_by_role("button", name="Join this game").click()
+    expect(bob.locator("#players .player.me")).to_contain_text("deck: Bob's surge", timeout=WAIT_MS)
+    expect(ann.locator("#players .player[data-seat='1']")).to_contain_text("deck: Bob's surge", timeout=WAIT_MS)
+    ann.locator("form.move[data-move-type='start'] button").click()
+    expect(bob.locator("#game-status")).to_have_text("active", timeout=WAIT_MS)
+    expect(bob.locator("#my-hand .card")).to_have_count(5, timeout=WAIT_MS)
+    assert set(bob.locator("#my-hand .card .card-title").all_text_contents()) <= {card["title"] for card in cards[:4]}
+    assert_not_reloaded(bob)
+
+    # At a second table Ann plays against the computer: it brings by default the deck she brought, or another.
+    second = create_ccg_game(ann, served, anns)
+    computer_deck = ann.get_by_role("combobox", name="The computer player's deck")
+    expect(computer_deck).to_have_value(str(anns), timeout=WAIT_MS)
+    computer_deck.select_option(str(spare))
+    ann.screenshot(path=screenshots / "ccg-table-add-computer.png", full_page=True)
+    ann.get_by_role("button", name="Add a computer player").click()
+    computer = ann.locator("#players .player[data-seat='1']")
+    expect(computer).to_contain_text("computer", timeout=WAIT_MS)
+    expect(computer).to_contain_text("deck: Ann's spare")
+    ann.locator("form.move[data-move-type='start'] button").click()
+    expect(ann.locator("#game-status")).to_have_text("active", timeout=WAIT_MS)
+    # The computer player takes part: Ann answers what she is asked (a pass where she may) until it has moved.
+    computer_moved = "window.playClient.log.some((e) => e.actor === 'Computer 1' && e.type !== 'player.joined')"
+    for _ in range(8):
+        if ann.evaluate(computer_moved):
+            break
+        whose_move(ann)
+        if ann.evaluate(computer_moved):
+            break
+        version = ann.evaluate("window.playClient.live.version")
+        kinds = [kind for kind in ann.locator("#moves form.move").evaluate_all("forms => forms.map(f => f.dataset.moveType)")
+                 if kind not in ("concede", "abandon")]
+        ann.locator(f"#moves form.move[data-move-type='{'pass' if 'pass' in kinds else kinds[0]}'] button").first.click()
+        ann.wait_for_function(f"window.playClient.live.version > {version}", timeout=WAIT_MS)
+    ann.wait_for_function(computer_moved, timeout=WAIT_MS)
+    ann.screenshot(path=screenshots / "ccg-table-against-the-computer.png", full_page=True)
+    assert outside_playwright(lambda: sorted(PlayerDeck.objects.get(pk=spare).games_in_play)) == [second]
+    assert ann.problems == [] and bob.problems == []

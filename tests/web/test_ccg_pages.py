@@ -172,3 +172,17 @@ def test_the_lobby_offers_a_choice_of_player_deck_for_ccg_games(make_user):
     html = signed_in(make_user("ann")).get("/play/").content.decode()
     assert 'id="player-deck-choice"' in html and 'id="player-deck-picker"' in html
     assert "/static/web/ccg/ccg.js" in html  # the player's decks are read through the API, to their end
+
+
+def test_a_ccg_sets_play_against_the_computer_asks_for_a_deck_and_a_plain_deck_does_not(sample_set, archive_deck,
+                                                                                        make_user):
+    """Filibuster's sets are played with player decks: the set's "Play against the computer" makes its game with one
+    of yours (chosen by the page's script from the API), where a plain deck's plays the deck itself."""
+    archive_deck(5, slug="plain-deck")
+    client = signed_in(make_user("ann"))
+    html = client.get(f"/decks/{SET}/").content.decode()
+    assert 'data-player-deck="1"' in html and 'id="play-computer-deck"' in html
+    assert "/static/web/ccg/ccg.js" in html
+    plain = client.get("/decks/plain-deck/").content.decode()
+    assert 'id="play-computer"' in plain and "data-player-deck" not in plain and "play-computer-deck" not in plain
+
