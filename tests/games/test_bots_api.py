@@ -154,6 +154,11 @@ def test_at_a_ccg_table_the_computer_player_plays_a_copy_of_one_of_the_creators_
                              format="json"), 400, "invalid")
     assert "player_deck" in error["details"]
     assert add_bot(ann, standard).status_code == 201
+    # A person is refused the same: a deck brought to a table that plays none would be kept from tuning for nothing.
+    error = refusal(bob.post(f"/api/v1/games/{standard}/join/", {"player_deck": bobs}, format="json"), 400, "invalid")
+    assert error["details"] == {"field": "player_deck"}
+    assert bob.get(f"/api/v1/player-decks/{bobs}/").json()["in_game"] is False
+    assert bob.post(f"/api/v1/games/{standard}/join/", {}, format="json").status_code == 200
 
 
 # --- playing ----------------------------------------------------------------------------------------------------
