@@ -64,7 +64,10 @@ def _renderer(log_format: str) -> list:
     if log_format == "json":
         return [structlog.processors.format_exc_info, structlog.processors.EventRenamer("message"),
                 structlog.processors.JSONRenderer(serializer=_json)]
-    return [structlog.dev.ConsoleRenderer(colors=sys.stderr.isatty(), timestamp_key="time")]
+    # A plain traceback: structlog's default where rich is installed shows each frame's local variables, and a
+    # frame's locals may hold a hand, a draw pile or a token.
+    return [structlog.dev.ConsoleRenderer(colors=sys.stderr.isatty(), timestamp_key="time",
+                                          exception_formatter=structlog.dev.plain_traceback)]
 
 
 def formatter(log_format: str) -> logging.Formatter:
@@ -75,6 +78,18 @@ def formatter(log_format: str) -> logging.Formatter:
         foreign_pre_chain=_PRE_CHAIN,
         processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, *_renderer(log_format)],
     )
+
+
+class WithoutQueryStrings(logging.Filter):
+    """uvicorn says each websocket's path with its query string (``"WebSocket /ws/games/…/?token=…" [accepted]``),
+    where a socket's credential travels (dvorak_site/wsauth.py): its lines keep the path alone, as nginx's do
+    (deploy/nginx.conf, ``no_query``)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple) and any(isinstance(arg, str) and "?" in arg for arg in record.args):
+            record.args = tuple(arg.split("?", 1)[0] if isinstance(arg, str) and arg.startswith("/") else arg
+                                for arg in record.args)
+        return True
 
 
 def configure(log_format: str, level: str) -> dict:
@@ -96,6 +111,7 @@ def configure(log_format: str, level: str) -> dict:
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"structlog": {"()": formatter, "log_format": log_format}},
+        "filters": {"without_query_strings": {"()": WithoutQueryStrings}},
         "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "structlog"}},
         "root": {"handlers": ["console"], "level": level},
         "loggers": {
@@ -109,7 +125,7 @@ def configure(log_format: str, level: str) -> dict:
             "daphne": through_root,
             "gunicorn.error": through_root,
             "uvicorn": through_root,
-            "uvicorn.error": through_root,
+            "uvicorn.error": {**through_root, "filters": ["without_query_strings"]},
             "celery": through_root,
             # django-axes says each failed sign-in at INFO; its WARNING, an account or address locked out, stays.
             "axes": {**through_root, "level": "WARNING"},

@@ -71,12 +71,18 @@ def gunicorn_two_workers(tmp_path):
     """gunicorn with two of the project's workers, on SQLite and the in-memory layer (what is counted here needs no
     more; the suite's own database is pytest's, which a server process would not find); stopped, workers and all,
     after."""
+    with gunicorn_workers(tmp_path, LOG_LEVEL="WARNING") as running:
+        yield running
+
+
+@contextlib.contextmanager
+def gunicorn_workers(tmp_path, **settings):
     port = free_port()
     env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
     env.update({"GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": "2",
                 "GUNICORN_WORKER_CLASS": "dvorak_site.serving.UvicornWorker", "DJANGO_DEBUG": "1",
-                "DJANGO_SECURE_SSL_REDIRECT": "0", "LOG_LEVEL": "WARNING",
-                "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+                "DJANGO_SECURE_SSL_REDIRECT": "0", "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+                **settings})
     log = (tmp_path / "gunicorn.log").open("w")
     process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py",
                                 "dvorak_site.asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=log,
@@ -312,8 +318,28 @@ def test_a_websocket_is_served_through_the_workers(gunicorn_two_workers):
     """After an upgrade the websocket's protocol writes through the same transport: the handshake's answer comes,
     then the socket's own close (4401: no token)."""
     _, port = gunicorn_two_workers
+    head, frame = websocket_opened(port, "/ws/games/00000000-0000-0000-0000-000000000000/")
+    assert head.startswith(b"HTTP/1.1 101 Switching Protocols\r\n"), head
+    assert b"Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=" in head
+    assert frame[0] == 0x88 and int.from_bytes(frame[2:4], "big") == 4401, frame  # a close frame, code 4401
+
+
+def test_the_servers_log_a_websockets_path_without_its_credential(tmp_path):
+    """The workers' own lines about a socket name its path, never its query string, where its token travels."""
+    ticket = "42.5e5e5e5e:forged:signature"  # refused before any database is asked (this server's has no tables)
+    with gunicorn_workers(tmp_path, LOG_LEVEL="INFO") as (_, port):
+        head, frame = websocket_opened(port, f"/ws/games/00000000-0000-0000-0000-000000000000/?ticket={ticket}")
+        assert int.from_bytes(frame[2:4], "big") == 4401, (head, frame)  # not signed in
+        time.sleep(0.5)
+    log = (tmp_path / "gunicorn.log").read_text()
+    assert '"WebSocket /ws/games/00000000-0000-0000-0000-000000000000/"' in log  # uvicorn's line, still there
+    assert ticket not in log and "ticket=" not in log
+
+
+def websocket_opened(port: int, path: str) -> tuple[bytes, bytes]:
+    """A websocket handshake sent by hand: the answer's head, and the first frame after it."""
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-        sock.sendall(b"GET /ws/games/00000000-0000-0000-0000-000000000000/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n".encode() +
                      b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
                      b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
         answer = b""
@@ -322,6 +348,4 @@ def test_a_websocket_is_served_through_the_workers(gunicorn_two_workers):
             assert chunk, answer
             answer += chunk
     head, frame = answer.split(b"\r\n\r\n", 1)
-    assert head.startswith(b"HTTP/1.1 101 Switching Protocols\r\n"), answer
-    assert b"Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=" in head
-    assert frame[0] == 0x88 and int.from_bytes(frame[2:4], "big") == 4401, frame  # a close frame, code 4401
+    return head, frame
