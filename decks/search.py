@@ -61,13 +61,13 @@ UPDATE {Deck._meta.db_table} AS deck SET search =
     || setweight(to_tsvector(%(config)s::regconfig, left(coalesce((
            SELECT string_agg(card.title || ' ' || card.text, ' ' ORDER BY card.position, card.id)
            FROM {Card._meta.db_table} AS card WHERE card.deck_id = deck.id), ''), %(cards)s)), 'D')
-WHERE deck.id = %(deck)s
+WHERE {{where}}
 """
 _CARD_VECTORS = f"""
 UPDATE {Card._meta.db_table} AS card SET search =
        setweight(to_tsvector(%(config)s::regconfig, card.title), 'A')
     || setweight(to_tsvector(%(config)s::regconfig, card.text), 'B')
-WHERE card.deck_id = %(deck)s
+WHERE {{where}}
 """
 
 
@@ -77,8 +77,19 @@ def refresh_search(deck: Deck) -> None:
         return
     params = {"config": CONFIG, "rules": MAX_RULES_TEXT, "cards": MAX_CARDS_TEXT, "deck": deck.pk}
     with connection.cursor() as cursor:
-        cursor.execute(_CARD_VECTORS, params)
-        cursor.execute(_DECK_VECTOR, params)
+        cursor.execute(_CARD_VECTORS.format(where="card.deck_id = %(deck)s"), params)
+        cursor.execute(_DECK_VECTOR.format(where="deck.id = %(deck)s"), params)
+
+
+def refresh_search_everywhere() -> None:
+    """Every deck's and card's search vector, by the same statements as `refresh_search`, in one pass over the
+    tables: for rows written in bulk, not through the services (bench/archive_data.py)."""
+    if not full_text():
+        return
+    params = {"config": CONFIG, "rules": MAX_RULES_TEXT, "cards": MAX_CARDS_TEXT}
+    with connection.cursor() as cursor:
+        cursor.execute(_CARD_VECTORS.format(where="true"), params)
+        cursor.execute(_DECK_VECTOR.format(where="true"), params)
 
 
 # --- searching -----------------------------------------------------------------------------------------------

@@ -35,7 +35,8 @@ urlpatterns = [
 if settings.BENCH_ENDPOINTS:
     from django.views.decorators.csrf import csrf_exempt
 
-    from dvorak_site.api.bench import BareInsertView, deck_draw
+    from dvorak_site.api.bench import BareInsertView, deck_cards, deck_draw
 
     urlpatterns.insert(0, path("api/v1/bench/insert/", BareInsertView.as_view()))
     urlpatterns.insert(0, path("bench/deck/<int:deck_id>/draw/", csrf_exempt(deck_draw)))
+    urlpatterns.insert(0, path("bench/archive/<slug:slug>/cards/", deck_cards))

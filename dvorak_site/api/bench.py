@@ -39,6 +39,22 @@ def deck_draw(request, deck_id: int):
     return JsonResponse({"card": card, "remaining": len(cards)}, status=201)
 
 
+def deck_cards(request, slug: str):
+    """The archive pages' floor (bench/archive.py): a plain Django view that reads a deck's cards by its slug in one
+    indexed query and answers them as JSON. No template, no ORM objects, no authentication."""
+    from django.http import JsonResponse
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT card.title, card.type, card.text, card.copies FROM decks_card AS card "
+            "JOIN decks_deck AS deck ON deck.id = card.deck_id WHERE deck.slug = %s ORDER BY card.position, card.id",
+            [slug],
+        )
+        cards = [{"title": title, "type": type_, "text": text, "copies": copies}
+                 for title, type_, text, copies in cursor.fetchall()]
+    return JsonResponse({"slug": slug, "cards": cards})
+
+
 # The floor of a live update (bench/fanout.py): a socket in a Channels group that relays each group message as it
 # comes, over the same servers and channel layer as the game sockets, with no store read and no redaction.
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
