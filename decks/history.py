@@ -114,8 +114,11 @@ def _section(label: str, old: str | None, new: str | None) -> DiffSection:
         return DiffSection(label, "added", "", f"<ins>{html.escape(new or '')}</ins>")
     if new is None:
         return DiffSection(label, "removed", f"<del>{html.escape(old)}</del>", "")
+    if old == new:  # most of a deck's cards, between two revisions: nothing to match word by word
+        same = html.escape(old)
+        return DiffSection(label, "same", same, same)
     left, right = word_diff(old, new)
-    return DiffSection(label, "same" if old == new else "changed", left, right)
+    return DiffSection(label, "changed", left, right)
 
 
 def _keyed_cards(deck: DeckData) -> dict[tuple[str, int], str]:

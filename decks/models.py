@@ -59,6 +59,8 @@ class Deck(models.Model):
     class Meta:
         ordering = ["title", "slug"]
         permissions = [("curate", "Can lock, unlock and delete decks")]
+        # The deck list's order: a page of it is read from the index, not sorted out of every deck.
+        indexes = [models.Index(fields=["title", "slug"], name="decks_deck_title_slug")]
 
     def __str__(self) -> str:
         return self.title
@@ -88,7 +90,8 @@ class SpecialRule(models.Model):
 
 
 class Card(models.Model):
-    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="cards")
+    # Indexed with the card's place (Meta.indexes), which serves every read of a deck's cards.
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="cards", db_index=False)
     position = models.PositiveIntegerField(default=0)
     title = models.CharField(max_length=200)
     # Thing, Action, or one of the deck's own types (Style, Soldier, …).
@@ -110,6 +113,13 @@ class Card(models.Model):
 
     class Meta:
         ordering = ["position", "id"]
+        indexes = [
+            # A deck's cards in order; with the decks' title index, the card list by deck and place is read a page
+            # at a time (deck by deck, in order) rather than sorted out of every card.
+            models.Index(fields=["deck", "position", "id"], name="decks_card_deck_place"),
+            # The card types the card search offers, read from the index (`selectors.card_types`).
+            models.Index(fields=["type"], name="decks_card_type"),
+        ]
 
     def __str__(self) -> str:
         return self.title
@@ -142,6 +152,8 @@ class Revision(models.Model):
     class Meta:
         ordering = ["deck", "number"]
         constraints = [models.UniqueConstraint(fields=["deck", "number"], name="unique_revision_number")]
+        # Recent Changes and the feeds: the newest revisions of every deck, read from the index's end.
+        indexes = [models.Index(fields=["created_at", "id"], name="decks_revision_recent")]
 
     def __str__(self) -> str:
         return f"{self.deck.slug} revision {self.number}"

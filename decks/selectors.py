@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from django.db.models import Q, QuerySet, Sum, Value
+from django.db import connection
+from django.db.models import OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
 from decks.history import unified_diff
@@ -58,8 +59,14 @@ def players_match(players: str) -> Q:
 
 
 def with_card_count(decks: QuerySet[Deck]) -> QuerySet[Deck]:
-    """Each deck with `card_count`: the cards of its printed deck, every copy counted (0 for none)."""
-    return decks.annotate(card_count=Coalesce(Sum("cards__copies"), Value(0)))
+    """Each deck with `card_count`: the cards of its printed deck, every copy counted (0 for none).
+
+    A subquery for each deck rather than a join with every card grouped by deck: a page of the list sums only its
+    own decks' cards (the database reckons it after the sort and the limit), and counting the list's decks for its
+    pages leaves it out."""
+    copies = (Card.objects.filter(deck=OuterRef("pk")).order_by().values("deck")
+              .annotate(copies=Sum("copies")).values("copies"))
+    return decks.annotate(card_count=Coalesce(Subquery(copies), Value(0)))
 
 
 def deck_recently_changed(*, limit: int = 10) -> QuerySet[Deck]:
@@ -115,8 +122,21 @@ def card_search(*, search: str = "", type: str | None = None, deck: str | None =
     return cards.order_by("deck__title", "deck__slug", "position", "id")
 
 
+# Each type after the one before, from the index on the cards' type: a few lookups, not a pass over every card.
+_CARD_TYPES = f"""
+WITH RECURSIVE types(type) AS (
+    SELECT min(type) FROM {Card._meta.db_table}
+    UNION ALL
+    SELECT (SELECT min(type) FROM {Card._meta.db_table} WHERE type > types.type) FROM types WHERE type IS NOT NULL
+)
+SELECT type FROM types WHERE type IS NOT NULL
+"""
+
+
 def card_types() -> list[str]:
-    return sorted(set(Card.objects.order_by().values_list("type", flat=True).distinct()))
+    with connection.cursor() as cursor:
+        cursor.execute(_CARD_TYPES)
+        return sorted({card_type for (card_type,) in cursor.fetchall()})
 
 
 def revision_recent() -> QuerySet[Revision]:
@@ -125,9 +145,12 @@ def revision_recent() -> QuerySet[Revision]:
             .order_by("-created_at", "-id"))
 
 
-def deck_get(*, slug: str) -> Deck:
+def deck_get(*, slug: str, contents: bool = True) -> Deck:
+    """The deck with its cards and Special Rules read at once; `contents=False`: its own row alone, for a page of
+    it that shows none of them (its history, a revision, its talk page)."""
+    decks = Deck.objects.prefetch_related("cards", "special_rules") if contents else Deck.objects.all()
     try:
-        return Deck.objects.prefetch_related("cards", "special_rules").get(slug=slug)
+        return decks.get(slug=slug)
     except Deck.DoesNotExist:
         raise NotFound(f"There is no deck {slug!r}.") from None
 
@@ -189,7 +212,9 @@ def deck_for_game(slug: str) -> dict[str, Any]:
 
 
 def revision_list(*, deck: Deck) -> QuerySet[Revision]:
-    return deck.revisions.select_related("author").order_by("number")
+    """The deck's revisions, oldest first, without their content (the whole deck each: read it by
+    `revision_get`)."""
+    return deck.revisions.select_related("author").defer("content").order_by("number")
 
 
 def revision_get(*, deck: Deck, number: int) -> Revision:

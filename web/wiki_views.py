@@ -25,9 +25,10 @@ from dvorak_core.errors import DeckLocked, DomainError, NotFound
 # --- shared -------------------------------------------------------------------------------------------------
 
 
-def _deck(slug: str) -> Deck:
+def _deck(slug: str, *, contents: bool = False) -> Deck:
+    """The deck a wiki page is of; with its cards and Special Rules only for the pages that show them."""
     try:
-        return selectors.deck_get(slug=slug)
+        return selectors.deck_get(slug=slug, contents=contents)
     except NotFound as error:
         raise Http404(error.message) from error
 
@@ -218,7 +219,7 @@ def _forms(deck: Deck, data: Any = None):
 
 @require_http_methods(["GET", "POST"])
 def deck_edit(request: HttpRequest, slug: str) -> HttpResponse:
-    deck = _deck(slug)
+    deck = _deck(slug, contents=True)
     if not request.user.is_authenticated:
         return redirect_to_login(request.path, reverse("web:sign-in"))
     context: dict[str, Any] = {"deck": deck, "tab": "edit"}

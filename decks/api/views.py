@@ -328,7 +328,7 @@ class RevisionListView(APIView):
                    description="The deck's revisions, oldest first.")
     def get(self, request, slug: str):
         paginator = self.pagination_class()
-        revisions = paginator.paginate_queryset(selectors.revision_list(deck=selectors.deck_get(slug=slug)), request)
+        revisions = paginator.paginate_queryset(selectors.revision_list(deck=selectors.deck_get(slug=slug, contents=False)), request)
         return paginator.get_paginated_response(serializers.RevisionSerializer(revisions, many=True).data)
 
 
@@ -337,7 +337,7 @@ class RevisionDetailView(APIView):
 
     @extend_schema(tags=TAGS, responses=serializers.DeckContentSerializer)
     def get(self, request, slug: str, number: int):
-        revision = selectors.revision_get(deck=selectors.deck_get(slug=slug), number=number)
+        revision = selectors.revision_get(deck=selectors.deck_get(slug=slug, contents=False), number=number)
         facts = serializers.RevisionSerializer(revision).data
         return Response({**revision.content, "revision": facts.pop("number"), **facts})
 
@@ -353,7 +353,7 @@ class RevisionDiffView(APIView):
     )
     def get(self, request, slug: str, number: int):
         against = whole_number(request.query_params.get("against"), "against", minimum=1)
-        older, newer, diff = selectors.revision_diff(deck=selectors.deck_get(slug=slug), number=number, against=against)
+        older, newer, diff = selectors.revision_diff(deck=selectors.deck_get(slug=slug, contents=False), number=number, against=against)
         return Response({"slug": slug, "against": older.number, "number": newer.number, "diff": diff})
 
 
@@ -377,7 +377,7 @@ class TalkView(APIView):
                                "(`hidden`, `hidden_at`) with an empty `body`, except for curators.")
     def get(self, request, slug: str):
         paginator = self.pagination_class()
-        posts = paginator.paginate_queryset(selectors.talk_list(deck=selectors.deck_get(slug=slug)), request)
+        posts = paginator.paginate_queryset(selectors.talk_list(deck=selectors.deck_get(slug=slug, contents=False)), request)
         body = serializers.TalkPostSerializer(posts, many=True, context=talk_context(request)).data
         return paginator.get_paginated_response(body)
 
@@ -399,7 +399,7 @@ class TalkPostView(APIView):
     @extend_schema(tags=TAGS, responses=serializers.TalkPostSerializer,
                    description="One post of the talk page, as the list shows it.")
     def get(self, request, slug: str, post_id: int):
-        post = selectors.talk_post_get(deck=selectors.deck_get(slug=slug), post_id=post_id)
+        post = selectors.talk_post_get(deck=selectors.deck_get(slug=slug, contents=False), post_id=post_id)
         return Response(serializers.TalkPostSerializer(post, context=talk_context(request)).data)
 
 

@@ -8,6 +8,7 @@ trigger in front, clauses joined by "and" / "then" behind); what no pattern read
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -523,6 +524,17 @@ def _exclamation(text: str) -> bool:
 
 
 def read_text(text: str, title: str = "") -> Reading:
+    effects, unread = _read(text, title)
+    return Reading(effects=effects, unread=list(unread), understood=not unread)
+
+
+# The readings of the texts read last: a text reads the same every time, and a deck's page or a game's setup reads
+# every card of the deck. The effects are frozen values, so one reading may be handed to every caller.
+READINGS_KEPT = 8192
+
+
+@functools.lru_cache(maxsize=READINGS_KEPT)
+def _read(text: str, title: str) -> tuple[tuple[L.Effect, ...], tuple[str, ...]]:
     effects: list[L.Effect] = []
     unread: list[str] = []
     parts = sentences(text)
@@ -541,7 +553,7 @@ def read_text(text: str, title: str = "") -> Reading:
             effects.extend(read)
     if ability and effects:
         effects = [L.Ability(tuple(effects))]
-    return Reading(effects=tuple(effects), unread=unread, understood=not unread)
+    return tuple(effects), tuple(unread)
 
 
 def read_card(title: str, type: str, text: str) -> Reading:  # noqa: A002 (the card's field)
