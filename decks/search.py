@@ -25,8 +25,6 @@ from django.contrib.postgres.lookups import TrigramWordSimilar
 from django.contrib.postgres.search import (
     SearchQuery,
     SearchRank,
-    SearchVector,
-    SearchVectorExact,
     TrigramWordSimilarity,
 )
 from django.db import connection
@@ -99,12 +97,13 @@ def words(search: str) -> list[str]:
     return re.findall(r"\w+", search.casefold())[:MAX_WORDS]
 
 
-def text_query(search: str) -> SearchQuery | None:
-    """Every word of the search, each as a prefix of a stem ("rock" finds "rocket"); None for no word."""
+def text_query(search: str, *, weights: str = "") -> SearchQuery | None:
+    """Every word of the search, each as a prefix of a stem ("rock" finds "rocket"); None for no word. `weights`:
+    only where the vector gives the word one of them ("A": in the title)."""
     terms = words(search)
     if not terms:
         return None
-    return SearchQuery(" & ".join(f"'{term}':*" for term in terms), search_type="raw", config=CONFIG)
+    return SearchQuery(" & ".join(f"'{term}':*{weights}" for term in terms), search_type="raw", config=CONFIG)
 
 
 def _ranked(rows: QuerySet, search: str, *then: str) -> QuerySet:
@@ -118,7 +117,9 @@ def _ranked(rows: QuerySet, search: str, *then: str) -> QuerySet:
         rank = Value(0.0)
     else:
         matches = Q(search=query) | Q(close_title)
-        title_hit = Q(SearchVectorExact(SearchVector("title", config=CONFIG), query)) | Q(close_title)
+        # The title's words are the vector's weight A (deck and card alike): read there, not from the title made
+        # into a vector again for every row found.
+        title_hit = Q(search=text_query(search, weights="A")) | Q(close_title)
         rank = SearchRank(F("search"), query)
     return rows.filter(matches).annotate(
         title_hit=Case(When(title_hit, then=Value(True)), default=Value(False), output_field=BooleanField()),
