@@ -90,23 +90,43 @@ def deck_filter_values() -> dict[str, list[str]]:
     }
 
 
+# Each name of every deck's designers, with the number of decks that name it (PostgreSQL reads the JSON lists'
+# elements itself).
+_DESIGNER_COUNTS = f"""
+SELECT name, count(*)
+FROM {Deck._meta.db_table} AS deck
+CROSS JOIN LATERAL (SELECT DISTINCT value FROM jsonb_array_elements_text(
+    CASE WHEN jsonb_typeof(deck.designers) = 'array' THEN deck.designers ELSE '[]'::jsonb END)) AS names (name)
+GROUP BY name
+"""
+
+
 def designer_list() -> list[tuple[str, int]]:
     """Every designer the archive names, with the number of their decks, by name.
 
-    Designers are a JSON list on each deck, which SQLite cannot search by element; the archive is small
-    enough to count them from one query of the lists alone.
+    Designers are a JSON list on each deck. PostgreSQL counts them by the lists' elements; SQLite cannot search by
+    element, and they are counted here from one query of the lists alone (the embedded archive is small).
     """
     counts: Counter[str] = Counter()
-    for designers in Deck.objects.order_by().values_list("designers", flat=True):
-        counts.update({str(name) for name in designers or [] if str(name).strip()})
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(_DESIGNER_COUNTS)
+            counts.update({name: count for name, count in cursor.fetchall() if name.strip()})
+    else:
+        for designers in Deck.objects.order_by().values_list("designers", flat=True):
+            counts.update({str(name) for name in designers or [] if str(name).strip()})
     return sorted(counts.items(), key=lambda item: (item[0].casefold(), item[0]))
 
 
 def designer_decks(*, name: str) -> QuerySet[Deck]:
     """The decks that name `name` among their designers (exactly as the deck writes it)."""
-    ids = [pk for pk, designers in Deck.objects.order_by().values_list("pk", "designers")
-           if name in [str(n) for n in designers or []]]
-    return with_card_count(Deck.objects.filter(pk__in=ids)).order_by("title", "slug")
+    if connection.vendor == "postgresql":  # the JSON list holds the name
+        decks = Deck.objects.filter(designers__contains=[name])
+    else:
+        ids = [pk for pk, designers in Deck.objects.order_by().values_list("pk", "designers")
+               if name in [str(n) for n in designers or []]]
+        decks = Deck.objects.filter(pk__in=ids)
+    return with_card_count(decks).order_by("title", "slug")
 
 
 def card_search(*, search: str = "", type: str | None = None, deck: str | None = None) -> QuerySet[Card]:
