@@ -17,7 +17,7 @@ BENCH_DATABASE_URL ?= $(or $(DATABASE_URL),postgres://root@127.0.0.1:5432/dvorak
 # The Redis of the benches' servers (production's channel layer and cache; bench/fanout.py's keys carry a prefix of their own).
 BENCH_REDIS_URL ?= $(or $(REDIS_URL),redis://127.0.0.1:6379/0)
 
-.PHONY: install lock run migrate seed test test-seeds soak lint audit format bench worker clean
+.PHONY: install lock run migrate seed test test-seeds soak lint audit format bench bench-archive worker clean
 
 install: $(STAMP)
 
@@ -114,6 +114,13 @@ bench: install
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/scaling.py --profile
 	DATABASE_URL=$(BENCH_DATABASE_URL) REDIS_URL=$(BENCH_REDIS_URL) $(BIN)/python bench/fanout.py
 	DATABASE_URL=$(BENCH_DATABASE_URL) REDIS_URL=$(BENCH_REDIS_URL) $(BIN)/python bench/live_tables.py
+
+# The archive's pages and API reads at 27 decks and at 10,000 (bench/archive.py), through gunicorn. Its two
+# databases are BENCH_DATABASE_URL's name with _archive27 and _archive10k; the first run fills them (about two
+# minutes), later runs reuse them.
+bench-archive: install
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/archive.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .mypy_cache .hypothesis
