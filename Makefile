@@ -113,6 +113,8 @@ bench: install
 	DATABASE_URL=$(BENCH_DATABASE_URL) REDIS_URL=$(BENCH_REDIS_URL) $(BIN)/python bench/cards.py
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/scaling.py --profile
 	DATABASE_URL=$(BENCH_DATABASE_URL) REDIS_URL=$(BENCH_REDIS_URL) $(BIN)/python bench/fanout.py
+	DATABASE_URL=$(BENCH_DATABASE_URL) REDIS_URL=$(BENCH_REDIS_URL) FANOUT_GAMES=1250 FANOUT_SECONDS=30 \
+		FANOUT_PHASES=reference,sockets $(BIN)/python bench/fanout.py
 	DATABASE_URL=$(BENCH_DATABASE_URL) REDIS_URL=$(BENCH_REDIS_URL) $(BIN)/python bench/live_tables.py
 
 # The archive's pages and API reads at 27 decks and at 10,000 (bench/archive.py), through gunicorn. Its two

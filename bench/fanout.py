@@ -464,7 +464,7 @@ def main() -> None:
     if unknown or not PHASES:
         sys.exit(f"FANOUT_PHASES: {', '.join(sorted(unknown)) or 'none'}? The phases are {', '.join(ALL_PHASES)}.")
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    raise_fd_limit(3 * GAMES * PER_GAME + 512)
+    raise_fd_limit(GAMES * PER_GAME + 1024)  # the limit is a process's: this one holds every socket, a server its share
     redis_url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
     prefix = f"fanout{uuid.uuid4().hex[:8]}"
     # This process's channel layer (the reference's sender; the publisher of the set-up's events) is the servers'.
