@@ -315,6 +315,12 @@ async def settled(games: list[dict], listeners: list[Listener]) -> int:
         await asyncio.sleep(0.5)
 
 
+def gc_pauses(lines: list[str]) -> list[float]:
+    """The full garbage collections an ASGI server logged as pausing it (dvorak_kit/collector.py), in ms."""
+    return [float(m.group(1)) for line in lines if (m := re.search(r"garbage collection paused the process (\d+) ms",
+                                                                    line))]
+
+
 def resyncs(lines: list[str]) -> tuple[int, int]:
     """The resyncs an ASGI server logged: on a later notice, and of idle readers."""
     return sum("got the notice" in line for line in lines), sum("the idle readers" in line for line in lines)
@@ -395,6 +401,7 @@ async def live(games, ws_base: str, web_base: str, small_base: str, logs: dict) 
                 "drops": drops,
             }
             results[name]["notice_resyncs"], results[name]["idle_resyncs"] = resyncs(ws_lines)
+            results[name]["gc"] = gc_pauses(ws_lines)
             for lst in listeners:
                 lst.gaps = lst.repeats = 0
     results["sockets"] = len(sockets)
@@ -524,6 +531,9 @@ def main() -> None:
         print(f"{'':15s} group messages dropped by channels-redis: {r['drops']}; resyncs: {r['notice_resyncs']} on a "
               f"later notice, {r['idle_resyncs']} idle; version gaps seen by clients: {r['gaps']} (aim: 0); "
               f"repeats: {r['repeats']}; sockets behind their game at the end: {r['behind']} (aim: 0)")
+        pauses = r["gc"]
+        print(f"{'':15s} full garbage collections pausing a websocket worker 20 ms or more: {len(pauses)}"
+              + (f" (longest {max(pauses):.0f} ms)" if pauses else ""))
         if name == "small capacity" and not r["drops"]:
             print(f"{'':15s} (channels-redis dropped nothing this time, so this phase shows no resync: drops need a "
                   "websocket process too busy to take each message at once, as at full size)")

@@ -33,7 +33,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 import dvorak_engine as engine
-from dvorak_kit import metrics
+from dvorak_kit import collector, metrics
 from dvorak_kit.channel_layer import REJOINED
 from dvorak_kit.db_threads import on_db_thread
 from dvorak_kit.eventstore import store
@@ -177,7 +177,8 @@ class LiveHub:
     Every ``LIVE_RESYNC_SECONDS`` its idle pass reads, in one query, the versions of the games it has heard nothing
     of for that long, and the tails that are behind catch up (a lost notice with no later one); it renews the
     channel's group memberships before they expire in Redis, and lets the states of games that have not moved for
-    ``LIVE_TAIL_IDLE_SECONDS`` go. Its tasks run while the process follows a game, and stop with the last."""
+    ``LIVE_TAIL_IDLE_SECONDS`` go. As readers open, what they keep is frozen out of the garbage collector's full
+    walks, a few dozen readers at a time (dvorak_kit/collector.py). Its tasks run while the process follows a game, and stop with the last."""
 
     _by_loop: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -189,6 +190,7 @@ class LiveHub:
         self.joined_at: dict[str, float] = {}  # group: when the channel last joined it
         self.tasks: list[asyncio.Task] = []
         self.pending: set[asyncio.Task] = set()  # the notices being delivered
+        self.opened = 0  # readers followed since the collector last froze (dvorak_kit/collector.py)
 
     @classmethod
     def of_this_loop(cls) -> "LiveHub":
@@ -216,6 +218,9 @@ class LiveHub:
             # (whose ``after`` is beyond it) or the idle pass brings.
             tail.version = version
         tail.readers.add(reader)
+        self.opened += 1
+        if self.opened >= collector.FREEZE_AFTER_READERS and collector.settle_live(self.opened):
+            self.opened = 0  # what the readers opened so far keep is out of the full collections' walk
         try:
             if self.layer is not None and tail.group not in self.joined_at:
                 if self.channel is None:
@@ -280,6 +285,8 @@ class LiveHub:
                 await self.resync_idle(interval)
                 await self.renew()
                 self.cool_idle(settings.LIVE_TAIL_IDLE_SECONDS)
+                if collector.settle_live(self.opened):
+                    self.opened = 0
             except Exception:  # the database or Redis away for a moment: try again next time
                 logger.exception("The idle pass of live readers failed")
 
