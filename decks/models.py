@@ -60,7 +60,12 @@ class Deck(models.Model):
         ordering = ["title", "slug"]
         permissions = [("curate", "Can lock, unlock and delete decks")]
         # The deck list's order: a page of it is read from the index, not sorted out of every deck.
-        indexes = [models.Index(fields=["title", "slug"], name="decks_deck_title_slug")]
+        indexes = [
+            models.Index(fields=["title", "slug"], name="decks_deck_title_slug"),
+            # The deck list's filter choices (`selectors.deck_filter_values`), read from the index alone rather
+            # than from every deck's row.
+            models.Index(fields=["players", "players_min", "players_max", "ruleset"], name="decks_deck_filter_values"),
+        ]
 
     def __str__(self) -> str:
         return self.title

@@ -111,20 +111,25 @@ def _ranked(rows: QuerySet, search: str, *then: str) -> QuerySet:
     that matches first, then by rank and by the title's closeness, then `then`."""
     query = text_query(search)
     close_title = TrigramWordSimilar(F("title"), Value(search))
+    # The rows whose title is close to the search, found once by the titles' trigram index: comparing trigrams is
+    # dear, and a common word matches the text of tens of thousands of rows whose titles need no comparing.
+    close = Q(pk__in=rows.model.objects.filter(close_title).values("pk"))
     if query is None:
         matches = Q(close_title)
-        title_hit = Q(close_title)
+        title_hit = close
         rank = Value(0.0)
     else:
         matches = Q(search=query) | Q(close_title)
         # The title's words are the vector's weight A (deck and card alike): read there, not from the title made
         # into a vector again for every row found.
-        title_hit = Q(search=text_query(search, weights="A")) | Q(close_title)
+        title_hit = Q(search=text_query(search, weights="A")) | close
         rank = SearchRank(F("search"), query)
+    title_hit_case = Case(When(title_hit, then=Value(True)), default=Value(False), output_field=BooleanField())
     return rows.filter(matches).annotate(
-        title_hit=Case(When(title_hit, then=Value(True)), default=Value(False), output_field=BooleanField()),
+        title_hit=title_hit_case,
         rank=rank,
-        closeness=TrigramWordSimilarity(Value(search), "title"),
+        # How close the title is orders title matches of equal rank; a match in the text alone is not compared.
+        closeness=Case(When(title_hit, then=TrigramWordSimilarity(Value(search), "title")), default=Value(0.0)),
     ).order_by("-title_hit", "-rank", "-closeness", *then)
 
 
@@ -164,8 +169,10 @@ def _in(model: type[Card] | type[SpecialRule]):
 
 
 def search_cards(cards: QuerySet[Card], search: str) -> QuerySet[Card]:
-    """The cards matching the search, best first; equals by deck and place."""
-    then = ("deck__title", "deck__slug", "position", "id")
+    """The cards matching the search, best first; equals together by deck (in the order the decks were made)
+    and place. Nothing in the order is the deck's: the best cards are found from the cards alone, and only they
+    are joined to their decks."""
+    then = ("deck_id", "position", "id")
     if full_text():
         return _ranked(cards, search, *then)
     return _title_first(cards.filter(_every_word(search, ["title", "text"])), search, *then)

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from django.db import connection
-from django.db.models import OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
 from decks.history import unified_diff
@@ -132,14 +132,15 @@ def designer_decks(*, name: str) -> QuerySet[Deck]:
 def card_search(*, search: str = "", type: str | None = None, deck: str | None = None) -> QuerySet[Card]:
     """Cards of every deck (or of the deck whose slug is `deck`), with their deck: those `search` finds, best
     first (`decks.search`: a title that matches before a text that does), or every one by deck then place."""
-    cards = Card.objects.select_related("deck").defer("deck__search")
+    cards = Card.objects.all()
     if type:
         cards = cards.filter(type=type)
     if deck:
         cards = cards.filter(deck__slug=deck)
     if search:
-        return search_cards(cards, search)
-    return cards.order_by("deck__title", "deck__slug", "position", "id")
+        # The page's cards read their decks after the page is cut (one query), not every match joined to its deck.
+        return search_cards(cards, search).prefetch_related(Prefetch("deck", Deck.objects.defer("search")))
+    return cards.select_related("deck").defer("deck__search").order_by("deck__title", "deck__slug", "position", "id")
 
 
 # Each type after the one before, from the index on the cards' type: a few lookups, not a pass over every card.

@@ -23,6 +23,7 @@ from dvorak_core.errors import DomainError, NotFound
 DECKS_PER_PAGE = 25
 CARDS_PER_PAGE = 50
 REVISIONS_PER_PAGE = 50
+DESIGNERS_PER_PAGE = 100
 RECENT_DECKS = 8
 
 EXPORT_LABELS = {
@@ -184,7 +185,9 @@ def recent_changes(request):
 
 @require_GET
 def designer_list(request):
-    return render(request, "web/archive/designer_list.html", {"designers": selectors.designer_list()})
+    # A page at a time, as the other lists: an archive names its designers by the hundred.
+    page, query = _page(request, selectors.designer_list(), DESIGNERS_PER_PAGE)
+    return render(request, "web/archive/designer_list.html", {"page": page, "query": query})
 
 
 @require_GET

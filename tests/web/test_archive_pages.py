@@ -201,6 +201,23 @@ def test_designers_and_a_designers_decks(seeded, visitor):
     page(visitor, "/designers/Nobody%20At%20All/", status=404)
 
 
+def test_designers_are_listed_a_page_at_a_time(seeded, visitor, monkeypatch):
+    monkeypatch.setattr(archive_views, "DESIGNERS_PER_PAGE", 2)
+    first = page(visitor, "/designers/")
+    assert "Page 1 of " in first and 'rel="next"' in first
+    assert first.count('<li><a href="/designers/') == 2
+    names = []
+    number = 1
+    while True:
+        body = page(visitor, f"/designers/?page={number}")
+        names += re.findall(r'<li><a href="/designers/[^"]+">([^<]+)</a>', body)
+        if 'rel="next"' not in body:
+            break
+        number += 1
+    assert len(names) == len(set(names)) > 2  # every designer once, across the pages
+    assert "Tweed Cap" in names and "Coprolite Golem" in names
+
+
 def test_card_search_finds_cards_across_decks_with_their_deck(seeded, visitor):
     body = page(visitor, "/cards/?q=totem")
     assert "<h3>Diamond Totem</h3>" in body
