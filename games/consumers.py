@@ -258,7 +258,12 @@ class LiveHub:
 
     async def receive(self) -> None:
         while True:
-            message = await self.layer.receive(self.channel)
+            try:
+                message = await self.layer.receive(self.channel)
+            except Exception:  # the layer's own outages are handled inside it; anything else must not end the loop
+                logger.exception("The live hub's receive failed; it goes on (the idle pass makes good what it missed)")
+                await asyncio.sleep(1)
+                continue
             kind = message.get("type")
             if kind == "game.advanced":
                 tail = self.by_group.get(message.get("group"))
