@@ -22,7 +22,9 @@ class NotSignedInByToken(DomainError):
 
 
 def issue_token(user) -> tuple[AuthToken, str]:
-    """A new token for ``user``: the stored record (its hash) and the token itself, which is shown once."""
+    """A new token for ``user``: the stored record (its hash) and the token itself, which is shown once. The user's
+    tokens that have expired meanwhile go (a token read checks only its own expiry: dvorak_kit/api/authentication)."""
+    AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).delete()
     return AuthToken.objects.create(user=user)
 
 

@@ -112,6 +112,23 @@ def test_a_token_expires_unless_used_and_each_use_moves_its_expiry_on(make_user,
     assert record.expiry > timezone.now() + settings.REST_KNOX["TOKEN_TTL"] - timedelta(minutes=1)
 
 
+def test_a_users_expired_tokens_go_when_they_sign_in_and_a_token_is_read_in_one_query(api_client,
+                                                                                        django_assert_num_queries):
+    from dvorak_kit.api.authentication import TOKEN_CACHE, CachedTokenAuthentication
+
+    register(api_client)
+    user = get_user_model().objects.get(username="ann")
+    AuthToken.objects.create(user=user, expiry=timedelta(seconds=-1))
+    _, fresh = AuthToken.objects.create(user=user)
+    TOKEN_CACHE.forget_user(user.pk)
+    with django_assert_num_queries(1):  # the token with its user; the user's other tokens are not read
+        assert CachedTokenAuthentication().authenticate_credentials(fresh)[0].pk == user.pk
+    assert AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).count() == 1  # not read, so not deleted
+    assert sign_in(api_client).status_code == 200
+    assert AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).count() == 0  # gone at the sign-in
+    assert as_token(fresh).get("/api/v1/account/").status_code == 200
+
+
 def test_the_answer_says_when_a_token_expires(api_client, settings):
     answer = register(api_client)
     expiry = timezone.datetime.fromisoformat(answer["expiry"].replace("Z", "+00:00"))
