@@ -17,9 +17,11 @@ the collector alone.
 
 from __future__ import annotations
 
+import atexit
 import gc
 import logging
 import os
+import sys
 import time
 
 logger = logging.getLogger("dvorak.gc")
@@ -35,7 +37,7 @@ _unfrozen_at = [time.monotonic()]
 
 
 def _timed(phase: str, info: dict) -> None:
-    if info.get("generation") != 2:
+    if info.get("generation") != 2 or sys.is_finalizing():
         return
     if phase == "start":
         _began[0] = time.perf_counter()
@@ -52,6 +54,12 @@ def freeze_loaded() -> None:
         gc.freeze()
     if _timed not in gc.callbacks:
         gc.callbacks.append(_timed)
+        atexit.register(_stop_timing)  # the collections of the process's end have no log left to go to
+
+
+def _stop_timing() -> None:
+    if _timed in gc.callbacks:
+        gc.callbacks.remove(_timed)
 
 
 def settle_live(opened: int) -> bool:
