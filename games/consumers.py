@@ -229,7 +229,6 @@ class LiveHub:
                 await self.layer.group_add(tail.group, self.channel)
             if not self.tasks:
                 self.tasks = [asyncio.create_task(self.receive()), asyncio.create_task(self.idle_pass())]
-            reader.version = max(0, after)
             await tail.advance(until=max(after, 0))
             reader.version = max(0, min(after, tail.version))
         except BaseException:

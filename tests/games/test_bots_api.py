@@ -63,6 +63,24 @@ def wait_for(check, what: str):
     pytest.fail(f"waited {PATIENCE} s for {what}\n{computer_players_report()}")
 
 
+def play_own_turn(client, game_id, version: int) -> int:
+    """The client plays its seat's turn by its listed moves (drawing, then ending it) until it has nothing left to
+    do; the game's version after its last command (``version`` when it sent none)."""
+    for _ in range(50):
+        at, moves = own_moves(client, game_id)
+        if not moves:
+            return version
+        move = next((move for wanted in ("draw", "discard", "end_turn") for move in moves if move["type"] == wanted),
+                    moves[0])
+        sent = client.post(f"/api/v1/games/{game_id}/commands/", filled(move, random.Random(0)), format="json",
+                           HTTP_IF_MATCH=f'"{at}"')
+        if sent.status_code == 412:  # the computer player moved meanwhile (it may, in her turn too): look again
+            continue
+        assert sent.status_code == 201, sent.content
+        version = sent.json()["version"]
+    pytest.fail("the turn did not end")
+
+
 # --- seating ----------------------------------------------------------------------------------------------------
 
 
@@ -173,22 +191,7 @@ def test_a_computer_player_takes_its_turn_on_its_own(archive_deck, make_user, cl
     started = ann.post(f"/api/v1/games/{game_id}/start/")
     assert started.status_code == 200, started.content
 
-    # Ann plays her turn by her listed moves (drawing, then ending it) until she has nothing left to do.
-    human_until = started.json()["version"]
-    for _ in range(50):
-        version, moves = own_moves(ann, game_id)
-        if not moves:
-            break
-        move = next((move for wanted in ("draw", "discard", "end_turn") for move in moves if move["type"] == wanted),
-                    moves[0])
-        sent = ann.post(f"/api/v1/games/{game_id}/commands/", filled(move, random.Random(0)), format="json",
-                        HTTP_IF_MATCH=f'"{version}"')
-        if sent.status_code == 412:  # the computer player moved meanwhile (it may, in her turn too): look again
-            continue
-        assert sent.status_code == 201, sent.content
-        human_until = sent.json()["version"]
-    else:
-        pytest.fail("Ann's turn did not end")
+    human_until = play_own_turn(ann, game_id, started.json()["version"])
     # Nobody sends anything more: the computer player's own events follow.
     moved = wait_for(lambda: [event for event in events_after(ann, game_id, human_until)
                               if event["actor"] == "Computer 1"], "the computer player's move")
@@ -205,7 +208,7 @@ def test_a_computer_player_whose_move_fails_looks_again_and_moves(archive_deck, 
     it for good, it looks again a little later and plays."""
     from django.db import OperationalError
 
-    from games import bots
+    from games import background, bots
 
     monkeypatch.setattr(bots, "RETRY_SECONDS", 0.3)
     choose, blip = bots.choosing.choose, {"on": True, "failures": 0}
@@ -224,36 +227,12 @@ def test_a_computer_player_whose_move_fails_looks_again_and_moves(archive_deck, 
     assert started.status_code == 200, started.content
     human_until = play_own_turn(ann, game_id, started.json()["version"])
     # Ann's last command gave the computer player its turn; its look failed; nobody sends anything more.
-    wait_for(lambda: blip["failures"] and background_idle_or_waiting(), "the computer player's failed look")
+    wait_for(lambda: blip["failures"] and not background.JOBS.running, "the computer player's failed look")
     blip["on"] = False
     moved = wait_for(lambda: [event for event in events_after(ann, game_id, human_until)
                               if event["actor"] == "Computer 1"], "the computer player's move after its failed look")
     assert moved[0]["version"] > human_until
     assert any("could not move" in record.getMessage() for record in caplog.records)
-
-
-def background_idle_or_waiting() -> bool:
-    from games import background
-
-    return not background.JOBS.running
-
-
-def play_own_turn(client, game_id, version: int) -> int:
-    """The client plays its seat's turn by its listed moves (drawing, then ending it) until it has nothing left to
-    do; the game's version after its last command."""
-    for _ in range(50):
-        at, moves = own_moves(client, game_id)
-        if not moves:
-            return version
-        move = next((move for wanted in ("draw", "discard", "end_turn") for move in moves if move["type"] == wanted),
-                    moves[0])
-        sent = client.post(f"/api/v1/games/{game_id}/commands/", filled(move, random.Random(0)), format="json",
-                           HTTP_IF_MATCH=f'"{at}"')
-        if sent.status_code == 412:  # the computer player moved meanwhile (it may, in her turn too): look again
-            continue
-        assert sent.status_code == 201, sent.content
-        version = sent.json()["version"]
-    pytest.fail("the turn did not end")
 
 
 @pytest.mark.django_db(transaction=True)
