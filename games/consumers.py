@@ -205,18 +205,15 @@ class LiveHub:
         hub = cls._by_loop.get(asyncio.get_running_loop())
         return hub.tails if hub is not None else {}
 
-    async def follow(self, reader: "GameFollower", after: int, version: int = -1) -> GameTail:
+    async def follow(self, reader: "GameFollower", after: int) -> GameTail:
         """``reader``'s game's tail, the channel in its group (joined before the tail reads, so that nothing that
         happens in between is missed), the tail read as far as ``after`` at least, and ``reader`` among its
-        readers at ``after`` (or at the tail's version, when ``after`` is beyond it). ``version``: the game's
-        version as the reader found it, if it did, before the channel joined the group."""
+        readers at ``after`` (or at the tail's version, when ``after`` is beyond it). A new tail reads the game's
+        version after the channel has joined, so that a command committed while the reader opened is not missed."""
         tail = self.tails.get(reader.stream_id)
         if tail is None:
             tail = self.tails[reader.stream_id] = GameTail(reader.stream_id, services.group_name(reader.game_id))
             self.by_group[tail.group] = tail
-            # Read before the group was joined: whatever commits between then and the joining, the first notice
-            # (whose ``after`` is beyond it) or the idle pass brings.
-            tail.version = version
         tail.readers.add(reader)
         self.opened += 1
         if self.opened >= collector.FREEZE_AFTER_READERS and collector.settle_live(self.opened):
@@ -358,12 +355,10 @@ class GameFollower:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
-    async def follow(self, after: int, version: int = -1) -> None:
-        """Follow the game from ``after``; ``version``, the game's version when the reader looked it up, if known
-        (a new tail then reads nothing more)."""
+    async def follow(self, after: int) -> None:
         self.sending = asyncio.Lock()
         self.hub = LiveHub.of_this_loop()
-        self.tail = await self.hub.follow(self, after, version)
+        self.tail = await self.hub.follow(self, after)
         await self.catch_up()
 
     async def unfollow(self) -> None:
@@ -438,7 +433,7 @@ class GameConsumer(GameFollower, AsyncJsonWebsocketConsumer):
         if after < 0:
             await self.refuse(CLOSE_INVALID)
             return
-        self.stream_id, may_watch, version = await on_db_thread(find_stream, self.game_id, user)
+        self.stream_id, may_watch = await on_db_thread(find_stream, self.game_id, user)
         if self.stream_id is None:
             await self.refuse(CLOSE_NOT_FOUND)
             return
@@ -448,7 +443,7 @@ class GameConsumer(GameFollower, AsyncJsonWebsocketConsumer):
         self.user = user
         self.following = True
         socket_log.info("websocket opened", after=after)
-        await self.follow(after, version)
+        await self.follow(after)
 
     async def refuse(self, code: int) -> None:
         socket_log.info("websocket refused", code=code)
@@ -478,8 +473,7 @@ class GameConsumer(GameFollower, AsyncJsonWebsocketConsumer):
             await self.send(text_data=tail.frame("websocket", key, websocket_frame))
 
 
-def find_stream(game_id, user) -> tuple[str | None, bool, int]:
-    """The game's stream, whether ``user`` may watch it (`options.spectators`), and its version (the hub's first
-    reader of the game reads no more)."""
+def find_stream(game_id, user) -> tuple[str | None, bool]:
+    """The game's stream, and whether ``user`` may watch it (`options.spectators`)."""
     game = Game.objects.filter(pk=game_id).first()
-    return (game.stream_id, services.may_watch(game, user), game.version) if game else (None, False, -1)
+    return (game.stream_id, services.may_watch(game, user)) if game else (None, False)
