@@ -46,7 +46,10 @@ def held() -> None:
 def executor() -> ThreadPoolExecutor:
     global _executor
     if _executor is None:
-        _executor = ThreadPoolExecutor(max_workers=settings.LIVE_DB_THREADS, thread_name_prefix="dvorak-live")
+        # SQLite (the embedded default) takes one writer at a time and, in memory, locks a table a reader is on:
+        # one thread, as asgiref's thread-sensitive calls were.
+        threads = 1 if connections[DEFAULT_DB_ALIAS].vendor == "sqlite" else settings.LIVE_DB_THREADS
+        _executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="dvorak-live")
     return _executor
 
 
